@@ -1,0 +1,98 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { REQUEST_ID_HEADER } from '@beurs/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import type { Clock } from './core/clock';
+import type { RandomSource } from './core/random';
+import { ping, type Database } from './db/database';
+import { authPlugin } from './http/auth.plugin';
+import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
+import { openApiInfo } from './http/openapi';
+import { registerModules } from './modules';
+import { createServices, type Services } from './services';
+
+// The app as a Fastify instance: external plugins → our plugins → modules. `server.ts` owns the
+// process (logger, listen, graceful close); tests build this with `inject` and no port.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    db: Database;
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  random: RandomSource;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const mobileDist = fileURLToPath(new URL('../../mobile/dist', import.meta.url));
+const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    requestIdLogLabel: 'requestId',
+    genReqId: (request) => {
+      const incoming = request.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  registerJsonBodyParser(app);
+  registerErrorHandling(app);
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: 'rate limited',
+      retryAfterSeconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+  await app.register(fastifySwagger, { openapi: openApiInfo, transform: jsonSchemaTransform });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    fastifyPlugin(
+      async (instance) => {
+        instance.decorate('db', deps.db);
+        instance.decorate('services', createServices(deps));
+      },
+      { name: 'beurs-services' },
+    ),
+  );
+  await app.register(authPlugin);
+
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await ping(deps.db);
+    return { status: 'ok', mode: deps.config.mode };
+  });
+  await app.register(registerModules);
+
+  await app.register(fastifyStatic, { root: publicDir, prefix: '/api/static/', decorateReply: false });
+  if (existsSync(mobileDist)) {
+    await app.register(fastifyStatic, { root: mobileDist, prefix: '/', decorateReply: false });
+  }
+  return app;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to PGlite in ./data, port 3000 and demo mode', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database.engine).toBe('pglite');
+    expect(config.database.engine === 'pglite' && config.database.dataDir).toMatch(/\/data$/);
+    expect(config.mode).toBe('demo');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is given', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/beurs' });
+    expect(config.database).toEqual({ engine: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/beurs' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MARKET_PROVIDER: 'finnhub' }, 'OPERATOR_NAME'],
+  ])('refuses %o naming %s', (environment, variable) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('runs live only with the operator named and licensed', () => {
+    const config = loadConfig({
+      MARKET_PROVIDER: 'finnhub',
+      OPERATOR_NAME: 'Example Bank NV',
+      OPERATOR_LICENCE: 'FSMA 123',
+    });
+    expect(config.mode).toBe('live');
+    expect(config.operator).toEqual({ name: 'Example Bank NV', licence: 'FSMA 123' });
+  });
+});

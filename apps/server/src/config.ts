@@ -1,0 +1,116 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// Configuration comes from environment variables, validated once at start. A bad value stops the
+// server with a message that names the variable and says what is expected.
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
+      `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+    );
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    DATA_DIR: z.string().default('data'),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    INITIAL_STAFF_PASSWORD: z.string().min(12).optional(),
+    SUPPORT_URL: z.string().url().default('mailto:support@beurs.example'),
+    MARKET_PROVIDER: z.string().default('simulator'),
+    OPERATOR_NAME: z.string().optional(),
+    OPERATOR_LICENCE: z.string().optional(),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((environment, context) => {
+    if (
+      environment.MARKET_PROVIDER !== 'simulator' &&
+      (!environment.OPERATOR_NAME || !environment.OPERATOR_LICENCE)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['OPERATOR_NAME'],
+        message: 'live mode (a real MARKET_PROVIDER) needs OPERATOR_NAME and OPERATOR_LICENCE',
+      });
+    }
+  });
+
+export type Config = {
+  readonly environment: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly logLevel: string;
+  readonly database: { engine: 'pglite'; dataDir: string | null } | { engine: 'postgres'; url: string };
+  readonly redisUrl: string | undefined;
+  readonly sessionTtlHours: number;
+  readonly initialStaffPassword: string | undefined;
+  readonly supportUrl: string;
+  readonly marketProvider: string;
+  /** Demo mode whenever prices come from the built-in simulator (DESIGN.md §1.2). */
+  readonly mode: 'demo' | 'live';
+  readonly operator: { name: string; licence: string } | null;
+  readonly trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = env.DATA_DIR.startsWith('/') ? env.DATA_DIR : `${repositoryRoot}${env.DATA_DIR}`;
+  return {
+    environment: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? { engine: 'postgres', url: env.DATABASE_URL }
+      : { engine: 'pglite', dataDir },
+    redisUrl: env.REDIS_URL,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    initialStaffPassword: env.INITIAL_STAFF_PASSWORD,
+    supportUrl: env.SUPPORT_URL,
+    marketProvider: env.MARKET_PROVIDER,
+    mode: env.MARKET_PROVIDER === 'simulator' ? 'demo' : 'live',
+    operator:
+      env.OPERATOR_NAME && env.OPERATOR_LICENCE
+        ? { name: env.OPERATOR_NAME, licence: env.OPERATOR_LICENCE }
+        : null,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** A configuration for tests: in-memory PGlite, quiet logs; override what a test needs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    database: { engine: 'pglite', dataDir: null },
+    ...overrides,
+  };
+}

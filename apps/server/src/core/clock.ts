@@ -1,0 +1,23 @@
+// Business rules never read Date.now() directly: a clock is injected so tests can move time.
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that only moves when told to; for tests. */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string) {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(milliseconds: number): void {
+    this.current += milliseconds;
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+}

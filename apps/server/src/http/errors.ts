@@ -1,0 +1,64 @@
+import {
+  DomainError,
+  errorCatalogue,
+  type ErrorCode,
+  type ErrorParams,
+  type FailureEnvelope,
+} from '@beurs/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+// One error handler maps every failure to the envelope `{status: 0, msg, code, params, requestId}`.
+// A 5xx never leaks its message or stack; the request id ties the answer to the log line.
+
+export function sendRefusal(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  params: ErrorParams = {},
+): FastifyReply {
+  const body: FailureEnvelope = { status: 0, msg: code, code, params, requestId: String(request.id) };
+  return reply.code(errorCatalogue[code].http).send(body);
+}
+
+function transportCode(error: FastifyError): { code: ErrorCode; params: ErrorParams } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'PAYLOAD_TOO_LARGE', params: { limitBytes: BODY_LIMIT_BYTES } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'MALFORMED_JSON':
+      return { code: 'MALFORMED_JSON', params: {} };
+    default:
+      break;
+  }
+  if (error.statusCode === 429) {
+    return { code: 'RATE_LIMITED', params: { retryAfterSeconds: 60 } };
+  }
+  if (error.statusCode === 400) return { code: 'VALIDATION_FAILED', params: { issues: [] } };
+  return null;
+}
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error.httpStatus >= 500) request.log.error({ err: error }, 'refused with a fault code');
+      return sendRefusal(reply, request, error.code, error.params);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath || '/',
+        message: issue.message ?? 'invalid',
+      }));
+      return sendRefusal(reply, request, 'VALIDATION_FAILED', { issues });
+    }
+    const transport = transportCode(error);
+    if (transport) return sendRefusal(reply, request, transport.code, transport.params);
+    request.log.error({ err: error }, 'unhandled fault');
+    return sendRefusal(reply, request, 'INTERNAL_ERROR');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendRefusal(reply, request, 'NOT_FOUND'));
+}

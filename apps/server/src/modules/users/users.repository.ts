@@ -1,0 +1,148 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { invitationCodes, sessions, userRestrictions, users } from './users.tables';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findUserByAccount(db: Executor, account: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.account, account)).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Executor, id: bigint): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findInvitationCode(db: Executor, code: string) {
+  const rows = await db.select().from(invitationCodes).where(eq(invitationCodes.code, code)).limit(1);
+  return rows[0];
+}
+
+export async function findInvitationCodeOfUser(db: Executor, userId: bigint): Promise<string> {
+  const rows = await db
+    .select({ code: invitationCodes.code })
+    .from(invitationCodes)
+    .where(eq(invitationCodes.ownerUserId, userId))
+    .limit(1);
+  return rows[0]?.code ?? '';
+}
+
+export async function insertUser(
+  db: Executor,
+  values: { account: string; passwordHash: string; invitedByCode: string; createdAt: Date },
+): Promise<UserRow> {
+  const rows = await db.insert(users).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function insertInvitationCode(
+  db: Executor,
+  values: { code: string; ownerUserId?: bigint; ownerStaffId?: bigint; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(invitationCodes)
+    .values(values)
+    .onConflictDoNothing({ target: invitationCodes.code })
+    .returning({ code: invitationCodes.code });
+  return rows.length === 1;
+}
+
+export async function recordFailedLogin(
+  db: Executor,
+  userId: bigint,
+  lockThreshold: number,
+  lockedUntil: Date,
+) {
+  const rows = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      loginLockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${lockThreshold} then ${lockedUntil.toISOString()}::timestamptz else ${users.loginLockedUntil} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ failedLoginCount: users.failedLoginCount, loginLockedUntil: users.loginLockedUntil });
+  return rows[0];
+}
+
+export async function resetFailedLogins(db: Executor, userId: bigint): Promise<void> {
+  await db.update(users).set({ failedLoginCount: 0, loginLockedUntil: null }).where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(db: Executor, userId: bigint, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function activeRestrictions(db: Executor, userId: bigint) {
+  return db
+    .select({ kind: userRestrictions.kind, reason: userRestrictions.reason })
+    .from(userRestrictions)
+    .where(and(eq(userRestrictions.userId, userId), isNull(userRestrictions.liftedAt)))
+    .orderBy(userRestrictions.id);
+}
+
+export async function insertSession(
+  db: Executor,
+  values: Omit<typeof sessions.$inferInsert, 'id' | 'revokedAt'>,
+): Promise<SessionRow> {
+  const rows = await db.insert(sessions).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into sessions returned no row');
+  return row;
+}
+
+/** The live session for a token hash, joined with its user's account. */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ session: sessions, account: users.account })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchSession(db: Executor, sessionId: bigint, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function listLiveSessions(db: Executor, userId: bigint, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+}
+
+export async function revokeSession(
+  db: Executor,
+  userId: bigint,
+  sessionId: bigint,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function revokeSessionsExcept(
+  db: Executor,
+  userId: bigint,
+  keepSessionId: bigint | null,
+  now: Date,
+) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== null) conditions.push(ne(sessions.id, keepSessionId));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,181 @@
+import { DomainError, currencies, formatCash, type Currency, type UserInfo } from '@beurs/contract';
+import type { Clock } from '../../core/clock';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords';
+import type { RandomSource } from '../../core/random';
+import { isPgError, type Database, type Executor } from '../../db/database';
+import type { AuthenticatedSession, SessionsService } from './sessions.service';
+import * as repository from './users.repository';
+
+// Registration, sign-in and the account overview. Rules: the invitation code must belong to an
+// existing user (or the operator's staff account); passwords hashed with argon2id; five failed
+// logins lock the account for 15 minutes; the answer never says whether the account or the
+// password was wrong; frozen, login-banned and disabled accounts are refused with the staff's reason.
+
+export const LOGIN_FAILURES_BEFORE_LOCK = 5;
+export const LOGIN_LOCK_MS = 15 * 60_000;
+const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITATION_CODE_LENGTH = 8;
+
+/** What this module needs from the ledger (its balances are the ledger's, never a column here). */
+export type LedgerPort = {
+  openUserAccounts(executor: Executor, userId: bigint): Promise<void>;
+  getUserBalances(
+    executor: Executor,
+    userId: bigint,
+  ): Promise<ReadonlyArray<{ currency: Currency; available: bigint; frozen: bigint }>>;
+};
+
+export type UsersServiceDeps = {
+  db: Database;
+  clock: Clock;
+  random: RandomSource;
+  sessions: SessionsService;
+  ledger: LedgerPort;
+};
+
+type Client = { userAgent: string; ipAddress: string };
+
+export function newInvitationCode(random: RandomSource): string {
+  let code = '';
+  for (let index = 0; index < INVITATION_CODE_LENGTH; index += 1) {
+    code += INVITATION_ALPHABET[random.int(INVITATION_ALPHABET.length)];
+  }
+  return code;
+}
+
+export function createUsersService({ db, clock, random, sessions, ledger }: UsersServiceDeps) {
+  async function issueOwnInvitationCode(tx: Executor, userId: bigint, createdAt: Date): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      if (
+        await repository.insertInvitationCode(tx, {
+          code: newInvitationCode(random),
+          ownerUserId: userId,
+          createdAt,
+        })
+      ) {
+        return;
+      }
+    }
+    throw new Error('could not find a free invitation code in 10 attempts');
+  }
+
+  async function refuseRestrictedLogin(userId: bigint): Promise<void> {
+    const restrictions = await repository.activeRestrictions(db, userId);
+    for (const kind of ['disabled', 'frozen', 'login_banned'] as const) {
+      const restriction = restrictions.find((item) => item.kind === kind);
+      if (!restriction) continue;
+      const code =
+        kind === 'disabled' ? 'ACCOUNT_DISABLED' : kind === 'frozen' ? 'ACCOUNT_FROZEN' : 'LOGIN_BANNED';
+      throw new DomainError(code, { reason: restriction.reason });
+    }
+  }
+
+  return {
+    async register(input: {
+      account: string;
+      password: string;
+      confirmPassword: string;
+      invitationCode: string;
+    }) {
+      if (input.password !== input.confirmPassword) throw new DomainError('PASSWORDS_DO_NOT_MATCH');
+      const invitation = await repository.findInvitationCode(db, input.invitationCode.toUpperCase());
+      if (!invitation) throw new DomainError('INVITER_NOT_FOUND');
+      if (await repository.findUserByAccount(db, input.account)) throw new DomainError('ACCOUNT_EXISTS');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await db.transaction(async (tx) => {
+          const createdAt = clock.now();
+          const user = await repository.insertUser(tx, {
+            account: input.account,
+            passwordHash,
+            invitedByCode: invitation.code,
+            createdAt,
+          });
+          await issueOwnInvitationCode(tx, user.id, createdAt);
+          await ledger.openUserAccounts(tx, user.id);
+        });
+      } catch (error) {
+        if (isPgError(error, '23505')) throw new DomainError('ACCOUNT_EXISTS');
+        throw error;
+      }
+      return { account: input.account };
+    },
+
+    async login(input: { account: string; password: string }, client: Client) {
+      const user = await repository.findUserByAccount(db, input.account);
+      if (!user) {
+        await verifyAgainstDummy(input.password);
+        throw new DomainError('WRONG_CREDENTIALS');
+      }
+      const now = clock.now();
+      if (user.loginLockedUntil && user.loginLockedUntil > now) {
+        throw new DomainError('LOGIN_LOCKED', { until: user.loginLockedUntil.toISOString() });
+      }
+      if (user.loginLockedUntil) await repository.resetFailedLogins(db, user.id);
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
+        const after = await repository.recordFailedLogin(
+          db,
+          user.id,
+          LOGIN_FAILURES_BEFORE_LOCK,
+          lockedUntil,
+        );
+        if (after?.loginLockedUntil && after.loginLockedUntil > now) {
+          throw new DomainError('LOGIN_LOCKED', { until: after.loginLockedUntil.toISOString() });
+        }
+        throw new DomainError('WRONG_CREDENTIALS');
+      }
+      await refuseRestrictedLogin(user.id);
+      if (user.failedLoginCount > 0) await repository.resetFailedLogins(db, user.id);
+      const opened = await sessions.open(user.id, client);
+      return { token: opened.token, account: user.account, expiresAt: opened.expiresAt.toISOString() };
+    },
+
+    async changePassword(
+      session: AuthenticatedSession,
+      input: { oldPassword: string; newPassword: string; confirmPassword: string },
+    ): Promise<void> {
+      if (input.newPassword !== input.confirmPassword) throw new DomainError('PASSWORDS_DO_NOT_MATCH');
+      const user = await repository.findUserById(db, session.userId);
+      if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        throw new DomainError('WRONG_ORIGINAL_PASSWORD');
+      }
+      await repository.updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
+      await sessions.revokeOthers(session);
+    },
+
+    async userInfo(session: AuthenticatedSession): Promise<UserInfo> {
+      const user = await repository.findUserById(db, session.userId);
+      if (!user) throw new DomainError('UNAUTHENTICATED');
+      const [invitationCode, balances, restrictions] = await Promise.all([
+        repository.findInvitationCodeOfUser(db, user.id),
+        ledger.getUserBalances(db, user.id),
+        repository.activeRestrictions(db, user.id),
+      ]);
+      return {
+        is_true: user.identityState === 'authenticated' ? 1 : 0,
+        realname: user.realname,
+        account: user.account,
+        identityState: user.identityState,
+        invitationCode,
+        balances: currencies.map((currency) => {
+          const balance = balances.find((item) => item.currency === currency);
+          const available = balance?.available ?? 0n;
+          const frozen = balance?.frozen ?? 0n;
+          // No positions exist yet, so total assets are cash and profit is zero.
+          return {
+            currency,
+            totalAssets: formatCash(available + frozen),
+            available: formatCash(available),
+            frozen: formatCash(frozen),
+            profit: formatCash(0n),
+          };
+        }),
+        restrictions,
+        createdAt: user.createdAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,72 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { systemClock } from './core/clock';
+import { cryptoRandom } from './core/random';
+import { openDatabase } from './db/database';
+import { runFirstStart, type FirstStartReport } from './first-start';
+
+// The process: configuration, database and migrations, first start, listen, graceful close.
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function startupBanner(config: Config, address: string, report: FirstStartReport): string {
+  const publicAddress = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const lines = [
+    '',
+    `Beurs is running at ${publicAddress}`,
+    `  mode:            ${config.mode === 'demo' ? 'demo (simulated prices, no real money)' : 'live'}`,
+    `  database:        ${config.database.engine === 'pglite' ? `PGlite in ${config.database.dataDir} (demo and single-user use only)` : 'PostgreSQL'}`,
+    `  invitation code: ${report.invitationCode}`,
+    `  staff account:   ${report.staff.username}` +
+      (report.staff.password
+        ? ` / password ${report.staff.password} (shown once; change it)`
+        : ' (password set at first start)'),
+    `  API docs:        ${publicAddress}/api/docs`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.database.engine === 'pglite' ? config.database : { engine: 'postgres', url: config.database.url },
+  );
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock: systemClock,
+    random: cryptoRandom,
+    logger: { level: config.logLevel },
+  });
+  const report = await runFirstStart({
+    db: database.db,
+    clock: systemClock,
+    random: cryptoRandom,
+    config,
+    ensureHouseAccounts: (db) => app.services.ledger.ensureHouseAccounts(db),
+  });
+  app.addHook('onClose', async () => database.close());
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  console.log(startupBanner(config, address, report));
+}
+
+await main();

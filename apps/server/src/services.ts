@@ -1,0 +1,24 @@
+import type { Config } from './config';
+import type { Clock } from './core/clock';
+import type { RandomSource } from './core/random';
+import type { Database } from './db/database';
+import { createLedgerService } from './ledger/ledger.service';
+import { createCommonService } from './modules/common/common.service';
+import { createSessionsService } from './modules/users/sessions.service';
+import { createUsersService } from './modules/users/users.service';
+
+// The composition root: every module's service is built here, once, from the injected database,
+// clock, random source and configuration. Modules reach each other only through these services.
+
+export type ServiceDeps = { db: Database; clock: Clock; random: RandomSource; config: Config };
+
+export function createServices(deps: ServiceDeps) {
+  const { db, clock, random, config } = deps;
+  const ledger = createLedgerService({ clock });
+  const sessions = createSessionsService({ db, clock, random, sessionTtlHours: config.sessionTtlHours });
+  const users = createUsersService({ db, clock, random, sessions, ledger });
+  const common = createCommonService({ db, config });
+  return { ledger, sessions, users, common };
+}
+
+export type Services = ReturnType<typeof createServices>;

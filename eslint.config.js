@@ -1,0 +1,50 @@
+// One lint setup for the whole monorepo. The restricted-import rules keep the dependency
+// direction of CONVENTIONS.md: apps may import packages, packages never import apps, and the
+// mobile app and back-office never import server code.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverImports = {
+  group: ['@beurs/server', '@beurs/server/*', '**/apps/server/**'],
+  message: 'Client code never imports server code: share it through @beurs/contract.',
+};
+const appImports = {
+  group: ['@beurs/server', '@beurs/mobile', '@beurs/admin', '**/apps/**'],
+  message: 'Packages never import apps.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/drizzle/**',
+      'apps/mobile/android/**',
+      'apps/mobile/ios/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Money never goes through a float.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [appImports] }] },
+  },
+  {
+    files: ['apps/mobile/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverImports] }] },
+  },
+);

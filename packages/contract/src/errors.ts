@@ -1,0 +1,161 @@
+// The closed catalogue of error codes (spec section 8 plus the transport errors of DESIGN.md §2).
+// Each code has an HTTP status and the names of its parameters; the apps translate the code and
+// format the parameters. A refused call answers `{status: 0, msg: code, code, params}`.
+//
+// HTTP status rules: 200 for business refusals, 400 malformed payload, 401 session, 403 rights,
+// 404 unknown route, 413 body too large, 429 rate limited, 500 faults.
+
+type Entry = {
+  /** HTTP status of the answer. */
+  readonly http: 200 | 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503;
+  /** Names of the parameters that travel in `params` (numbers as decimal strings, times as ISO). */
+  readonly params: readonly string[];
+  /** What the code means, for developers; users see the translation in @beurs/i18n. */
+  readonly description: string;
+};
+
+const refusal = (description: string, params: readonly string[] = []): Entry => ({
+  http: 200,
+  params,
+  description,
+});
+
+export const errorCatalogue = {
+  // Transport and session
+  VALIDATION_FAILED: {
+    http: 400,
+    params: ['issues'],
+    description: 'The payload does not match the contract.',
+  },
+  MALFORMED_JSON: { http: 400, params: [], description: 'The body is not valid JSON.' },
+  UNAUTHENTICATED: { http: 401, params: [], description: 'Missing, expired, revoked or mismatched session.' },
+  FORBIDDEN: { http: 403, params: [], description: 'The staff member lacks the role for this call.' },
+  NOT_FOUND: { http: 404, params: [], description: 'No such route.' },
+  PAYLOAD_TOO_LARGE: { http: 413, params: ['limitBytes'], description: 'The body exceeds the size limit.' },
+  RATE_LIMITED: { http: 429, params: ['retryAfterSeconds'], description: 'Too many requests; try later.' },
+  INTERNAL_ERROR: {
+    http: 500,
+    params: [],
+    description: 'A fault on our side; the request id identifies it.',
+  },
+  SERVICE_UNAVAILABLE: { http: 503, params: [], description: 'The server is starting or shutting down.' },
+
+  // Account
+  ACCOUNT_NOT_FOUND: refusal('The account does not exist.'),
+  WRONG_CREDENTIALS: refusal('Wrong account or password (never says which).'),
+  ACCOUNT_EXISTS: refusal('An account with this phone number already exists.'),
+  INVITER_NOT_FOUND: refusal('The invitation code belongs to no one.'),
+  LOGIN_LOCKED: refusal('Too many failed logins; locked until the given time.', ['until']),
+
+  // Access (each carries the reason staff recorded)
+  ACCOUNT_FROZEN: refusal('The account is frozen; contact customer service.', ['reason']),
+  LOGIN_BANNED: refusal('Login is banned for this account; contact customer service.', ['reason']),
+  ACCOUNT_DISABLED: refusal('The account is disabled.', ['reason']),
+  TRADING_BARRED: refusal('This account cannot trade.', ['reason']),
+  WITHDRAWAL_BARRED: refusal('This account cannot withdraw.', ['reason']),
+
+  // Passwords
+  PASSWORDS_DO_NOT_MATCH: refusal('The password and its confirmation differ.'),
+  WRONG_ORIGINAL_PASSWORD: refusal('The current password is wrong.'),
+  WRONG_FUND_PASSWORD: refusal('The fund password is wrong.', ['attemptsLeft']),
+  FUND_PASSWORD_NOT_SET: refusal('Set a fund password first.'),
+  FUND_PASSWORD_LOCKED: refusal('Too many wrong fund passwords; locked until the given time.', ['until']),
+  WRONG_CHANNEL_PASSWORD: refusal('The channel password is wrong.'),
+  SECRET_KEY_MISMATCH: refusal('The secret key does not match.'),
+
+  // Identity verification
+  IDENTITY_REQUIRED: refusal('Verify your identity first.'),
+  IDENTITY_PENDING: refusal('Your identity verification awaits review.'),
+  IDENTITY_REJECTED: refusal('Your identity verification did not pass.', ['reason']),
+
+  // Funds
+  INSUFFICIENT_BALANCE: refusal('Insufficient balance.', ['currency', 'available']),
+  INSUFFICIENT_AVAILABLE: refusal('Insufficient available balance.', ['currency', 'available']),
+  INSUFFICIENT_WITHDRAWABLE: refusal('Insufficient withdrawable amount.', ['currency', 'withdrawable']),
+  INSUFFICIENT_CREDIT_SCORE: refusal('Credit score too low for this loan.', ['required']),
+  INSUFFICIENT_CREDIT_LIMIT: refusal('Credit limit exceeded.', ['limit']),
+  INSUFFICIENT_QUOTA: refusal('Fundraising quota exhausted.', ['remaining']),
+
+  // Cards and wallets
+  CARD_EXISTS: refusal('This card is already registered.'),
+  CARD_NOT_FOUND: refusal('The card does not exist.'),
+  CARD_NOT_OWN: refusal("The card is not in the account holder's own name."),
+
+  // Pending work
+  FUND_OPERATION_IN_PROGRESS: refusal('Another fund operation is in progress.'),
+  DEPOSIT_PENDING: refusal('A deposit is already pending.'),
+  UNPAID_LOAN: refusal('A credit loan is unpaid; repay it first.'),
+  ORDER_IN_REVIEW: refusal('An order awaits review.'),
+  REPAYMENT_EXCEEDS_LOAN: refusal('The repayment exceeds the loan.', ['outstanding']),
+
+  // Trading
+  MARKET_CLOSED: refusal('Not trading time.', ['opensAt']),
+  PRICE_LIMIT_EXCEEDED: refusal('The price is beyond the rise/fall limit.', ['low', 'high']),
+  PRICE_UNAVAILABLE: refusal('No price could be obtained for this instrument.'),
+  PRICE_NOT_POSITIVE: refusal('The order price must be above 0.'),
+  BELOW_PRODUCT_MINIMUM: refusal('The amount is below the product minimum.', ['minimum']),
+  POSITION_LOCKED: refusal('The position is locked.', ['until']),
+  SELL_LOCKED_DAYS: refusal('Cannot sell within T+N days of buying.', ['days']),
+  SELL_LOCKED_MINUTES: refusal('Cannot sell within N minutes of buying.', ['minutes']),
+
+  // Offers
+  BLOCK_TRADE_CLOSED: refusal('Block trading is closed.'),
+  MARGIN_NOT_ENABLED: refusal('Margin trading is not enabled.'),
+  MARGIN_QUOTA_FULL: refusal('The margin-lending quota is full or the channel closed.'),
+  PRODUCT_UNAVAILABLE: refusal('The product does not exist, is off shelf or delisted.'),
+  COPY_TRADING_CLOSED: refusal('The copy-trading time limit has passed.'),
+  SUBSCRIPTION_NOT_OPEN: refusal('The subscription time has not been reached.', ['opensAt']),
+  IPO_CHANNEL_CLOSED: refusal('The new-share channel is not open.'),
+  NOT_LISTED: refusal('Not yet listed.'),
+
+  // Orders
+  ORDER_NOT_FOUND: refusal('The order does not exist.'),
+  ORDER_NOT_PENDING: refusal('Only a pending order may be cancelled.'),
+  ORDER_NOT_HOLDING: refusal('Only a holding order may be sold or closed.'),
+  ORDER_NOT_IN_REVIEW: refusal('Only an order in review may be processed.'),
+  ORDER_NOT_SUBSCRIBABLE: refusal('Only an order in subscription or payment-due status may be operated.'),
+  ALREADY_PROCESSED: refusal('This was already done; do not repeat the operation.'),
+
+  // Check-in
+  ALREADY_CHECKED_IN: refusal('Already checked in today.'),
+  INSUFFICIENT_CHECKINS: refusal('Not enough check-ins.', ['required']),
+
+  // Money movement
+  IDEMPOTENCY_KEY_REUSED: refusal('The idempotency key was used with another request.'),
+  INVALID_AMOUNT: refusal('The amount is not a valid positive amount in this currency.', ['currency']),
+  SESSION_NOT_FOUND: refusal('The session does not exist or is not yours.'),
+
+  // General
+  TOO_FREQUENT: refusal('Submission too frequent.'),
+  SYSTEM_BUSY: { http: 503, params: [], description: 'System busy, try again later.' },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** Parameters travel as strings or numbers; money as decimal strings, times as ISO 8601. */
+export type ErrorParams = Record<string, string | number | readonly unknown[]>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+/**
+ * The one error type that services throw for a catalogued refusal. The HTTP layer maps it to the
+ * envelope; clients switch on `code`.
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParams;
+
+  constructor(code: ErrorCode, params: ErrorParams = {}) {
+    super(code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.params = params;
+  }
+
+  get httpStatus(): number {
+    return errorCatalogue[this.code].http;
+  }
+}

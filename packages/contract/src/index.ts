@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './envelope';
+export * from './endpoint';
+export * from './money';
+export * from './users';
+export * from './common';

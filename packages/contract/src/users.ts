@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { cashAmountOutput, currencySchema } from './money';
+
+// Accounts and sessions (spec sections 3–7).
+
+/** The phone number is the account: digits only, with country code, 6 to 15 digits. */
+export const accountSchema = z.string().regex(/^\d{6,15}$/, 'digits only, 6 to 15');
+export const passwordSchema = z.string().min(6).max(128);
+export const invitationCodeSchema = z.string().trim().min(4).max(32);
+
+export const identityStates = ['not_certified', 'under_review', 'authenticated', 'failed'] as const;
+export const identityStateSchema = z.enum(identityStates);
+
+export const registerRequest = z.strictObject({
+  account: accountSchema,
+  password: passwordSchema,
+  confirmPassword: z.string().max(128),
+  invitationCode: invitationCodeSchema,
+});
+
+export const loginRequest = z.strictObject({
+  account: accountSchema,
+  password: z.string().min(1).max(128),
+});
+
+export const loginData = z.object({
+  token: z.string(),
+  account: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+/** The app's languages; 'zh' is Traditional Chinese. */
+export const languages = ['de', 'en', 'zh', 'nl', 'fr', 'ko'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+
+export const emptyRequest = z.strictObject({}).optional();
+
+export const balanceSummary = z.object({
+  currency: currencySchema,
+  totalAssets: cashAmountOutput,
+  available: cashAmountOutput,
+  frozen: cashAmountOutput,
+  profit: cashAmountOutput,
+});
+
+export const restrictionKinds = [
+  'frozen',
+  'login_banned',
+  'disabled',
+  'trading_barred',
+  'withdrawal_barred',
+] as const;
+export const restrictionKindSchema = z.enum(restrictionKinds);
+
+export const userInfoData = z.object({
+  /** 1 means identity-verified (spec section 3). */
+  is_true: z.union([z.literal(0), z.literal(1)]),
+  realname: z.string(),
+  account: z.string(),
+  identityState: identityStateSchema,
+  invitationCode: z.string(),
+  balances: z.array(balanceSummary),
+  restrictions: z.array(z.object({ kind: restrictionKindSchema, reason: z.string() })),
+  createdAt: z.iso.datetime(),
+});
+export type UserInfo = z.infer<typeof userInfoData>;
+
+export const changePasswordRequest = z.strictObject({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: passwordSchema,
+  confirmPassword: z.string().max(128),
+});
+
+export const sessionItem = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  userAgent: z.string(),
+  ipAddress: z.string(),
+  isCurrent: z.boolean(),
+});
+
+export const userEndpoints = {
+  register: defineEndpoint({
+    path: '/user/register',
+    auth: 'public',
+    summary: 'Register with a phone number, a password and an invitation code.',
+    request: registerRequest,
+    data: z.object({ account: z.string() }),
+  }),
+  login: defineEndpoint({
+    path: '/user/login',
+    auth: 'public',
+    summary: 'Sign in; answers the token to send in the `token` header with `account`.',
+    request: loginRequest,
+    data: loginData,
+  }),
+  logout: defineEndpoint({
+    path: '/user/logout',
+    auth: 'user',
+    summary: 'Revoke the current session.',
+    request: emptyRequest,
+    data: z.null(),
+  }),
+  getUserinfo: defineEndpoint({
+    path: '/user/getUserinfo',
+    auth: 'user',
+    summary: 'The signed-in user, identity state, restrictions and balances per currency.',
+    request: emptyRequest,
+    data: userInfoData,
+  }),
+  changePassword: defineEndpoint({
+    path: '/user/changePassword',
+    auth: 'user',
+    summary: 'Change the login password; other sessions are signed out.',
+    request: changePasswordRequest,
+    data: z.null(),
+  }),
+  sessions: defineEndpoint({
+    path: '/user/sessions',
+    auth: 'user',
+    summary: 'Active sessions of the signed-in user (security centre).',
+    request: emptyRequest,
+    data: z.array(sessionItem),
+  }),
+  revokeSession: defineEndpoint({
+    path: '/user/revokeSession',
+    auth: 'user',
+    summary: 'Sign out one of your other sessions.',
+    request: z.strictObject({ id: z.string().regex(/^\d+$/) }),
+    data: z.null(),
+  }),
+  revokeOtherSessions: defineEndpoint({
+    path: '/user/revokeOtherSessions',
+    auth: 'user',
+    summary: 'Sign out every session but this one.',
+    request: emptyRequest,
+    data: z.object({ revoked: z.number().int() }),
+  }),
+  notice: defineEndpoint({
+    path: '/user/notice',
+    auth: 'user',
+    summary: 'Notices for the user in their language; the app keeps read ids in `readMsg`.',
+    request: z.strictObject({ language: languageSchema.optional() }).optional(),
+    data: z.array(
+      z.object({ id: z.string(), title: z.string(), content: z.string(), createdAt: z.iso.datetime() }),
+    ),
+  }),
+};

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace; `npm run test:pg` runs only the server project, against PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/mobile/vitest.config.ts',
+    ],
+  },
+});
