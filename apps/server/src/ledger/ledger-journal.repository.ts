@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import type { SealedEntry } from './ledger-hashing';
+import { queryRows } from './ledger.repository';
+
+// Reads of the journal for the sealer and the verifier, and the one write of the sealer.
+
+type Row = Record<string, unknown>;
+
+const CREATED_AT_UTC = sql.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+export type LastSeal = { sequence: bigint; hash: string };
+
+export async function selectLastSeal(executor: Executor): Promise<LastSeal | null> {
+  const rows = await queryRows<Row>(
+    executor,
+    sql`select sequence::text, hash from ledger_seals order by sequence desc limit 1`,
+  );
+  const row = rows[0];
+  return row ? { sequence: BigInt(String(row.sequence)), hash: String(row.hash) } : null;
+}
+
+/**
+ * Ids of committed entries without a seal, oldest first. A transaction that took its entry id
+ * early may commit after later ids were sealed (a straggler); the sealer looks back `lookBack` ids
+ * below the newest sealed entry for those, and a full scan (`lookBack` null) finds any.
+ */
+export async function selectUnsealedEntryIds(
+  executor: Executor,
+  options: { limit: number; lookBack: bigint | null },
+): Promise<bigint[]> {
+  const floor =
+    options.lookBack === null
+      ? sql`0`
+      : sql`(select coalesce(max(entry_id), 0) from ledger_seals) - ${options.lookBack.toString()}::bigint`;
+  const rows = await queryRows<Row>(
+    executor,
+    sql`select entry.id::text from ledger_entries entry
+      where entry.id > ${floor}
+        and not exists (select 1 from ledger_seals seal where seal.entry_id = entry.id)
+      order by entry.id limit ${options.limit}`,
+  );
+  return rows.map((row) => BigInt(String(row.id)));
+}
+
+/** Entries with their postings (in posting id order), in the order of `entryIds`. */
+export async function selectEntries(executor: Executor, entryIds: readonly bigint[]): Promise<SealedEntry[]> {
+  if (entryIds.length === 0) return [];
+  const ids = sql.join(
+    entryIds.map((id) => sql`${id.toString()}::bigint`),
+    sql`, `,
+  );
+  const entryRows = await queryRows<Row>(
+    executor,
+    sql`select id::text, kind, memo, hold_id::text, idempotency_key, ${CREATED_AT_UTC} as created_at
+      from ledger_entries where id in (${ids})`,
+  );
+  const postingRows = await queryRows<Row>(
+    executor,
+    sql`select entry_id::text, account_id::text, currency, amount_minor::text
+      from ledger_postings where entry_id in (${ids}) order by id`,
+  );
+  const entries = new Map<string, SealedEntry & { postings: SealedEntry['postings'][number][] }>();
+  for (const row of entryRows) {
+    entries.set(String(row.id), {
+      id: BigInt(String(row.id)),
+      kind: String(row.kind),
+      memo: String(row.memo),
+      holdId: row.hold_id === null ? null : BigInt(String(row.hold_id)),
+      idempotencyKey: row.idempotency_key === null ? null : String(row.idempotency_key),
+      createdAt: String(row.created_at),
+      postings: [],
+    });
+  }
+  for (const row of postingRows) {
+    entries.get(String(row.entry_id))?.postings.push({
+      accountId: BigInt(String(row.account_id)),
+      currency: String(row.currency),
+      amountMinor: BigInt(String(row.amount_minor)),
+    });
+  }
+  return entryIds.flatMap((id) => entries.get(id.toString()) ?? []);
+}
+
+export type SealRow = { sequence: bigint; entryId: bigint; previousHash: string; hash: string };
+
+export async function insertSeals(
+  executor: Executor,
+  seals: readonly SealRow[],
+  sealedAt: Date,
+): Promise<void> {
+  if (seals.length === 0) return;
+  const values = seals.map(
+    (seal) =>
+      sql`(${seal.sequence.toString()}::bigint, ${seal.entryId.toString()}::bigint, ${seal.previousHash}, ${seal.hash}, ${sealedAt.toISOString()}::timestamptz)`,
+  );
+  await executor.execute(sql`insert into ledger_seals (sequence, entry_id, previous_hash, hash, sealed_at)
+    values ${sql.join(values, sql`, `)}`);
+}
+
+/** Seals in sequence order after `afterSequence`, for the verifier's walk along the chain. */
+export async function selectSeals(
+  executor: Executor,
+  afterSequence: bigint,
+  limit: number,
+): Promise<SealRow[]> {
+  const rows = await queryRows<Row>(
+    executor,
+    sql`select sequence::text, entry_id::text, previous_hash, hash from ledger_seals
+      where sequence > ${afterSequence.toString()}::bigint order by sequence limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    sequence: BigInt(String(row.sequence)),
+    entryId: BigInt(String(row.entry_id)),
+    previousHash: String(row.previous_hash),
+    hash: String(row.hash),
+  }));
+}

@@ -1,0 +1,61 @@
+import type { Currency } from '@beurs/contract';
+import { randomBytes } from 'node:crypto';
+import { ManualClock } from '../core/clock';
+import type { Executor } from '../db/database';
+import { insertUser } from '../modules/users/users.repository';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database';
+import { houseAccount, move, userAccount } from './ledger-accounts';
+import { createLedgerService, type LedgerService } from './ledger.service';
+
+// Factories for the ledger's tests: a fresh database with the house accounts, and users whose
+// EUR and USD accounts are open and funded by a deposit from the house bank account.
+
+export type LedgerFixture = { database: TestDatabase; clock: ManualClock; ledger: LedgerService };
+
+export async function createLedgerFixture(options: { poolSize?: number } = {}): Promise<LedgerFixture> {
+  const database = await createTestDatabase(options);
+  const clock = new ManualClock('2026-11-21T12:00:00.000Z');
+  const ledger = createLedgerService({ clock });
+  await ledger.ensureHouseAccounts(database.db);
+  return { database, clock, ledger };
+}
+
+export async function createUser(executor: Executor, ledger: LedgerService): Promise<bigint> {
+  const user = await insertUser(executor, {
+    account: `32${BigInt(`0x${randomBytes(5).toString('hex')}`)
+      .toString()
+      .padStart(13, '0')
+      .slice(0, 13)}`,
+    passwordHash: 'not-a-real-hash',
+    invitedByCode: 'TESTCODE',
+    createdAt: new Date('2026-11-21T12:00:00.000Z'),
+  });
+  await ledger.openUserAccounts(executor, user.id);
+  return user.id;
+}
+
+export async function deposit(
+  executor: Executor,
+  ledger: LedgerService,
+  userId: bigint,
+  currency: Currency,
+  amountMinor: bigint,
+): Promise<void> {
+  await ledger.transfer(executor, {
+    kind: 'deposit',
+    memo: 'test deposit',
+    postings: move(houseAccount('bank_cash', currency), userAccount(userId, currency), amountMinor),
+  });
+}
+
+export async function createFundedUser(
+  executor: Executor,
+  ledger: LedgerService,
+  funds: Partial<Record<Currency, bigint>>,
+): Promise<bigint> {
+  const userId = await createUser(executor, ledger);
+  for (const [currency, amountMinor] of Object.entries(funds) as Array<[Currency, bigint]>) {
+    if (amountMinor > 0n) await deposit(executor, ledger, userId, currency, amountMinor);
+  }
+  return userId;
+}

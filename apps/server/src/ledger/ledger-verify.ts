@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/database';
+import { GENESIS_HASH, sealHash } from './ledger-hashing';
+import * as journal from './ledger-journal.repository';
+import { queryRows } from './ledger.repository';
+
+// Checks every invariant of the ledger (ADR 0002) inside one repeatable-read snapshot, so it can
+// run while the server writes. Used by `npm run ledger:verify` and by the tests after every scenario.
+
+export type LedgerBreach = { check: string; detail: string };
+
+export type LedgerVerification = {
+  isOk: boolean;
+  breaches: LedgerBreach[];
+  entryCount: bigint;
+  postingCount: bigint;
+  sealedCount: bigint;
+  /** Committed entries not yet in the chain (the sealer's lag). Not a breach. */
+  unsealedCount: bigint;
+  /** Sum of all postings per currency; every one must be zero. */
+  totalsByCurrency: Array<{ currency: string; sumMinor: bigint }>;
+};
+
+const CHAIN_BATCH = 1_000;
+const BREACHES_PER_CHECK = 20;
+
+export async function verifyLedger(db: Database): Promise<LedgerVerification> {
+  return db.transaction(
+    async (tx) => {
+      const breaches: LedgerBreach[] = [];
+      const sealedCount = await verifyChain(tx, breaches);
+      const totalsByCurrency = await verifyZeroSum(tx, breaches);
+      await collect(tx, breaches, 'unbalanced entry', unbalancedEntries);
+      await collect(tx, breaches, 'entry without two postings', thinEntries);
+      await collect(tx, breaches, 'balance row differs from postings', balanceMismatches);
+      await collect(tx, breaches, 'negative user balance', negativeUserBalances);
+      await collect(tx, breaches, 'frozen balance differs from open holds', frozenMismatches);
+      const counts = await countJournal(tx);
+      return {
+        isOk: breaches.length === 0,
+        breaches,
+        ...counts,
+        sealedCount,
+        unsealedCount: counts.entryCount - sealedCount,
+        totalsByCurrency,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Walks the chain in sequence order, recomputing every hash. Returns the number of seals. */
+async function verifyChain(executor: Executor, breaches: LedgerBreach[]): Promise<bigint> {
+  let expectedPrevious = GENESIS_HASH;
+  let expectedSequence = 1n;
+  let reported = 0;
+  const report = (detail: string) => {
+    if (reported++ < BREACHES_PER_CHECK) breaches.push({ check: 'hash chain', detail });
+  };
+  for (;;) {
+    const seals = await journal.selectSeals(executor, expectedSequence - 1n, CHAIN_BATCH);
+    if (seals.length === 0) return expectedSequence - 1n;
+    const entries = await journal.selectEntries(
+      executor,
+      seals.map((seal) => seal.entryId),
+    );
+    const entryById = new Map(entries.map((entry) => [entry.id, entry]));
+    for (const seal of seals) {
+      const entry = entryById.get(seal.entryId);
+      if (seal.sequence !== expectedSequence)
+        report(`seal ${seal.sequence} found where ${expectedSequence} was due`);
+      if (seal.previousHash !== expectedPrevious)
+        report(`seal ${seal.sequence} does not link to seal ${seal.sequence - 1n}`);
+      if (!entry) report(`seal ${seal.sequence} covers missing entry ${seal.entryId}`);
+      else if (sealHash(seal.previousHash, entry) !== seal.hash) {
+        report(`entry ${seal.entryId} (seal ${seal.sequence}) changed after it was sealed`);
+      }
+      expectedPrevious = seal.hash;
+      expectedSequence = seal.sequence + 1n;
+    }
+  }
+}
+
+async function verifyZeroSum(executor: Executor, breaches: LedgerBreach[]) {
+  const rows = await queryRows<{ currency: string; sum_minor: string }>(
+    executor,
+    sql`select currency, sum(amount_minor)::text as sum_minor from ledger_postings group by currency order by currency`,
+  );
+  const totals = rows.map((row) => ({ currency: row.currency, sumMinor: BigInt(row.sum_minor) }));
+  for (const total of totals) {
+    if (total.sumMinor !== 0n) {
+      breaches.push({
+        check: 'zero sum',
+        detail: `${total.currency} postings sum to ${total.sumMinor}, not 0`,
+      });
+    }
+  }
+  return totals;
+}
+
+type Check = { query: ReturnType<typeof sql>; describe: (row: Record<string, unknown>) => string };
+
+async function collect(
+  executor: Executor,
+  breaches: LedgerBreach[],
+  check: string,
+  { query, describe }: Check,
+) {
+  const rows = await queryRows<Record<string, unknown>>(executor, sql`${query} limit ${BREACHES_PER_CHECK}`);
+  for (const row of rows) breaches.push({ check, detail: describe(row) });
+}
+
+const unbalancedEntries: Check = {
+  query: sql`select entry_id::text, currency, sum(amount_minor)::text as sum_minor from ledger_postings
+    group by entry_id, currency having sum(amount_minor) <> 0 order by entry_id`,
+  describe: (row) => `entry ${row.entry_id}: ${row.currency} postings sum to ${row.sum_minor}`,
+};
+
+const thinEntries: Check = {
+  query: sql`select entry.id::text, count(posting.id)::text as posting_count from ledger_entries entry
+    left join ledger_postings posting on posting.entry_id = entry.id
+    group by entry.id having count(posting.id) < 2 order by entry.id`,
+  describe: (row) => `entry ${row.id} has ${row.posting_count} posting(s)`,
+};
+
+const balanceMismatches: Check = {
+  query: sql`select account.id::text, account.balance_minor::text, coalesce(sum(posting.amount_minor), 0)::text as posted
+    from ledger_accounts account left join ledger_postings posting on posting.account_id = account.id
+    where account.owner_user_id is not null
+    group by account.id having account.balance_minor <> coalesce(sum(posting.amount_minor), 0) order by account.id`,
+  describe: (row) => `account ${row.id}: balance row ${row.balance_minor}, postings sum ${row.posted}`,
+};
+
+const negativeUserBalances: Check = {
+  query: sql`select account.id::text, account.balance_minor::text from ledger_accounts account
+    where account.owner_user_id is not null and account.balance_minor < 0 order by account.id`,
+  describe: (row) => `account ${row.id}: balance ${row.balance_minor}`,
+};
+
+const frozenMismatches: Check = {
+  query: sql`select account.id::text, account.balance_minor::text,
+      coalesce((select sum(hold.amount_minor - hold.posted_minor - hold.released_minor) from ledger_holds hold
+        where hold.frozen_account_id = account.id and hold.state = 'pending'), 0)::text as held
+    from ledger_accounts account
+    where account.owner_user_id is not null and account.kind = 'frozen'
+      and account.balance_minor <> coalesce((select sum(hold.amount_minor - hold.posted_minor - hold.released_minor)
+        from ledger_holds hold where hold.frozen_account_id = account.id and hold.state = 'pending'), 0)
+    order by account.id`,
+  describe: (row) => `frozen account ${row.id}: balance ${row.balance_minor}, open holds ${row.held}`,
+};
+
+async function countJournal(executor: Executor) {
+  const rows = await queryRows<{ entries: string; postings: string }>(
+    executor,
+    sql`select (select count(*) from ledger_entries)::text as entries, (select count(*) from ledger_postings)::text as postings`,
+  );
+  const row = rows[0];
+  return { entryCount: BigInt(row?.entries ?? '0'), postingCount: BigInt(row?.postings ?? '0') };
+}

@@ -1,0 +1,300 @@
+import { currencies, type Currency } from '@beurs/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor, Transaction } from '../db/database';
+import { isHouseRef, type AccountRef, type HouseAccountRef, type UserAccountRef } from './ledger-accounts';
+import { houseAccountKinds, type HoldState, type UserAccountKind } from './ledger.tables';
+
+// SQL of the ledger's write path. Every function takes (db | tx) first. Numbers cross the driver
+// boundary as text (`::text` out, `::bigint` in): the two drivers disagree on how they return int8.
+
+type Row = Record<string, unknown>;
+
+export async function queryRows<T extends Row>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const text = (value: bigint | null): string | null => (value === null ? null : value.toString());
+const toBigint = (value: unknown): bigint => BigInt(String(value));
+
+export async function insertUserAccounts(
+  executor: Executor,
+  userId: bigint,
+  kinds: readonly UserAccountKind[],
+  createdAt: Date,
+): Promise<void> {
+  const values = currencies.flatMap((currency) =>
+    kinds.map(
+      (kind) =>
+        sql`(${text(userId)}::bigint, ${currency}, ${kind}, 0, ${createdAt.toISOString()}::timestamptz)`,
+    ),
+  );
+  await executor.execute(sql`
+    insert into ledger_accounts (owner_user_id, currency, kind, balance_minor, created_at)
+    values ${sql.join(values, sql`, `)}
+    on conflict (owner_user_id, currency, kind) where owner_user_id is not null do nothing`);
+}
+
+export async function insertHouseAccounts(executor: Executor, createdAt: Date): Promise<void> {
+  const values = currencies.flatMap((currency) =>
+    houseAccountKinds.map((kind) => sql`(${currency}, ${kind}, ${createdAt.toISOString()}::timestamptz)`),
+  );
+  await executor.execute(sql`
+    insert into ledger_accounts (currency, kind, created_at)
+    values ${sql.join(values, sql`, `)}
+    on conflict (currency, kind) where owner_user_id is null do nothing`);
+}
+
+export type ResolvedAccount = {
+  id: bigint;
+  ownerUserId: bigint | null;
+  currency: Currency;
+  kind: string;
+  /** Null for house accounts, whose balance is derived from postings. */
+  balanceMinor: bigint | null;
+};
+
+/**
+ * Resolves account names to rows and locks the user balance rows among them, always in ascending
+ * id order so that two transfers over the same accounts can never deadlock. House rows are read,
+ * never locked: they have no balance row to protect. `for no key update` does not conflict with
+ * the key-share locks that foreign-key checks of concurrent postings take.
+ */
+export async function lockAccounts(tx: Transaction, refs: readonly AccountRef[]): Promise<ResolvedAccount[]> {
+  const userRefs = refs.filter((ref): ref is UserAccountRef => !isHouseRef(ref));
+  const houseRefs = refs.filter(isHouseRef);
+  const parts: SQL[] = [];
+  const sources: string[] = [];
+  if (userRefs.length > 0) {
+    parts.push(lockedUserAccounts(userRefs));
+    sources.push('user_rows');
+  }
+  if (houseRefs.length > 0) {
+    parts.push(houseAccounts(houseRefs));
+    sources.push('house_rows');
+  }
+  if (parts.length === 0) return [];
+  const rows = await queryRows<Row>(tx, sql`with ${sql.join(parts, sql`, `)} ${selectResolved(sources)}`);
+  return rows.map((row) => ({
+    id: toBigint(row.id),
+    ownerUserId: row.owner_user_id === null ? null : toBigint(row.owner_user_id),
+    currency: row.currency as Currency,
+    kind: String(row.kind),
+    balanceMinor: row.balance_minor === null ? null : toBigint(row.balance_minor),
+  }));
+}
+
+const resolvedColumns = 'id::text, owner_user_id::text, currency, kind, balance_minor::text';
+
+function lockedUserAccounts(refs: readonly UserAccountRef[]): SQL {
+  const names = refs.map((ref) => sql`(${text(ref.userId)}::bigint, ${ref.currency}, ${ref.kind})`);
+  return sql`user_rows as (
+    select id, owner_user_id, currency, kind, balance_minor from ledger_accounts
+    where owner_user_id is not null and (owner_user_id, currency, kind) in (${sql.join(names, sql`, `)})
+    order by id
+    for no key update)`;
+}
+
+function houseAccounts(refs: readonly HouseAccountRef[]): SQL {
+  const names = refs.map((ref) => sql`(${ref.currency}, ${ref.house})`);
+  return sql`house_rows as (
+    select id, owner_user_id, currency, kind, balance_minor from ledger_accounts
+    where owner_user_id is null and (currency, kind) in (${sql.join(names, sql`, `)}))`;
+}
+
+function selectResolved(sources: readonly string[]): SQL {
+  return sql.raw(sources.map((source) => `select ${resolvedColumns} from ${source}`).join(' union all '));
+}
+
+export type EntryWrite = {
+  kind: string;
+  memo: string;
+  holdId: bigint | null;
+  idempotencyKey: string | null;
+  createdAt: Date;
+  postings: ReadonlyArray<{ accountId: bigint; currency: Currency; amountMinor: bigint }>;
+  /** Net change per user balance row (house accounts have none). */
+  balanceChanges: ReadonlyArray<{ accountId: bigint; deltaMinor: bigint }>;
+};
+
+/** Writes an entry, its postings, the balance rows and the idempotency result in one statement. */
+export async function writeEntry(tx: Transaction, entry: EntryWrite): Promise<bigint> {
+  const postings = entry.postings.map(
+    (posting) =>
+      sql`(${text(posting.accountId)}::bigint, ${posting.currency}, ${text(posting.amountMinor)}::bigint)`,
+  );
+  const parts: SQL[] = [
+    sql`entry as (
+      insert into ledger_entries (kind, memo, hold_id, idempotency_key, created_at)
+      values (${entry.kind}, ${entry.memo}, ${text(entry.holdId)}::bigint, ${entry.idempotencyKey}, ${entry.createdAt.toISOString()}::timestamptz)
+      returning id)`,
+    sql`postings as (
+      insert into ledger_postings (entry_id, account_id, currency, amount_minor)
+      select entry.id, p.account_id, p.currency, p.amount_minor
+      from entry, (values ${sql.join(postings, sql`, `)}) as p (account_id, currency, amount_minor))`,
+  ];
+  const changes = entry.balanceChanges.filter((change) => change.deltaMinor !== 0n);
+  if (changes.length > 0) {
+    const deltas = changes.map(
+      (change) => sql`(${text(change.accountId)}::bigint, ${text(change.deltaMinor)}::bigint)`,
+    );
+    parts.push(sql`balances as (
+      update ledger_accounts as account set balance_minor = account.balance_minor + delta.amount
+      from (values ${sql.join(deltas, sql`, `)}) as delta (id, amount)
+      where account.id = delta.id)`);
+  }
+  if (entry.idempotencyKey !== null) {
+    parts.push(sql`idempotency as (
+      update ledger_idempotency_keys set entry_id = (select id from entry) where key = ${entry.idempotencyKey})`);
+  }
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`with ${sql.join(parts, sql`, `)} select id::text from entry`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('ledger: insert into ledger_entries returned no row');
+  return BigInt(row.id);
+}
+
+export type StoredIdempotencyKey = {
+  operation: string;
+  requestHash: string;
+  entryId: bigint | null;
+  holdId: bigint | null;
+};
+
+/**
+ * Claims an idempotency key for this transaction. Returns null when claimed; otherwise the row an
+ * earlier (committed) call stored. A concurrent claim of the same key waits for the first to
+ * commit or roll back, so the answer is never a half-done call.
+ */
+export async function claimIdempotencyKey(
+  tx: Transaction,
+  claim: { key: string; operation: string; requestHash: string; createdAt: Date },
+): Promise<StoredIdempotencyKey | null> {
+  const inserted = await queryRows(
+    tx,
+    sql`insert into ledger_idempotency_keys (key, operation, request_hash, created_at)
+      values (${claim.key}, ${claim.operation}, ${claim.requestHash}, ${claim.createdAt.toISOString()}::timestamptz)
+      on conflict (key) do nothing returning key`,
+  );
+  if (inserted.length === 1) return null;
+  const rows = await queryRows<Row>(
+    tx,
+    sql`select operation, request_hash, entry_id::text, hold_id::text from ledger_idempotency_keys where key = ${claim.key}`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`ledger: idempotency key ${claim.key} conflicted but cannot be read`);
+  return {
+    operation: String(row.operation),
+    requestHash: String(row.request_hash),
+    entryId: row.entry_id === null ? null : toBigint(row.entry_id),
+    holdId: row.hold_id === null ? null : toBigint(row.hold_id),
+  };
+}
+
+export async function recordIdempotentHold(tx: Transaction, key: string, holdId: bigint): Promise<void> {
+  await tx.execute(
+    sql`update ledger_idempotency_keys set hold_id = ${text(holdId)}::bigint where key = ${key}`,
+  );
+}
+
+export type HoldRow = {
+  id: bigint;
+  ownerUserId: bigint;
+  currency: Currency;
+  amountMinor: bigint;
+  postedMinor: bigint;
+  releasedMinor: bigint;
+  state: HoldState;
+};
+
+export const remainingOf = (hold: HoldRow): bigint =>
+  hold.amountMinor - hold.postedMinor - hold.releasedMinor;
+
+export async function insertHold(
+  tx: Transaction,
+  hold: {
+    ownerUserId: bigint;
+    currency: Currency;
+    availableAccountId: bigint;
+    frozenAccountId: bigint;
+    amountMinor: bigint;
+    memo: string;
+    createdAt: Date;
+  },
+): Promise<bigint> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into ledger_holds (owner_user_id, currency, available_account_id, frozen_account_id, amount_minor, memo, created_at)
+      values (${text(hold.ownerUserId)}::bigint, ${hold.currency}, ${text(hold.availableAccountId)}::bigint,
+        ${text(hold.frozenAccountId)}::bigint, ${text(hold.amountMinor)}::bigint, ${hold.memo}, ${hold.createdAt.toISOString()}::timestamptz)
+      returning id::text`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('ledger: insert into ledger_holds returned no row');
+  return BigInt(row.id);
+}
+
+/** Locks a hold row; callers lock the hold before any account (a fixed order: holds, then accounts). */
+export async function lockHold(tx: Transaction, holdId: bigint): Promise<HoldRow | null> {
+  const rows = await queryRows<Row>(
+    tx,
+    sql`select id::text, owner_user_id::text, currency, amount_minor::text, posted_minor::text, released_minor::text, state
+      from ledger_holds where id = ${text(holdId)}::bigint for no key update`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: toBigint(row.id),
+    ownerUserId: toBigint(row.owner_user_id),
+    currency: row.currency as Currency,
+    amountMinor: toBigint(row.amount_minor),
+    postedMinor: toBigint(row.posted_minor),
+    releasedMinor: toBigint(row.released_minor),
+    state: row.state as HoldState,
+  };
+}
+
+export async function updateHold(
+  tx: Transaction,
+  hold: { id: bigint; postedMinor: bigint; releasedMinor: bigint; state: HoldState; closedAt: Date | null },
+): Promise<void> {
+  await tx.execute(sql`update ledger_holds
+    set posted_minor = ${text(hold.postedMinor)}::bigint, released_minor = ${text(hold.releasedMinor)}::bigint,
+      state = ${hold.state}, closed_at = ${hold.closedAt?.toISOString() ?? null}::timestamptz
+    where id = ${text(hold.id)}::bigint`);
+}
+
+export async function selectUserBalances(
+  executor: Executor,
+  userId: bigint,
+): Promise<Array<{ currency: Currency; kind: string; balanceMinor: bigint }>> {
+  const rows = await queryRows<Row>(
+    executor,
+    sql`select currency, kind, balance_minor::text from ledger_accounts where owner_user_id = ${text(userId)}::bigint`,
+  );
+  return rows.map((row) => ({
+    currency: row.currency as Currency,
+    kind: String(row.kind),
+    balanceMinor: toBigint(row.balance_minor),
+  }));
+}
+
+/** House balances, derived from postings (house accounts have no balance row by design). */
+export async function selectHouseBalances(
+  executor: Executor,
+): Promise<Array<{ kind: string; currency: Currency; balanceMinor: bigint }>> {
+  const rows = await queryRows<Row>(
+    executor,
+    sql`select account.kind, account.currency, coalesce(sum(posting.amount_minor), 0)::text as balance_minor
+      from ledger_accounts account left join ledger_postings posting on posting.account_id = account.id
+      where account.owner_user_id is null
+      group by account.id, account.kind, account.currency order by account.id`,
+  );
+  return rows.map((row) => ({
+    kind: String(row.kind),
+    currency: row.currency as Currency,
+    balanceMinor: toBigint(row.balance_minor),
+  }));
+}
