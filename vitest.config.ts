@@ -15,7 +15,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      'apps/mobile/vitest.config.ts',
+      'apps/*/vitest.config.ts',
     ],
   },
 });

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { REQUEST_ID_HEADER } from '@beurs/contract';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -27,6 +28,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     db: Database;
+    config: Config;
   }
 }
 
@@ -47,7 +49,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
-    requestIdLogLabel: 'requestId',
     genReqId: (request) => {
       const incoming = request.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -61,8 +62,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
   registerErrorHandling(app);
 
+  // Rate limits are per process by default and shared between nodes through Redis when configured.
+  const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'beurs-rate-limit:' } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -77,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fastifyPlugin(
       async (instance) => {
         instance.decorate('db', deps.db);
+        instance.decorate('config', deps.config);
         instance.decorate('services', createServices(deps));
       },
       { name: 'beurs-services' },

@@ -37,6 +37,8 @@ const environmentSchema = z
     MARKET_PROVIDER: z.string().default('simulator'),
     OPERATOR_NAME: z.string().optional(),
     OPERATOR_LICENCE: z.string().optional(),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -70,6 +72,8 @@ export type Config = {
   readonly mode: 'demo' | 'live';
   readonly operator: { name: string; licence: string } | null;
   readonly trustProxy: boolean;
+  /** Per client address, per minute. */
+  readonly rateLimits: { login: number; register: number };
 };
 
 export class ConfigError extends Error {}
@@ -103,14 +107,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { name: env.OPERATOR_NAME, licence: env.OPERATOR_LICENCE }
         : null,
     trustProxy: env.TRUST_PROXY,
+    rateLimits: { login: env.LOGIN_RATE_LIMIT_PER_MINUTE, register: env.REGISTER_RATE_LIMIT_PER_MINUTE },
   };
 }
 
-/** A configuration for tests: in-memory PGlite, quiet logs; override what a test needs. */
+/**
+ * A configuration for tests: in-memory PGlite, quiet logs, rate limits high enough that only the
+ * tests about rate limits meet them; override what a test needs.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     database: { engine: 'pglite', dataDir: null },
+    rateLimits: { login: 10_000, register: 10_000 },
     ...overrides,
   };
 }

@@ -35,7 +35,8 @@ export const languages = ['de', 'en', 'zh', 'nl', 'fr', 'ko'] as const;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 
-export const emptyRequest = z.strictObject({}).optional();
+/** Calls without a payload accept no body, null or {}. */
+export const emptyRequest = z.strictObject({}).nullish();
 
 export const balanceSummary = z.object({
   currency: currencySchema,
@@ -144,7 +145,7 @@ export const userEndpoints = {
     path: '/user/notice',
     auth: 'user',
     summary: 'Notices for the user in their language; the app keeps read ids in `readMsg`.',
-    request: z.strictObject({ language: languageSchema.optional() }).optional(),
+    request: z.strictObject({ language: languageSchema.optional() }).nullish(),
     data: z.array(
       z.object({ id: z.string(), title: z.string(), content: z.string(), createdAt: z.iso.datetime() }),
     ),

@@ -2,9 +2,6 @@ import { userEndpoints } from '@beurs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
 
-const LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS = 20;
-const REGISTRATIONS_PER_MINUTE_PER_ADDRESS = 10;
-
 const clientOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'] ?? '',
   ipAddress: request.ip,
@@ -12,12 +9,13 @@ const clientOf = (request: FastifyRequest) => ({
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const { users, sessions } = app.services;
+  const { rateLimits } = app.config;
 
   registerEndpoint(app, userEndpoints.register, ({ body }) => users.register(body), {
-    rateLimitPerMinute: REGISTRATIONS_PER_MINUTE_PER_ADDRESS,
+    rateLimitPerMinute: rateLimits.register,
   });
   registerEndpoint(app, userEndpoints.login, ({ body, request }) => users.login(body, clientOf(request)), {
-    rateLimitPerMinute: LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS,
+    rateLimitPerMinute: rateLimits.login,
   });
   registerEndpoint(app, userEndpoints.logout, async ({ session }) => {
     await sessions.revoke(session, session.sessionId);

@@ -1,0 +1,34 @@
+import autocannon from 'autocannon';
+
+export type LoadResult = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  non2xx: number;
+};
+
+/** Runs autocannon against one POST endpoint and returns the figures we report. */
+export async function load(options: {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: 'POST',
+    connections: options.connections,
+    duration: options.durationSeconds,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: options.body ?? '{}',
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,49 @@
+import { load } from './lib/autocannon';
+import { api, isSmoke, startBeurs, startProcess } from './lib/processes';
+
+// Issue 2 target: authenticated /user/getUserinfo at >= 40% of a bare Fastify JSON endpoint,
+// both measured in this run (autocannon, 50 connections, 10 s), p99 latency reported.
+
+const connections = 50;
+const durationSeconds = isSmoke ? 2 : 10;
+const TARGET_RATIO = 0.4;
+
+const bare = await startProcess('bench/lib/bare-fastify.server.ts', { ready: /listening at (http:\/\/\S+)/ });
+const baseline = await load({ url: `${bare.url}/json`, connections, durationSeconds });
+await bare.stop();
+
+const beurs = await startBeurs(
+  process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+);
+const account = `3247${Date.now().toString().slice(-9)}`;
+const password = 'bench password 1';
+await api(beurs.url, '/user/register', {
+  account,
+  password,
+  confirmPassword: password,
+  invitationCode: beurs.invitationCode,
+});
+const { token } = await api<{ token: string }>(beurs.url, '/user/login', { account, password });
+const userInfo = await load({
+  url: `${beurs.url}/api/vue/user/getUserinfo`,
+  connections,
+  durationSeconds,
+  headers: { token, account },
+});
+await beurs.stop();
+
+const ratio = userInfo.requestsPerSecond / baseline.requestsPerSecond;
+const row = (name: string, result: typeof baseline) =>
+  `| ${name} | ${Math.round(result.requestsPerSecond)} | ${result.latencyP50Ms} | ${result.latencyP99Ms} | ${result.errors + result.non2xx} |`;
+console.log(
+  `\n/user/getUserinfo vs bare Fastify (${connections} connections, ${durationSeconds} s${isSmoke ? ', smoke' : ''})`,
+);
+console.log('| endpoint | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|');
+console.log(row('bare Fastify JSON (baseline)', baseline));
+console.log(row('getUserinfo (authenticated)', userInfo));
+console.log(`ratio: ${ratio.toFixed(2)} (target >= ${TARGET_RATIO})`);
+if (userInfo.errors + userInfo.non2xx > 0) {
+  console.error('getUserinfo answered errors under load');
+  process.exit(1);
+}
+if (!isSmoke && ratio < TARGET_RATIO) process.exitCode = 1;
