@@ -1,0 +1,14 @@
+import { commonEndpoints, userEndpoints } from '@beurs/contract';
+import { describe, expect, it } from 'vitest';
+import { commonPaths, userPaths } from './endpoints';
+
+describe('endpoint paths', () => {
+  it('match the contract for every user and common endpoint', () => {
+    expect(userPaths).toEqual(
+      Object.fromEntries(Object.entries(userEndpoints).map(([name, e]) => [name, e.path])),
+    );
+    expect(commonPaths).toEqual(
+      Object.fromEntries(Object.entries(commonEndpoints).map(([name, e]) => [name, e.path])),
+    );
+  });
+});

@@ -1,0 +1,21 @@
+import type { commonEndpoints, userEndpoints } from '@beurs/contract';
+
+// Paths of the calls the app makes, by endpoint name. Only the types come from the contract here,
+// so zod stays out of the app bundle; endpoints.test.ts checks each path against the contract.
+type Paths<E> = { readonly [K in keyof E]: `/${string}` };
+
+export const userPaths = {
+  register: '/user/register',
+  login: '/user/login',
+  logout: '/user/logout',
+  getUserinfo: '/user/getUserinfo',
+  changePassword: '/user/changePassword',
+  sessions: '/user/sessions',
+  revokeSession: '/user/revokeSession',
+  revokeOtherSessions: '/user/revokeOtherSessions',
+  notice: '/user/notice',
+} as const satisfies Paths<typeof userEndpoints>;
+
+export const commonPaths = {
+  config: '/common/config',
+} as const satisfies Paths<typeof commonEndpoints>;

@@ -1,0 +1,47 @@
+import type { DataOf, commonEndpoints } from '@beurs/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api';
+import { commonPaths } from '../../api/endpoints';
+
+export type SiteConfig = {
+  kefu: string;
+  title: string;
+  logo: string;
+  mode: 'demo' | 'live';
+  operatorName: string;
+  licence: string;
+};
+
+/** Turns the list of {name, value} into the site configuration. Anything but 'live' is demo. */
+export function toSiteConfig(entries: DataOf<typeof commonEndpoints.config>): SiteConfig {
+  const value = (name: string) => entries.find((entry) => entry.name === name)?.value ?? '';
+  return {
+    kefu: value('kefu'),
+    title: value('title'),
+    logo: value('logo'),
+    mode: value('mode') === 'live' ? 'live' : 'demo',
+    operatorName: value('operatorName'),
+    licence: value('licence'),
+  };
+}
+
+/** Images live under {origin}/api/ (spec section 7). */
+export function imageUrl(value: string): string {
+  if (!value) return '';
+  if (/^(https?:|data:)/.test(value) || value.startsWith('/api/')) return value;
+  return `/api/${value.replace(/^\/+/, '')}`;
+}
+
+export const configQueries = {
+  all: () =>
+    queryOptions({
+      queryKey: ['config', 'all'],
+      queryFn: async () =>
+        toSiteConfig(
+          await api.call<DataOf<typeof commonEndpoints.config>>(commonPaths.config, { type: 'all' }),
+        ),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export const useSiteConfig = () => useQuery(configQueries.all());

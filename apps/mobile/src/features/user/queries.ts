@@ -1,0 +1,41 @@
+import type { DataOf, userEndpoints } from '@beurs/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api';
+import { currentLanguage } from '../../app/i18n';
+import { userPaths } from '../../api/endpoints';
+import { isLoggedIn } from '../../session/storage';
+
+export type UserInfo = DataOf<typeof userEndpoints.getUserinfo>;
+export type Notice = DataOf<typeof userEndpoints.notice>[number];
+export type SessionItem = DataOf<typeof userEndpoints.sessions>[number];
+
+export const userQueries = {
+  all: ['user'] as const,
+  info: () =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'info'],
+      queryFn: () => api.call<UserInfo>(userPaths.getUserinfo),
+      enabled: isLoggedIn(),
+    }),
+  notices: (language = currentLanguage()) =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'notices', language],
+      queryFn: () => api.call<Notice[]>(userPaths.notice, { language }),
+      enabled: isLoggedIn(),
+    }),
+  sessions: () =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'sessions'],
+      queryFn: () => api.call<SessionItem[]>(userPaths.sessions),
+      enabled: isLoggedIn(),
+    }),
+};
+
+export const useUserInfo = () => useQuery(userQueries.info());
+export const useNotices = () => useQuery(userQueries.notices());
+export const useSessions = () => useQuery(userQueries.sessions());
+
+/** The real name once identity-verified (is_true 1), else the account (spec section 6). */
+export function displayName(info: Pick<UserInfo, 'is_true' | 'realname' | 'account'>): string {
+  return info.is_true === 1 && info.realname ? info.realname : info.account;
+}

@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { i18n, initI18n } from './app/i18n';
+import { queryClient } from './app/query-client';
+import './app/app.css';
+import { installBackButton } from './native/back-button';
+import { createAppRouter } from './routes/router';
+import { installRootFontSize } from './shell/root-font';
+import { showToast } from './shell/toast';
+
+async function start() {
+  installRootFontSize();
+  await initI18n();
+  const router = createAppRouter();
+  void installBackButton({
+    now: () => Date.now(),
+    canGoBack: () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
+    goBack: () => void router.navigate(-1),
+    hint: () => showToast(i18n.t('common.pressAgainToQuit'), 1000),
+  });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

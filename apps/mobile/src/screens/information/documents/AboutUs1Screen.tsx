@@ -1,0 +1,5 @@
+import { DocumentScreen } from './DocumentScreen';
+
+export default function AboutUs1Screen() {
+  return <DocumentScreen document="aboutUs" />;
+}

@@ -1,0 +1,5 @@
+import { DocumentScreen } from './DocumentScreen';
+
+export default function AboutUs2Screen() {
+  return <DocumentScreen document="privacy" />;
+}

@@ -1,0 +1,5 @@
+import { DocumentScreen } from './DocumentScreen';
+
+export default function AboutUs4Screen() {
+  return <DocumentScreen document="risks" />;
+}

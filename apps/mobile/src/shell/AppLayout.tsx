@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { imageUrl, useSiteConfig } from '../features/config/queries';
+import { LOGIN_PATH, routeByPath } from '../routes/route-table';
+import { isLoggedIn } from '../session/storage';
+import { DemoBanner, EmptyState, Splash } from './common';
+import { TabBar } from './TabBar';
+import { TopBar } from './TopBar';
+
+/** The frame of every screen: demo banner, top bar, the screen, tab bar; splash until configured. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const config = useSiteConfig();
+  const route = routeByPath(location.pathname);
+
+  useEffect(() => {
+    if (!config.data) return;
+    if (config.data.title) document.title = config.data.title;
+    const logo = imageUrl(config.data.logo);
+    if (logo) document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.setAttribute('href', logo);
+  }, [config.data]);
+
+  if (config.isPending) return <Splash />;
+  if (config.isError) {
+    return (
+      <main className="screen screen-center">
+        <EmptyState message={t('common.configFailed')}>
+          <button type="button" className="button-primary" onClick={() => void config.refetch()}>
+            {t('common.retry')}
+          </button>
+        </EmptyState>
+      </main>
+    );
+  }
+  if (route?.auth && !isLoggedIn()) return <Navigate to={LOGIN_PATH} replace />;
+
+  return (
+    <div className={route?.tabBar ? 'app app-with-tabs' : 'app'}>
+      {config.data.mode === 'demo' && <DemoBanner />}
+      {navigation.state === 'loading' && (
+        <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />
+      )}
+      {route && route.topBar && (
+        <TopBar title={t(`titles.${route.name}`)} back={route.topBar.back} search={route.topBar.search} />
+      )}
+      <main className="screen" data-route={route?.name}>
+        <Outlet />
+      </main>
+      {route?.tabBar && <TabBar />}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { vi } from 'vitest';
+
+// A stand-in for fetch in component tests: answers the calls the screens make, records each
+// request (path, headers, body) so a test can assert what was or was not sent.
+
+export type Recorded = { path: string; headers: Record<string, string>; body: unknown };
+export type Handler = (body: unknown, headers: Record<string, string>) => { status?: number; json: unknown };
+
+export function fakeServer(handlers: Record<string, Handler>) {
+  const requests: Recorded[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace(/^\/api\/vue/, '');
+    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    requests.push({ path, headers, body });
+    const handler = handlers[path];
+    const answer = handler
+      ? handler(body, headers)
+      : { status: 404, json: { status: 0, code: 'NOT_FOUND', msg: 'NOT_FOUND', params: {} } };
+    return new Response(JSON.stringify(answer.json), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { fetch: fetchMock, requests };
+}
+
+export const ok = (data: unknown) => ({ json: { status: 1, msg: '', data } });
+export const refusal = (code: string, params: Record<string, unknown> = {}, status = 200) => ({
+  status,
+  json: { status: 0, msg: code, code, params, requestId: 'test' },
+});
+
+export const configEntries = (mode: 'demo' | 'live') => [
+  { name: 'kefu', value: 'https://support.example/chat' },
+  { name: 'title', value: 'Beurs' },
+  { name: 'logo', value: '' },
+  { name: 'mode', value: mode },
+  { name: 'operatorName', value: mode === 'live' ? 'Example Bank NV' : '' },
+  { name: 'licence', value: mode === 'live' ? 'FSMA 12345' : '' },
+];

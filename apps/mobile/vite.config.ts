@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+// The app is served by the API server from apps/mobile/dist at `/` (same origin as /api/vue).
+// `base: './'` keeps every chunk on a relative path, which the native shell needs too.
+// Dev mode: `npm run dev -w @beurs/mobile` (hot reload on :5173, /api proxied to the server on
+// API_TARGET, default http://localhost:3000).
+export default defineConfig({
+  base: './',
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  plugins: [react()],
+  // antd-mobile's react-spring pins React 18 as a peer, so npm hoists a React 18 beside our React 19:
+  // every import of React must resolve to the app's own copy.
+  resolve: { dedupe: ['react', 'react-dom'] },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:3000', ws: true } },
+  },
+});

@@ -1,0 +1,25 @@
+// @beurs/i18n: the six locales shared by the mobile app and the back-office, and the formats of
+// spec section 3. Locale files are loaded on demand so an app ships only the language in use.
+import type en from './locales/en';
+import type { Language } from './languages';
+
+export * from './languages';
+export * from './format';
+
+/** The shape of the English messages; other locales carry the same keys (locales.test.ts). */
+export type Messages = typeof en;
+
+const loaders: Record<Language, () => Promise<{ default: unknown }>> = {
+  de: () => import('./locales/de'),
+  en: () => import('./locales/en'),
+  zh: () => import('./locales/zh'),
+  nl: () => import('./locales/nl'),
+  fr: () => import('./locales/fr'),
+  ko: () => import('./locales/ko'),
+};
+
+/** Loads one language's messages (a separate chunk in the app build). */
+export async function loadMessages(language: Language): Promise<Messages> {
+  const module = await loaders[language]();
+  return module.default as Messages;
+}
