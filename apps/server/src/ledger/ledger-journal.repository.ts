@@ -14,7 +14,7 @@ export type LastSeal = { sequence: bigint; hash: string };
 export async function selectLastSeal(executor: Executor): Promise<LastSeal | null> {
   const rows = await queryRows<Row>(
     executor,
-    sql`select sequence::text, hash from ledger_seals order by sequence desc limit 1`,
+    sql`select seal.sequence::text, seal.hash from ledger_seals seal order by seal.sequence desc limit 1`,
   );
   const row = rows[0];
   return row ? { sequence: BigInt(String(row.sequence)), hash: String(row.hash) } : null;
@@ -106,8 +106,8 @@ export async function selectSeals(
 ): Promise<SealRow[]> {
   const rows = await queryRows<Row>(
     executor,
-    sql`select sequence::text, entry_id::text, previous_hash, hash from ledger_seals
-      where sequence > ${afterSequence.toString()}::bigint order by sequence limit ${limit}`,
+    sql`select seal.sequence::text, seal.entry_id::text, seal.previous_hash, seal.hash from ledger_seals seal
+      where seal.sequence > ${afterSequence.toString()}::bigint order by seal.sequence limit ${limit}`,
   );
   return rows.map((row) => ({
     sequence: BigInt(String(row.sequence)),

@@ -59,3 +59,11 @@ export async function createFundedUser(
   }
   return userId;
 }
+
+/** Property tests print their seed and replay from FC_SEED (TigerBeetle's VOPR habit). */
+export function propertyOptions(name: string, defaultRuns: number): { seed: number; numRuns: number } {
+  const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : Math.floor(Math.random() * 2 ** 31);
+  const numRuns = process.env.FC_RUNS ? Number(process.env.FC_RUNS) : defaultRuns;
+  console.log(`[fast-check] ${name}: seed ${seed}, ${numRuns} runs (replay: FC_SEED=${seed})`);
+  return { seed, numRuns };
+}

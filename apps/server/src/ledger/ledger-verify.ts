@@ -111,8 +111,9 @@ async function collect(
 }
 
 const unbalancedEntries: Check = {
-  query: sql`select entry_id::text, currency, sum(amount_minor)::text as sum_minor from ledger_postings
-    group by entry_id, currency having sum(amount_minor) <> 0 order by entry_id`,
+  query: sql`select posting.entry_id::text, posting.currency, sum(posting.amount_minor)::text as sum_minor
+    from ledger_postings posting
+    group by posting.entry_id, posting.currency having sum(posting.amount_minor) <> 0 order by posting.entry_id`,
   describe: (row) => `entry ${row.entry_id}: ${row.currency} postings sum to ${row.sum_minor}`,
 };
 

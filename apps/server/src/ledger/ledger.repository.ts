@@ -6,6 +6,7 @@ import { houseAccountKinds, type HoldState, type UserAccountKind } from './ledge
 
 // SQL of the ledger's write path. Every function takes (db | tx) first. Numbers cross the driver
 // boundary as text (`::text` out, `::bigint` in): the two drivers disagree on how they return int8.
+// ORDER BY always names a qualified input column: `order by id` after `select id::text` sorts text.
 
 type Row = Record<string, unknown>;
 

@@ -74,7 +74,7 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
       await repository.insertHouseAccounts(db, clock.now());
     },
 
-    transfer(executor: Executor, input: TransferInput): Promise<TransferResult> {
+    async transfer(executor: Executor, input: TransferInput): Promise<TransferResult> {
       assertEntryShape(input.kind, input.postings);
       if (
         input.postings.some((posting) => !isHouseRef(posting.account) && posting.account.kind === 'frozen')
@@ -98,7 +98,7 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
     },
 
     /** Reserves money: available → frozen, recorded as a pending hold. */
-    hold(executor: Executor, input: HoldInput): Promise<HoldResult> {
+    async hold(executor: Executor, input: HoldInput): Promise<HoldResult> {
       assertValidAmount(input.amountMinor, input.currency);
       return executor.transaction((tx) =>
         idempotent(tx, clock, input.idempotencyKey, 'hold', holdRequest(input), toHoldReplay, () =>
@@ -108,7 +108,7 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
     },
 
     /** Pays (part of) a pending hold out of frozen to its destinations; `isFinal` releases the rest. */
-    postHold(executor: Executor, input: PostHoldInput): Promise<TransferResult> {
+    async postHold(executor: Executor, input: PostHoldInput): Promise<TransferResult> {
       for (const destination of input.destinations) {
         assertValidAmount(destination.amountMinor, destination.account.currency);
       }
@@ -126,7 +126,7 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
     },
 
     /** Releases what remains of a pending hold back to available. */
-    voidHold(executor: Executor, input: VoidHoldInput): Promise<TransferResult> {
+    async voidHold(executor: Executor, input: VoidHoldInput): Promise<TransferResult> {
       const request = { holdId: input.holdId, memo: input.memo };
       return executor.transaction((tx) =>
         idempotent(tx, clock, input.idempotencyKey, 'void_hold', request, toTransferReplay, () =>

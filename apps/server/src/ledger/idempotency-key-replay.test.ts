@@ -1,0 +1,106 @@
+import { DomainError } from '@beurs/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { houseAccount, move, userAccount } from './ledger-accounts';
+import {
+  createFundedUser,
+  createLedgerFixture,
+  propertyOptions,
+  type LedgerFixture,
+} from './ledger-test-support';
+import { isPostgres } from '../../test/helpers/test-database';
+import { verifyLedger } from './ledger-verify';
+
+// Same key and same request → the first result, money moved once; same key and another request
+// → IDEMPOTENCY_KEY_REUSED. Holds too. On PostgreSQL, concurrent retries still move money once.
+
+let fixture: LedgerFixture;
+beforeAll(async () => {
+  fixture = await createLedgerFixture();
+});
+afterAll(() => fixture.database.close());
+
+it('returns the first result for a retried key and refuses the key with another body', async () => {
+  const { ledger, database } = fixture;
+  const db = database.db;
+  const scenario = fc.record({
+    amount: fc.bigInt({ min: 1n, max: 50_00n }),
+    retries: fc.integer({ min: 1, max: 4 }),
+  });
+  await fc.assert(
+    fc.asyncProperty(scenario, async ({ amount, retries }) => {
+      const userId = await createFundedUser(db, ledger, { EUR: 100_00n });
+      const request = {
+        idempotencyKey: `withdrawal-${userId}`,
+        kind: 'withdrawal',
+        memo: 'to own card',
+        postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), amount),
+      };
+      const first = await ledger.transfer(db, request);
+      expect(first.isReplay).toBe(false);
+      for (let retry = 0; retry < retries; retry += 1) {
+        // A copy with its keys in another order is the same request.
+        const copy = {
+          postings: request.postings,
+          memo: request.memo,
+          kind: request.kind,
+          idempotencyKey: request.idempotencyKey,
+        };
+        expect(await ledger.transfer(db, copy)).toEqual({ entryId: first.entryId, isReplay: true });
+      }
+      const [eur] = await ledger.getUserBalances(db, userId);
+      expect(eur?.available).toBe(100_00n - amount);
+      const other = {
+        ...request,
+        postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), amount + 1n),
+      };
+      const reused = await ledger.transfer(db, other).catch((error: unknown) => error);
+      expect(reused).toBeInstanceOf(DomainError);
+      expect(reused).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+      const otherMemo = await ledger
+        .transfer(db, { ...request, memo: 'changed' })
+        .catch((error: unknown) => error);
+      expect(otherMemo).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    }),
+    propertyOptions('idempotency replay', 20),
+  );
+});
+
+it('replays a hold, and refuses the key for another operation', async () => {
+  const { ledger, database } = fixture;
+  const userId = await createFundedUser(database.db, ledger, { USD: 10_00n });
+  const request = {
+    idempotencyKey: `ipo-${userId}`,
+    userId,
+    currency: 'USD' as const,
+    amountMinor: 4_00n,
+    memo: 'IPO',
+  };
+  const first = await ledger.hold(database.db, request);
+  expect(await ledger.hold(database.db, request)).toEqual({ ...first, isReplay: true });
+  expect((await ledger.getUserBalances(database.db, userId))[1]).toEqual({
+    currency: 'USD',
+    available: 6_00n,
+    frozen: 4_00n,
+  });
+  await expect(
+    ledger.voidHold(database.db, { idempotencyKey: request.idempotencyKey, holdId: first.holdId, memo: 'x' }),
+  ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+});
+
+it.skipIf(!isPostgres)('moves money once when the same key is sent concurrently', async () => {
+  const { ledger, database } = fixture;
+  const userId = await createFundedUser(database.db, ledger, { EUR: 10_00n });
+  const request = {
+    idempotencyKey: `concurrent-${userId}`,
+    kind: 'withdrawal',
+    memo: 'double click',
+    postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 3_00n),
+  };
+  const results = await Promise.all(Array.from({ length: 8 }, () => ledger.transfer(database.db, request)));
+  expect(new Set(results.map((result) => result.entryId)).size).toBe(1);
+  expect(results.filter((result) => !result.isReplay)).toHaveLength(1);
+  expect((await ledger.getUserBalances(database.db, userId))[0]?.available).toBe(7_00n);
+  await ledger.seal(database.db);
+  expect((await verifyLedger(database.db)).breaches).toEqual([]);
+});

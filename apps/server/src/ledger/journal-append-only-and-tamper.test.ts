@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { isPgError } from '../db/database';
+import { houseAccount, move, userAccount } from './ledger-accounts';
+import { createFundedUser, createLedgerFixture, type LedgerFixture } from './ledger-test-support';
+import { createLedgerService } from './ledger.service';
+import { verifyLedger } from './ledger-verify';
+import { ManualClock } from '../core/clock';
+
+// The database refuses to edit the journal; and when someone with the power to bypass that (a
+// superuser disabling the trigger) edits a sealed entry anyway, verification finds it.
+
+let fixture: LedgerFixture;
+beforeAll(async () => {
+  fixture = await createLedgerFixture();
+});
+afterAll(() => fixture.database.close());
+
+const refusal = (query: Promise<unknown>) =>
+  query.then(
+    () => 'accepted',
+    (error: unknown) => (isPgError(error, '55000') ? 'refused' : error),
+  );
+
+describe('journal', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of entries, postings and seals', async () => {
+    const { ledger, database } = fixture;
+    const db = database.db;
+    await createFundedUser(db, ledger, { EUR: 5_00n });
+    await ledger.seal(db);
+    for (const table of ['ledger_entries', 'ledger_postings', 'ledger_seals']) {
+      const name = sql.raw(table);
+      const column = sql.raw(
+        table === 'ledger_seals' ? 'hash' : table === 'ledger_entries' ? 'memo' : 'currency',
+      );
+      expect(await refusal(db.execute(sql`update ${name} set ${column} = ${column}`))).toBe('refused');
+      expect(await refusal(db.execute(sql`delete from ${name}`))).toBe('refused');
+      expect(await refusal(db.execute(sql`truncate ${name} cascade`))).toBe('refused');
+    }
+  });
+
+  it('finds an edited sealed entry even when its postings still balance', async () => {
+    const { ledger, database } = fixture;
+    const db = database.db;
+    const userId = await createFundedUser(db, ledger, { EUR: 50_00n });
+    const { entryId } = await ledger.transfer(db, {
+      kind: 'withdrawal',
+      memo: 'to own card',
+      postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 10_00n),
+    });
+    await ledger.seal(db);
+    expect((await verifyLedger(db)).isOk).toBe(true);
+
+    await db.execute(sql`alter table ledger_entries disable trigger ledger_entries_append_only`);
+    await db.execute(
+      sql`update ledger_entries set memo = 'to a stranger' where id = ${entryId.toString()}::bigint`,
+    );
+    await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_append_only`);
+
+    const verification = await verifyLedger(db);
+    expect(verification.isOk).toBe(false);
+    expect(verification.breaches).toEqual([
+      {
+        check: 'hash chain',
+        detail: `entry ${entryId} (seal ${verification.sealedCount}) changed after it was sealed`,
+      },
+    ]);
+  });
+});
+
+describe('npm run ledger:verify', () => {
+  const command = fileURLToPath(new URL('./verify.command.ts', import.meta.url));
+  const run = (dataDir: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', command], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+
+  it('exits 0 on a sound ledger and 1 with a report on a breach', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'beurs-verify-'));
+    try {
+      const handle = await openDatabase({ engine: 'pglite', dataDir });
+      const ledger = createLedgerService({ clock: new ManualClock('2026-11-21T12:00:00Z') });
+      await ledger.ensureHouseAccounts(handle.db);
+      const userId = await createFundedUser(handle.db, ledger, { USD: 3_00n });
+      await handle.close();
+
+      const sound = run(dataDir);
+      expect(sound.stdout).toContain('sealed now: 1 entries');
+      expect(sound.stdout).toContain('OK: chain intact');
+      expect(sound.status).toBe(0);
+
+      const reopened = await openDatabase({ engine: 'pglite', dataDir });
+      await reopened.db.execute(
+        sql`update ledger_accounts set balance_minor = balance_minor + 1 where owner_user_id = ${userId.toString()}::bigint and currency = 'USD' and kind = 'available'`,
+      );
+      await reopened.close();
+      const broken = run(dataDir);
+      expect(broken.stdout).toContain('BREACH: 1 problem(s)');
+      expect(broken.stdout).toMatch(
+        /\[balance row differs from postings\] account \d+: balance row 301, postings sum 300/,
+      );
+      expect(broken.status).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
