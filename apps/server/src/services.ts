@@ -3,6 +3,8 @@ import type { Clock } from './core/clock';
 import type { RandomSource } from './core/random';
 import type { Database } from './db/database';
 import { createLedgerService } from './ledger/ledger.service';
+import { createMarketProvider } from './market/create-provider';
+import { createMarketService } from './modules/market/market.service';
 import { createCommonService } from './modules/common/common.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
@@ -18,7 +20,12 @@ export function createServices(deps: ServiceDeps) {
   const sessions = createSessionsService({ db, clock, random, sessionTtlHours: config.sessionTtlHours });
   const users = createUsersService({ db, clock, random, sessions, ledger });
   const common = createCommonService({ db, config });
-  return { ledger, sessions, users, common };
+  const market = createMarketService({
+    db,
+    clock,
+    provider: createMarketProvider({ provider: config.marketProvider, clock }),
+  });
+  return { ledger, sessions, users, common, market };
 }
 
 export type Services = ReturnType<typeof createServices>;

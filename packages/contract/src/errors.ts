@@ -125,6 +125,22 @@ export const errorCatalogue = {
   INVALID_AMOUNT: refusal('The amount is not a valid positive amount in this currency.', ['currency']),
   SESSION_NOT_FOUND: refusal('The session does not exist or is not yours.'),
 
+  // Market data
+  UNKNOWN_SYMBOL: refusal('No instrument has this symbol.', ['symbol']),
+  UNKNOWN_MARKET: refusal('No market or tab has this name.', ['market']),
+  UNKNOWN_PERIOD: refusal('No chart period has this name.', ['period']),
+  UNKNOWN_RANGE: refusal('No chart range has this name.', ['range']),
+  UNKNOWN_ADJUSTMENT: refusal('No price adjustment mode has this name.', ['adjustment']),
+  PERIOD_RANGE_UNSUPPORTED: refusal('This period cannot be shown over this long a range.', [
+    'period',
+    'range',
+    'longestRange',
+  ]),
+  WATCHLIST_FULL: refusal('The watchlist holds its maximum number of symbols.', ['limit']),
+  STREAM_MESSAGE_INVALID: refusal('The stream message is not valid JSON in the stream protocol.'),
+  STREAM_SUBSCRIPTION_LIMIT: refusal('A stream connection may follow only so many symbols.', ['limit']),
+  STREAM_RATE_LIMITED: refusal('The stream client sends messages too fast.', ['messagesPerSecond']),
+
   // General
   TOO_FREQUENT: refusal('Submission too frequent.'),
   SYSTEM_BUSY: { http: 503, params: [], description: 'System busy, try again later.' },

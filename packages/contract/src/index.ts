@@ -4,3 +4,4 @@ export * from './endpoint';
 export * from './money';
 export * from './users';
 export * from './common';
+export * from './market';

@@ -1,0 +1,252 @@
+import {
+  STREAM_LIMITS,
+  streamClientMessage,
+  type QuoteData,
+  type StreamServerMessage,
+} from '@beurs/contract';
+import type { RawData, WebSocket } from 'ws';
+import type { Clock } from '../../core/clock';
+
+// In-process fan-out of quotes to WebSocket clients. Each client follows at most
+// `symbolsPerClient` symbols; a client that sends garbage, floods, or reads too slowly is refused,
+// capped or cut off on its own, and the others never wait for it: updates for a slow client are
+// dropped (the next one carries the newest price), never queued without bound.
+
+export type HubLimits = {
+  symbolsPerClient: number;
+  messagesPerSecond: number;
+  invalidMessagesMax: number;
+  heartbeatMs: number;
+  /** Above this many unsent bytes a client's updates are skipped. */
+  slowClientBytes: number;
+  /** Above this many unsent bytes a client is disconnected. */
+  deadClientBytes: number;
+};
+
+export const defaultHubLimits: HubLimits = {
+  symbolsPerClient: STREAM_LIMITS.symbolsPerClient,
+  messagesPerSecond: STREAM_LIMITS.messagesPerSecond,
+  invalidMessagesMax: STREAM_LIMITS.invalidMessagesMax,
+  heartbeatMs: STREAM_LIMITS.heartbeatMs,
+  slowClientBytes: 1 << 20,
+  deadClientBytes: 8 << 20,
+};
+
+export type HubDeps = {
+  clock: Clock;
+  isKnownSymbol(symbol: string): boolean;
+  /** Current quotes for newly subscribed symbols, sent at once so a client never waits a tick. */
+  snapshot(symbols: readonly string[]): Promise<QuoteData[]>;
+  limits?: Partial<HubLimits>;
+};
+
+type Client = {
+  socket: WebSocket;
+  symbols: Set<string>;
+  pending: string[];
+  invalidMessages: number;
+  windowStartMs: number;
+  windowMessages: number;
+  isAlive: boolean;
+};
+
+const POLICY_VIOLATION = 1008;
+
+export class QuoteHub {
+  private readonly deps: HubDeps;
+  private readonly limits: HubLimits;
+  private readonly clients = new Set<Client>();
+  private readonly subscribers = new Map<string, Set<Client>>();
+  private readonly dirty = new Set<Client>();
+  private flushScheduled = false;
+  private readonly heartbeat: NodeJS.Timeout;
+  droppedUpdates = 0;
+
+  constructor(deps: HubDeps) {
+    this.deps = deps;
+    this.limits = { ...defaultHubLimits, ...deps.limits };
+    this.heartbeat = setInterval(() => this.beat(), this.limits.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  connect(socket: WebSocket): void {
+    const client: Client = {
+      socket,
+      symbols: new Set(),
+      pending: [],
+      invalidMessages: 0,
+      windowStartMs: 0,
+      windowMessages: 0,
+      isAlive: true,
+    };
+    this.clients.add(client);
+    socket.on('message', (data: RawData, isBinary: boolean) => void this.receive(client, data, isBinary));
+    socket.on('pong', () => (client.isAlive = true));
+    socket.on('close', () => this.disconnect(client));
+    socket.on('error', () => socket.terminate());
+  }
+
+  /** Queues quote updates (already JSON) for every client following their symbols. */
+  deliver(updates: readonly { symbol: string; json: string }[]): void {
+    for (const { symbol, json } of updates) {
+      for (const client of this.subscribers.get(symbol) ?? []) {
+        client.pending.push(json);
+        this.dirty.add(client);
+      }
+    }
+    if (this.dirty.size > 0 && !this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const client of this.clients) client.socket.terminate();
+    this.clients.clear();
+    this.subscribers.clear();
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const sentAtMs = this.deps.clock.now().getTime();
+    for (const client of this.dirty) {
+      const updates = client.pending;
+      client.pending = [];
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (client.socket.bufferedAmount > this.limits.deadClientBytes) {
+        client.socket.terminate();
+        continue;
+      }
+      if (client.socket.bufferedAmount > this.limits.slowClientBytes) {
+        this.droppedUpdates += updates.length;
+        continue;
+      }
+      client.socket.send(`{"type":"quotes","sentAtMs":${sentAtMs},"data":[${updates.join(',')}]}`);
+    }
+    this.dirty.clear();
+  }
+
+  private async receive(client: Client, data: RawData, isBinary: boolean): Promise<void> {
+    if (this.isFlooding(client)) {
+      this.send(client, {
+        type: 'error',
+        code: 'STREAM_RATE_LIMITED',
+        params: { messagesPerSecond: this.limits.messagesPerSecond },
+      });
+      client.socket.close(POLICY_VIOLATION, 'STREAM_RATE_LIMITED');
+      return;
+    }
+    const message = isBinary ? null : parseMessage(data);
+    if (!message) {
+      client.invalidMessages += 1;
+      this.send(client, { type: 'error', code: 'STREAM_MESSAGE_INVALID', params: {} });
+      if (client.invalidMessages >= this.limits.invalidMessagesMax)
+        client.socket.close(POLICY_VIOLATION, 'STREAM_MESSAGE_INVALID');
+      return;
+    }
+    if (message.op === 'ping') this.send(client, { type: 'pong', time: this.deps.clock.now().toISOString() });
+    else if (message.op === 'unsubscribe') this.unsubscribe(client, message.symbols);
+    else await this.subscribe(client, message.symbols);
+  }
+
+  private async subscribe(client: Client, symbols: readonly string[]): Promise<void> {
+    const accepted: string[] = [];
+    const rejected: string[] = [];
+    let isCapped = false;
+    for (const symbol of new Set(symbols)) {
+      if (client.symbols.has(symbol)) continue;
+      if (!this.deps.isKnownSymbol(symbol)) rejected.push(symbol);
+      else if (client.symbols.size >= this.limits.symbolsPerClient) {
+        isCapped = true;
+        rejected.push(symbol);
+      } else {
+        client.symbols.add(symbol);
+        this.followers(symbol).add(client);
+        accepted.push(symbol);
+      }
+    }
+    if (isCapped) {
+      this.send(client, {
+        type: 'error',
+        code: 'STREAM_SUBSCRIPTION_LIMIT',
+        params: { limit: this.limits.symbolsPerClient },
+      });
+    }
+    this.send(client, {
+      type: 'subscribed',
+      symbols: accepted,
+      rejected: rejected.slice(0, this.limits.symbolsPerClient),
+    });
+    if (accepted.length > 0) {
+      const quotes = await this.deps.snapshot(accepted);
+      if (client.socket.readyState === client.socket.OPEN) {
+        client.socket.send(
+          `{"type":"quotes","sentAtMs":${this.deps.clock.now().getTime()},"data":${JSON.stringify(quotes)}}`,
+        );
+      }
+    }
+  }
+
+  private unsubscribe(client: Client, symbols: readonly string[]): void {
+    const removed = symbols.filter((symbol) => client.symbols.delete(symbol));
+    for (const symbol of removed) this.subscribers.get(symbol)?.delete(client);
+    this.send(client, { type: 'unsubscribed', symbols: removed });
+  }
+
+  private followers(symbol: string): Set<Client> {
+    let set = this.subscribers.get(symbol);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(symbol, set);
+    }
+    return set;
+  }
+
+  private isFlooding(client: Client): boolean {
+    const nowMs = this.deps.clock.now().getTime();
+    if (nowMs - client.windowStartMs >= 1000) {
+      client.windowStartMs = nowMs;
+      client.windowMessages = 0;
+    }
+    client.windowMessages += 1;
+    return client.windowMessages > this.limits.messagesPerSecond;
+  }
+
+  private disconnect(client: Client): void {
+    this.clients.delete(client);
+    this.dirty.delete(client);
+    for (const symbol of client.symbols) this.subscribers.get(symbol)?.delete(client);
+  }
+
+  private beat(): void {
+    const time = this.deps.clock.now().toISOString();
+    for (const client of this.clients) {
+      if (!client.isAlive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.isAlive = false;
+      client.socket.ping();
+      this.send(client, { type: 'heartbeat', time });
+    }
+  }
+
+  private send(client: Client, message: StreamServerMessage): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  }
+}
+
+function parseMessage(data: RawData) {
+  try {
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
+    const parsed = streamClientMessage.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

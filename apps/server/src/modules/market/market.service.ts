@@ -1,0 +1,341 @@
+import {
+  DomainError,
+  WATCHLIST_LIMIT,
+  candlePeriods,
+  candleRanges,
+  formatDecimal,
+  longestRangeByPeriod,
+  marketTabs,
+  priceAdjustments,
+  type CandlePeriod,
+  type CandleRange,
+  type MarketTab,
+  type PriceAdjustment,
+  type QuoteData,
+} from '@beurs/contract';
+import type { Clock } from '../../core/clock';
+import type { Database } from '../../db/database';
+import { adjustCandles, adjustmentSteps } from '../../market/adjustment';
+import { aggregateCandles, type Bucketing } from '../../market/candle-periods';
+import type { TradingCalendar } from '../../market/calendars';
+import type { Candle, Instrument, MarketDataProvider, Quote } from '../../market/provider';
+import { InstrumentSearch } from '../../market/search';
+import { addDays, isoDate } from '../../market/zoned-time';
+import { changeBasisPoints, formatCandle, formatQuote } from './market.format';
+import * as repository from './market.repository';
+
+// Quotes, lists, candles, search and the watchlist. Prices come only from the provider; nothing
+// here can set or nudge one. Unknown symbols, markets, periods, ranges and adjustment modes are
+// refused with their catalogued codes.
+
+export type MarketServiceDeps = { db: Database; clock: Clock; provider: MarketDataProvider };
+
+const bucketingByPeriod: Record<CandlePeriod, Bucketing> = {
+  time_share: { kind: 'none' },
+  '5m': { kind: 'minutes', minutes: 5 },
+  '15m': { kind: 'minutes', minutes: 15 },
+  '30m': { kind: 'minutes', minutes: 30 },
+  day: { kind: 'none' },
+  week: { kind: 'week' },
+  month: { kind: 'month' },
+};
+const rangeDays: Record<CandleRange, { days: number; months: number }> = {
+  '1d': { days: 0, months: 0 },
+  '1w': { days: 7, months: 0 },
+  '1m': { days: 0, months: 1 },
+  '3m': { days: 0, months: 3 },
+  '6m': { days: 0, months: 6 },
+  '1y': { days: 0, months: 12 },
+  '2y': { days: 0, months: 24 },
+};
+const INDEX_STRIP = ['^BEL20', '^FCHI', '^AEX', '^GSPC', '^NDX', '^DJI'];
+
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
+
+export function createMarketService(deps: MarketServiceDeps) {
+  const { db, clock, provider } = deps;
+  const search = new InstrumentSearch(provider.instruments());
+
+  function requireInstrument(symbol: string): Instrument {
+    const instrument = provider.instrument(symbol);
+    if (!instrument) throw new DomainError('UNKNOWN_SYMBOL', { symbol });
+    return instrument;
+  }
+
+  const present = (instrument: Instrument, quote: Quote): QuoteData =>
+    formatQuote(instrument, quote, provider.isSimulated);
+
+  async function quotesOf(
+    instruments: readonly Instrument[],
+  ): Promise<{ instrument: Instrument; quote: Quote }[]> {
+    const quotes = await provider.quotes(instruments.map((instrument) => instrument.symbol));
+    return instruments.map((instrument, index) => ({ instrument, quote: quotes[index] as Quote }));
+  }
+
+  function tabInstruments(tab: MarketTab): Instrument[] {
+    const all = provider.instruments();
+    if (tab === 'pre_market' || tab === 'after_hours') {
+      return all.filter((instrument) => instrument.calendar === 'us_equity');
+    }
+    return all.filter((instrument) => instrument.market === tab);
+  }
+
+  function candleWindow(calendar: TradingCalendar, range: CandleRange, nowMs: number) {
+    const lastIndex = Math.max(0, calendar.lastStartedIndex(nowMs));
+    const lastDate = calendar.days[lastIndex]?.date ?? isoDate(nowMs);
+    const { days, months } = rangeDays[range];
+    const cutoff = range === '1d' ? addDays(lastDate, -1) : addMonths(addDays(lastDate, -days), -months);
+    let firstIndex = lastIndex;
+    while (firstIndex > 0 && (calendar.days[firstIndex - 1]?.date ?? '') > cutoff) firstIndex -= 1;
+    const first = calendar.days[firstIndex];
+    return {
+      minuteFromMs: first?.startMs ?? nowMs,
+      dayFromMs: Date.parse(`${first?.date ?? lastDate}T00:00:00Z`),
+      toMs: nowMs + 1,
+    };
+  }
+
+  async function adjust(
+    instrument: Instrument,
+    candles: Candle[],
+    mode: PriceAdjustment,
+    isDaily: boolean,
+    today: string,
+  ) {
+    if (mode === 'none') return candles;
+    const actions = provider.corporateActions(instrument.symbol).filter((action) => action.exDate <= today);
+    if (actions.length === 0) return candles;
+    const calendar = provider.calendar(instrument);
+    const firstExDate = actions[0]?.exDate ?? today;
+    const history = await provider.candles(
+      instrument.symbol,
+      'day',
+      Date.parse(`${addDays(firstExDate, -14)}T00:00:00Z`),
+      Date.parse(`${today}T00:00:00Z`) + 86_400_000,
+    );
+    const previousClose = (exDate: string) => {
+      const before = history.filter((candle) => isoDate(candle.startMs) < exDate).at(-1);
+      return before ? before.closeMinor : null;
+    };
+    const steps = adjustmentSteps(actions, previousClose);
+    const tradingDate = isDaily
+      ? (candle: Candle) => isoDate(candle.startMs)
+      : (candle: Candle) =>
+          calendar.days[calendar.lastStartedIndex(candle.startMs)]?.date ?? isoDate(candle.startMs);
+    return adjustCandles(candles, steps, mode, tradingDate);
+  }
+
+  return {
+    provider,
+    clock,
+
+    status() {
+      const nowMs = clock.now().getTime();
+      const seen = new Map<string, TradingCalendar>();
+      for (const instrument of provider.instruments())
+        seen.set(instrument.calendar, provider.calendar(instrument));
+      return {
+        source: provider.source,
+        delayMs: provider.delayMs,
+        isSimulated: provider.isSimulated,
+        calendars: [...seen.values()].map((calendar) => ({
+          calendar: calendar.id,
+          timeZone: calendar.timeZone,
+          session: calendar.phaseAt(nowMs),
+          nextSessionChangeAt: isoOrNull(calendar.nextChangeMs(nowMs)),
+        })),
+      };
+    },
+
+    async quote(symbol: string): Promise<QuoteData> {
+      const instrument = requireInstrument(symbol);
+      return present(instrument, await provider.quote(symbol));
+    },
+
+    async quotes(symbols: readonly string[]): Promise<QuoteData[]> {
+      const instruments = symbols.map(requireInstrument);
+      return (await quotesOf(instruments)).map(({ instrument, quote }) => present(instrument, quote));
+    },
+
+    async list(request: {
+      market: string;
+      sort: 'change' | 'volume' | 'turnover';
+      order: 'asc' | 'desc';
+      offset: number;
+      limit: number;
+    }) {
+      if (!isOneOf(marketTabs, request.market))
+        throw new DomainError('UNKNOWN_MARKET', { market: request.market });
+      const rows = await quotesOf(tabInstruments(request.market));
+      const key = (quote: Quote) =>
+        request.sort === 'change'
+          ? changeBasisPoints(quote)
+          : request.sort === 'volume'
+            ? quote.volume
+            : quote.turnoverMinor;
+      const direction = request.order === 'desc' ? -1 : 1;
+      rows.sort((a, b) => {
+        const left = key(a.quote);
+        const right = key(b.quote);
+        if (left === right) return a.instrument.symbol.localeCompare(b.instrument.symbol);
+        return left < right ? -direction : direction;
+      });
+      const page = rows.slice(request.offset, request.offset + request.limit);
+      return {
+        market: request.market,
+        total: rows.length,
+        items: page.map(({ instrument, quote }) => present(instrument, quote)),
+      };
+    },
+
+    async indices(): Promise<QuoteData[]> {
+      const instruments = INDEX_STRIP.map((symbol) => provider.instrument(symbol)).filter(
+        (found) => found !== undefined,
+      );
+      return (await quotesOf(instruments)).map(({ instrument, quote }) => present(instrument, quote));
+    },
+
+    instrument(symbol: string) {
+      const instrument = requireInstrument(symbol);
+      const calendar = provider.calendar(instrument);
+      const nowMs = clock.now().getTime();
+      const today = calendar.dateAt(nowMs);
+      return {
+        symbol: instrument.symbol,
+        code: instrument.code,
+        name: instrument.name,
+        market: instrument.market,
+        kind: instrument.kind,
+        exchange: instrument.exchange,
+        currency: instrument.currency,
+        priceScale: instrument.priceScale,
+        lotSize: instrument.lotSize,
+        tickSize: formatDecimal(instrument.tickSizeMinor, instrument.priceScale),
+        sector: instrument.sector,
+        timeZone: calendar.timeZone,
+        session: calendar.phaseAt(nowMs),
+        nextSessionChangeAt: isoOrNull(calendar.nextChangeMs(nowMs)),
+        corporateActions: provider
+          .corporateActions(symbol)
+          .filter((action) => action.exDate <= today)
+          .map((action) =>
+            action.kind === 'split'
+              ? {
+                  kind: action.kind,
+                  exDate: action.exDate,
+                  amount: null,
+                  ratioFrom: action.ratioFrom,
+                  ratioTo: action.ratioTo,
+                }
+              : {
+                  kind: action.kind,
+                  exDate: action.exDate,
+                  amount: formatDecimal(action.amountMinor, instrument.priceScale),
+                  ratioFrom: null,
+                  ratioTo: null,
+                },
+          ),
+      };
+    },
+
+    async candles(request: { symbol: string; period: string; range: string; adjustment: string }) {
+      const instrument = requireInstrument(request.symbol);
+      const { period, range, adjustment } = request;
+      if (!isOneOf(candlePeriods, period)) throw new DomainError('UNKNOWN_PERIOD', { period });
+      if (!isOneOf(candleRanges, range)) throw new DomainError('UNKNOWN_RANGE', { range });
+      if (!isOneOf(priceAdjustments, adjustment)) throw new DomainError('UNKNOWN_ADJUSTMENT', { adjustment });
+      const longestRange = longestRangeByPeriod[period];
+      if (candleRanges.indexOf(range) > candleRanges.indexOf(longestRange)) {
+        throw new DomainError('PERIOD_RANGE_UNSUPPORTED', { period, range, longestRange });
+      }
+      const calendar = provider.calendar(instrument);
+      const nowMs = clock.now().getTime();
+      const window = candleWindow(calendar, range, nowMs);
+      const isDaily = period === 'day' || period === 'week' || period === 'month';
+      const raw = isDaily
+        ? await provider.candles(instrument.symbol, 'day', window.dayFromMs, window.toMs)
+        : await provider.candles(instrument.symbol, 'minute', window.minuteFromMs, window.toMs);
+      const adjusted = await adjust(instrument, raw, adjustment, isDaily, calendar.dateAt(nowMs));
+      const candles = aggregateCandles(adjusted, bucketingByPeriod[period]);
+      return {
+        symbol: instrument.symbol,
+        period,
+        range,
+        adjustment,
+        priceScale: instrument.priceScale,
+        currency: instrument.currency,
+        source: provider.source,
+        delayMs: provider.delayMs,
+        isSimulated: provider.isSimulated,
+        candles: candles.map((candle) => formatCandle(candle, instrument.priceScale)),
+      };
+    },
+
+    search(query: string, limit: number) {
+      return search.search(query, limit).map((instrument) => ({
+        symbol: instrument.symbol,
+        code: instrument.code,
+        name: instrument.name,
+        market: instrument.market,
+        kind: instrument.kind,
+        exchange: instrument.exchange,
+        currency: instrument.currency,
+      }));
+    },
+
+    async fxRate(base: string, quoteCurrency: string) {
+      const rate = await provider.fxRate(base, quoteCurrency).catch(() => {
+        throw new DomainError('PRICE_UNAVAILABLE');
+      });
+      return {
+        base,
+        quote: quoteCurrency,
+        rate: formatDecimal(rate.rateMinor, 6),
+        source: rate.source,
+        delayMs: rate.delayMs,
+        timestamp: rate.timestamp.toISOString(),
+      };
+    },
+
+    async watchlist(userId: bigint) {
+      const rows = await repository.listWatchlist(db, userId);
+      const known = rows.filter((row) => provider.instrument(row.symbol));
+      const quotes = await quotesOf(known.map((row) => requireInstrument(row.symbol)));
+      return known.map((row, index) => {
+        const entry = quotes[index] as { instrument: Instrument; quote: Quote };
+        return {
+          symbol: row.symbol,
+          addedAt: row.addedAt.toISOString(),
+          quote: present(entry.instrument, entry.quote),
+        };
+      });
+    },
+
+    async addToWatchlist(userId: bigint, symbol: string): Promise<void> {
+      requireInstrument(symbol);
+      if (await repository.isInWatchlist(db, userId, symbol)) return;
+      if ((await repository.countWatchlist(db, userId)) >= WATCHLIST_LIMIT) {
+        throw new DomainError('WATCHLIST_FULL', { limit: WATCHLIST_LIMIT });
+      }
+      await repository.addToWatchlist(db, { userId, symbol, addedAt: clock.now() });
+    },
+
+    async removeFromWatchlist(userId: bigint, symbols: readonly string[]): Promise<number> {
+      return repository.removeFromWatchlist(db, userId, [...new Set(symbols)]);
+    },
+  };
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;
+
+function isoOrNull(instantMs: number | null): string | null {
+  return instantMs === null ? null : new Date(instantMs).toISOString();
+}
+
+function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return isoDate(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(day, lastDay)));
+}

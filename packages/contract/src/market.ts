@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+// Market data (issue 5, spec sections 2, 3 and 9). Every price is a decimal string at its
+// instrument's `priceScale` (4, or 6 for forex); every quote names its source, delay and time
+// (DESIGN.md §1.1). Symbols are the server's keys ('ABI.BR', 'AAPL', '^BEL20', 'EURUSD').
+// Period, range, adjustment and market travel as strings and are checked by the server, so an
+// unknown value gets a catalogued refusal (UNKNOWN_PERIOD, …) rather than a bare validation error.
+
+/** The app's market switcher (stored as `stockType`) and the other tabs with data. */
+export const stockTypes = ['frank', 'usd', 'ETF-BEL', 'ETF-USA'] as const;
+export const marketTabs = [...stockTypes, 'pre_market', 'after_hours', 'forex', 'crypto', 'index'] as const;
+export type MarketTab = (typeof marketTabs)[number];
+export const instrumentMarkets = ['frank', 'usd', 'ETF-BEL', 'ETF-USA', 'index', 'forex', 'crypto'] as const;
+export const instrumentKinds = ['stock', 'etf', 'index', 'forex', 'crypto'] as const;
+export const sessionPhases = ['pre_market', 'regular', 'after_hours', 'closed'] as const;
+export type SessionPhase = (typeof sessionPhases)[number];
+
+/** Chart periods (spec section 9): time-share is the one-minute line. */
+export const candlePeriods = ['time_share', '5m', '15m', '30m', 'day', 'week', 'month'] as const;
+export type CandlePeriod = (typeof candlePeriods)[number];
+export const candleRanges = ['1d', '1w', '1m', '3m', '6m', '1y', '2y'] as const;
+export type CandleRange = (typeof candleRanges)[number];
+export const priceAdjustments = ['none', 'forward', 'backward'] as const;
+export type PriceAdjustment = (typeof priceAdjustments)[number];
+/** The longest range each period may be asked for (more would be thousands of candles). */
+export const longestRangeByPeriod: Record<CandlePeriod, CandleRange> = {
+  time_share: '1w',
+  '5m': '1m',
+  '15m': '3m',
+  '30m': '3m',
+  day: '2y',
+  week: '2y',
+  month: '2y',
+};
+export const listSorts = ['change', 'volume', 'turnover'] as const;
+
+export const WATCHLIST_LIMIT = 200;
+export const QUOTES_PER_CALL_MAX = 100;
+
+const symbolSchema = z.string().trim().min(1).max(24);
+/** A decimal price at the instrument's scale ("123.4500"). */
+const priceText = z.string().regex(/^-?\d+(\.\d+)?$/);
+const cashText = z.string().regex(/^-?\d+\.\d{2}$/);
+const integerText = z.string().regex(/^\d+$/);
+
+export const quoteData = z.object({
+  symbol: z.string(),
+  /** The ticker shown to users. */
+  code: z.string(),
+  name: z.string(),
+  market: z.enum(instrumentMarkets),
+  kind: z.enum(instrumentKinds),
+  exchange: z.string(),
+  currency: z.string(),
+  priceScale: z.number().int(),
+  latest: priceText,
+  change: priceText,
+  /** Percent with two decimals against the previous close ("-1.25"). */
+  changePercent: z.string().regex(/^-?\d+\.\d{2}$/),
+  open: priceText,
+  previousClose: priceText,
+  high: priceText,
+  low: priceText,
+  volume: integerText,
+  turnover: cashText,
+  marketCap: cashText.nullable(),
+  bid: priceText.nullable(),
+  ask: priceText.nullable(),
+  session: z.enum(sessionPhases),
+  /** Who made this price: shown beside it. */
+  source: z.string(),
+  delayMs: z.number().int(),
+  /** When the price was made (last trade), ISO 8601. */
+  timestamp: z.iso.datetime(),
+  isSimulated: z.boolean(),
+});
+export type QuoteData = z.infer<typeof quoteData>;
+
+export const corporateActionData = z.object({
+  kind: z.enum(['dividend', 'split']),
+  exDate: z.iso.date(),
+  /** Dividend per share at the price scale; null for a split. */
+  amount: priceText.nullable(),
+  /** For a split: `ratioFrom` old shares become `ratioTo`. */
+  ratioFrom: z.number().int().nullable(),
+  ratioTo: z.number().int().nullable(),
+});
+
+export const instrumentData = z.object({
+  symbol: z.string(),
+  code: z.string(),
+  name: z.string(),
+  market: z.enum(instrumentMarkets),
+  kind: z.enum(instrumentKinds),
+  exchange: z.string(),
+  currency: z.string(),
+  priceScale: z.number().int(),
+  lotSize: z.number().int(),
+  tickSize: priceText,
+  sector: z.string(),
+  timeZone: z.string(),
+  session: z.enum(sessionPhases),
+  /** The next open, close or phase change; null past the covered calendar. */
+  nextSessionChangeAt: z.iso.datetime().nullable(),
+  corporateActions: z.array(corporateActionData),
+});
+
+export const candleData = z.object({
+  /** Start of the candle, Unix seconds (UTC); for day, week and month the trading date at 00:00 UTC. */
+  time: z.number().int(),
+  open: priceText,
+  high: priceText,
+  low: priceText,
+  close: priceText,
+  volume: integerText,
+  turnover: cashText,
+});
+
+export const candlesRequest = z.strictObject({
+  symbol: symbolSchema,
+  period: z.string().max(16),
+  range: z.string().max(16),
+  adjustment: z.string().max(16).default('none'),
+});
+
+export const candlesData = z.object({
+  symbol: z.string(),
+  period: z.enum(candlePeriods),
+  range: z.enum(candleRanges),
+  adjustment: z.enum(priceAdjustments),
+  priceScale: z.number().int(),
+  currency: z.string(),
+  source: z.string(),
+  delayMs: z.number().int(),
+  isSimulated: z.boolean(),
+  candles: z.array(candleData),
+});
+
+export const marketListRequest = z.strictObject({
+  /** A stockType or another tab: pre_market, after_hours, forex, crypto, index. */
+  market: z.string().max(16),
+  sort: z.enum(listSorts).default('change'),
+  order: z.enum(['desc', 'asc']).default('desc'),
+  offset: z.number().int().min(0).max(10_000).default(0),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+export const searchResult = z.object({
+  symbol: z.string(),
+  code: z.string(),
+  name: z.string(),
+  market: z.enum(instrumentMarkets),
+  kind: z.enum(instrumentKinds),
+  exchange: z.string(),
+  currency: z.string(),
+});
+
+export const watchlistItem = z.object({ symbol: z.string(), addedAt: z.iso.datetime(), quote: quoteData });
+
+export const marketStatusData = z.object({
+  source: z.string(),
+  delayMs: z.number().int(),
+  isSimulated: z.boolean(),
+  calendars: z.array(
+    z.object({
+      calendar: z.string(),
+      timeZone: z.string(),
+      session: z.enum(sessionPhases),
+      nextSessionChangeAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+
+export const fxRateData = z.object({
+  base: z.string(),
+  quote: z.string(),
+  /** Units of `quote` per unit of `base`, six decimals. */
+  rate: z.string().regex(/^\d+\.\d{6}$/),
+  source: z.string(),
+  delayMs: z.number().int(),
+  timestamp: z.iso.datetime(),
+});
+
+const symbolRequest = z.strictObject({ symbol: symbolSchema });
+
+export const marketEndpoints = {
+  status: defineEndpoint({
+    path: '/market/status',
+    auth: 'public',
+    summary:
+      'The price source (simulator in demo mode, or the vendor), its delay, and each calendar’s session.',
+    request: z.strictObject({}).optional(),
+    data: marketStatusData,
+  }),
+  quote: defineEndpoint({
+    path: '/market/quote',
+    auth: 'public',
+    summary: 'One quote with its source, delay and timestamp.',
+    request: symbolRequest,
+    data: quoteData,
+  }),
+  quotes: defineEndpoint({
+    path: '/market/quotes',
+    auth: 'public',
+    summary: 'Several quotes in the order asked (at most 100).',
+    request: z.strictObject({ symbols: z.array(symbolSchema).min(1).max(QUOTES_PER_CALL_MAX) }),
+    data: z.array(quoteData),
+  }),
+  list: defineEndpoint({
+    path: '/market/list',
+    auth: 'public',
+    summary:
+      'A market tab as a sorted page of quotes (frank, usd, ETF-BEL, ETF-USA, pre_market, after_hours, forex, crypto, index).',
+    request: marketListRequest,
+    data: z.object({ market: z.enum(marketTabs), total: z.number().int(), items: z.array(quoteData) }),
+  }),
+  indices: defineEndpoint({
+    path: '/market/indices',
+    auth: 'public',
+    summary: 'The index strip: BEL 20, CAC 40, AEX, S&P 500, Nasdaq 100, Dow Jones.',
+    request: z.strictObject({}).optional(),
+    data: z.array(quoteData),
+  }),
+  instrument: defineEndpoint({
+    path: '/market/instrument',
+    auth: 'public',
+    summary: 'Instrument details: lot and tick size, sector, trading calendar, dividends and splits.',
+    request: symbolRequest,
+    data: instrumentData,
+  }),
+  candles: defineEndpoint({
+    path: '/market/candles',
+    auth: 'public',
+    summary:
+      'Candles for a period and range, unadjusted or adjusted (forward, backward) for dividends and splits.',
+    request: candlesRequest,
+    data: candlesData,
+  }),
+  search: defineEndpoint({
+    path: '/market/search',
+    auth: 'public',
+    summary: 'Instruments by code or name, best match first.',
+    request: z.strictObject({
+      query: z.string().trim().min(1).max(40),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+    data: z.array(searchResult),
+  }),
+  fxRate: defineEndpoint({
+    path: '/market/fxRate',
+    auth: 'public',
+    summary: 'The current exchange rate between two currencies, with its source.',
+    request: z.strictObject({ base: z.string().regex(/^[A-Z]{3}$/), quote: z.string().regex(/^[A-Z]{3}$/) }),
+    data: fxRateData,
+  }),
+  watchlist: defineEndpoint({
+    path: '/market/watchlist/list',
+    auth: 'user',
+    summary: 'The signed-in user’s watchlist with quotes, most recently added first.',
+    request: z.strictObject({}).optional(),
+    data: z.array(watchlistItem),
+  }),
+  watchlistAdd: defineEndpoint({
+    path: '/market/watchlist/add',
+    auth: 'user',
+    summary: 'Add a symbol to the watchlist (adding it twice is fine).',
+    request: symbolRequest,
+    data: z.null(),
+  }),
+  watchlistRemove: defineEndpoint({
+    path: '/market/watchlist/remove',
+    auth: 'user',
+    summary: 'Remove a symbol from the watchlist.',
+    request: symbolRequest,
+    data: z.null(),
+  }),
+  watchlistRemoveMany: defineEndpoint({
+    path: '/market/watchlist/removeMany',
+    auth: 'user',
+    summary: 'Remove several symbols at once (select all, delete).',
+    request: z.strictObject({ symbols: z.array(symbolSchema).min(1).max(WATCHLIST_LIMIT) }),
+    data: z.object({ removed: z.number().int() }),
+  }),
+};
+
+// The live stream: a WebSocket at STREAM_PATH speaking JSON messages.
+
+export const STREAM_PATH = '/api/ws';
+export const STREAM_LIMITS = {
+  /** Symbols one connection may follow at once. */
+  symbolsPerClient: 100,
+  /** Messages a client may send per second before it is disconnected. */
+  messagesPerSecond: 20,
+  /** Largest client message, bytes. */
+  messageBytesMax: 4096,
+  /** Invalid messages tolerated before the connection is closed. */
+  invalidMessagesMax: 5,
+  heartbeatMs: 15_000,
+} as const;
+
+export const streamClientMessage = z.discriminatedUnion('op', [
+  z.strictObject({
+    op: z.literal('subscribe'),
+    symbols: z.array(symbolSchema).min(1).max(STREAM_LIMITS.symbolsPerClient),
+  }),
+  z.strictObject({
+    op: z.literal('unsubscribe'),
+    symbols: z.array(symbolSchema).min(1).max(STREAM_LIMITS.symbolsPerClient),
+  }),
+  z.strictObject({ op: z.literal('ping') }),
+]);
+export type StreamClientMessage = z.infer<typeof streamClientMessage>;
+
+/** What the server sends: quotes, acknowledgements, heartbeats and catalogued errors. */
+export type StreamServerMessage =
+  | { type: 'quote'; data: QuoteData }
+  | { type: 'subscribed'; symbols: string[]; rejected: string[] }
+  | { type: 'unsubscribed'; symbols: string[] }
+  | { type: 'heartbeat'; time: string }
+  | { type: 'pong'; time: string }
+  | { type: 'error'; code: string; params: Record<string, string | number | string[]> };
