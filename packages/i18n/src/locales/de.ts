@@ -110,7 +110,7 @@ export default {
     confirmPassword: 'Passwort bestätigen',
     confirmPasswordPlaceholder: 'Passwort erneut eingeben',
     invitationCode: 'Einladungscode',
-    invitationCodePlaceholder: 'Von der Person oder Firma, die Sie eingeladen hat',
+    invitationCodePlaceholder: 'Von der Person, die Sie einlud',
     submit: 'Konto erstellen',
     haveAccount: 'Schon ein Konto?',
     toLogin: 'Anmelden',

@@ -111,7 +111,7 @@ export default {
     confirmPassword: 'Confirm password',
     confirmPasswordPlaceholder: 'Type the password again',
     invitationCode: 'Invitation code',
-    invitationCodePlaceholder: 'From the person or firm that invited you',
+    invitationCodePlaceholder: 'From whoever invited you',
     submit: 'Create account',
     haveAccount: 'Already have an account?',
     toLogin: 'Sign in',

@@ -110,7 +110,7 @@ export default {
     confirmPassword: 'Confirmer le mot de passe',
     confirmPasswordPlaceholder: 'Saisissez à nouveau le mot de passe',
     invitationCode: 'Code d’invitation',
-    invitationCodePlaceholder: 'De la personne ou de la société qui vous a invité',
+    invitationCodePlaceholder: 'De la part de qui vous invite',
     submit: 'Créer le compte',
     haveAccount: 'Déjà un compte ?',
     toLogin: 'Se connecter',

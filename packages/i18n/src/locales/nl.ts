@@ -110,7 +110,7 @@ export default {
     confirmPassword: 'Bevestig wachtwoord',
     confirmPasswordPlaceholder: 'Typ het wachtwoord nogmaals',
     invitationCode: 'Uitnodigingscode',
-    invitationCodePlaceholder: 'Van de persoon of firma die je uitnodigde',
+    invitationCodePlaceholder: 'Van wie je uitnodigde',
     submit: 'Account aanmaken',
     haveAccount: 'Al een account?',
     toLogin: 'Aanmelden',

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@beurs/i18n';
 import { Button, Dialog } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
 import { useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '../../features/user/mutations';
@@ -58,22 +59,17 @@ export default function SecurityCenterScreen() {
   const { t } = useTranslation();
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessionsMutation();
+  // Declarative dialog: antd-mobile's imperative Dialog.confirm needs React 18's legacy render.
+  const [isConfirming, setConfirming] = useState(false);
   if (sessions.isPending) return <Loading />;
   const list = sessions.data ?? [];
   if (list.length === 0) return <EmptyState />;
   const others = list.filter((session) => !session.isCurrent);
 
-  const confirmRevokeOthers = async () => {
-    const confirmed = await Dialog.confirm({
-      content: t('security.confirmSignOutOthers'),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
+  const revokeAllOthers = () =>
     revokeOthers.mutate(undefined, {
       onSuccess: (data) => showToast(t('security.signedOutOthers', { count: data.revoked }), 2000),
     });
-  };
 
   return (
     <div data-testid="screen-securityCenter">
@@ -91,7 +87,7 @@ export default function SecurityCenterScreen() {
             block
             color="danger"
             loading={revokeOthers.isPending}
-            onClick={() => void confirmRevokeOthers()}
+            onClick={() => setConfirming(true)}
             data-testid="revoke-others"
           >
             {t('security.signOutOthers')}
@@ -100,6 +96,21 @@ export default function SecurityCenterScreen() {
           <p className="form-footer">{t('security.noOthers')}</p>
         )}
       </div>
+      <Dialog
+        visible={isConfirming}
+        content={t('security.confirmSignOutOthers')}
+        closeOnAction
+        onClose={() => setConfirming(false)}
+        onAction={(action) => {
+          if (action.key === 'confirm') revokeAllOthers();
+        }}
+        actions={[
+          [
+            { key: 'cancel', text: t('common.cancel') },
+            { key: 'confirm', text: t('common.confirm'), bold: true, danger: true },
+          ],
+        ]}
+      />
     </div>
   );
 }
