@@ -292,21 +292,24 @@ export const STREAM_LIMITS = {
   symbolsPerClient: 100,
   /** Messages a client may send per second before it is disconnected. */
   messagesPerSecond: 20,
-  /** Largest client message, bytes. */
-  messageBytesMax: 4096,
+  /** Largest client message, bytes (room for a 10,000-symbol subscribe, which is then capped). */
+  messageBytesMax: 262_144,
   /** Invalid messages tolerated before the connection is closed. */
   invalidMessagesMax: 5,
   heartbeatMs: 15_000,
 } as const;
 
+/** Any number that fits in a message is read; past the per-client limit symbols are refused, not the message. */
+const streamSymbols = z.array(symbolSchema).min(1).max(20_000);
+
 export const streamClientMessage = z.discriminatedUnion('op', [
   z.strictObject({
     op: z.literal('subscribe'),
-    symbols: z.array(symbolSchema).min(1).max(STREAM_LIMITS.symbolsPerClient),
+    symbols: streamSymbols,
   }),
   z.strictObject({
     op: z.literal('unsubscribe'),
-    symbols: z.array(symbolSchema).min(1).max(STREAM_LIMITS.symbolsPerClient),
+    symbols: streamSymbols,
   }),
   z.strictObject({ op: z.literal('ping') }),
 ]);

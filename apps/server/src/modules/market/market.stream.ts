@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { STREAM_PATH } from '@beurs/contract';
+import { STREAM_LIMITS, STREAM_PATH } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { LocalQuoteBus, RedisQuoteBus, type QuoteBus, type QuoteUpdate } from '../../market/stream/quote-bus';
@@ -9,13 +9,11 @@ import { QuoteHub } from '../../market/stream/quote-hub';
 // publishing node, travel over the bus (in process, or Redis between nodes when REDIS_URL is set)
 // and fan out to the clients of every node.
 
-const MESSAGE_BYTES_MAX = 256 * 1024;
-
 export async function marketStream(app: FastifyInstance): Promise<void> {
   const { market } = app.services;
   const { provider } = market;
   if (!app.hasDecorator('websocketServer')) {
-    await app.register(fastifyWebsocket, { options: { maxPayload: MESSAGE_BYTES_MAX } });
+    await app.register(fastifyWebsocket, { options: { maxPayload: STREAM_LIMITS.messageBytesMax } });
   }
   const bus = await createBus(app.config.redisUrl);
   const hub = new QuoteHub({
