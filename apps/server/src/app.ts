@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Clock } from './core/clock';
+import { createLocalBus, createRedisBus } from './core/invalidation-bus';
 import type { RandomSource } from './core/random';
 import { ping, type Database } from './db/database';
 import { authPlugin } from './http/auth.plugin';
@@ -83,7 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       async (instance) => {
         instance.decorate('db', deps.db);
         instance.decorate('config', deps.config);
-        instance.decorate('services', createServices(deps));
+        const bus = deps.config.redisUrl ? await createRedisBus(deps.config.redisUrl) : createLocalBus();
+        instance.addHook('onClose', () => bus.close());
+        instance.decorate('services', createServices({ ...deps, bus }));
       },
       { name: 'beurs-services' },
     ),

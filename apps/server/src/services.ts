@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Clock } from './core/clock';
+import type { InvalidationBus } from './core/invalidation-bus';
 import type { RandomSource } from './core/random';
 import type { Database } from './db/database';
 import { createLedgerService } from './ledger/ledger.service';
@@ -12,13 +13,25 @@ import { createUsersService } from './modules/users/users.service';
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
 
-export type ServiceDeps = { db: Database; clock: Clock; random: RandomSource; config: Config };
+export type ServiceDeps = {
+  db: Database;
+  clock: Clock;
+  random: RandomSource;
+  config: Config;
+  bus: InvalidationBus;
+};
 
 export function createServices(deps: ServiceDeps) {
-  const { db, clock, random, config } = deps;
+  const { db, clock, random, config, bus } = deps;
   const ledger = createLedgerService({ clock });
-  const sessions = createSessionsService({ db, clock, random, sessionTtlHours: config.sessionTtlHours });
-  const users = createUsersService({ db, clock, random, sessions, ledger });
+  const sessions = createSessionsService({
+    db,
+    clock,
+    random,
+    bus,
+    sessionTtlHours: config.sessionTtlHours,
+  });
+  const users = createUsersService({ db, clock, random, bus, sessions, ledger });
   const common = createCommonService({ db, config });
   const market = createMarketService({
     db,

@@ -18,9 +18,14 @@ export type TestApp = {
 };
 
 export async function buildTestApp(
-  options: { config?: Partial<Config>; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Partial<Config>;
+    beforeReady?: (app: FastifyInstance) => void;
+    /** A second API node on the same database: pass the first node's database (closed by its owner). */
+    sharedDatabase?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.sharedDatabase ?? (await createTestDatabase());
   const clock = new ManualClock('2026-03-02T10:00:00Z');
   const config = testConfig(options.config);
   const app = await buildApp({ config, db: database.db, clock, random: cryptoRandom });
@@ -40,7 +45,7 @@ export async function buildTestApp(
     firstStart,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.sharedDatabase) await database.close();
     },
   };
 }

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '@beurs/contract';
+import { LRUCache } from 'lru-cache';
+import type { InvalidationBus } from '../../core/invalidation-bus';
 import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
 import type { Database } from '../../db/database';
@@ -11,6 +13,11 @@ import * as repository from './users.repository';
 export type AuthenticatedSession = { userId: bigint; sessionId: bigint; account: string };
 
 const TOUCH_INTERVAL_MS = 60_000;
+/** Sessions are cached per node; any revocation evicts them at once on every node (the bus). */
+const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_MAX = 100_000;
+
+type CachedSession = AuthenticatedSession & { expiresAt: Date; lastSeenAt: Date };
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -18,10 +25,56 @@ export type SessionsServiceDeps = {
   db: Database;
   clock: Clock;
   random: RandomSource;
+  bus: InvalidationBus;
   sessionTtlHours: number;
 };
 
-export function createSessionsService({ db, clock, random, sessionTtlHours }: SessionsServiceDeps) {
+export function createSessionsService({ db, clock, random, bus, sessionTtlHours }: SessionsServiceDeps) {
+  const tokensByUser = new Map<string, Set<string>>();
+  const cache = new LRUCache<string, CachedSession>({
+    max: SESSION_CACHE_MAX,
+    ttl: SESSION_CACHE_TTL_MS,
+    dispose: (session, tokenHash) => {
+      const tokens = tokensByUser.get(session.userId.toString());
+      tokens?.delete(tokenHash);
+      if (tokens?.size === 0) tokensByUser.delete(session.userId.toString());
+    },
+  });
+  // A lookup that raced with a revocation must not cache what it read before the revocation.
+  let evictions = 0;
+  bus.subscribe('user-sessions', (userId) => {
+    evictions += 1;
+    for (const tokenHash of [...(tokensByUser.get(userId) ?? [])]) cache.delete(tokenHash);
+  });
+
+  function remember(tokenHash: string, session: CachedSession): void {
+    cache.set(tokenHash, session);
+    const key = session.userId.toString();
+    const tokens = tokensByUser.get(key) ?? new Set<string>();
+    tokens.add(tokenHash);
+    tokensByUser.set(key, tokens);
+  }
+
+  async function lookUp(tokenHash: string, now: Date): Promise<CachedSession | null> {
+    const cached = cache.get(tokenHash);
+    if (cached) return cached.expiresAt > now ? cached : null;
+    const evictionsBefore = evictions;
+    const found = await repository.findLiveSession(db, tokenHash, now);
+    if (!found) return null;
+    const session: CachedSession = {
+      userId: found.session.userId,
+      sessionId: found.session.id,
+      account: found.account,
+      expiresAt: found.session.expiresAt,
+      lastSeenAt: found.session.lastSeenAt,
+    };
+    if (evictions === evictionsBefore) remember(tokenHash, session);
+    return session;
+  }
+
+  /** Every node drops this user's cached sessions. */
+  const evictUser = (userId: bigint) => bus.publish('user-sessions', userId.toString());
+
   return {
     async open(userId: bigint, client: { userAgent: string; ipAddress: string }) {
       const token = random.bytes(32).toString('base64url');
@@ -46,12 +99,13 @@ export function createSessionsService({ db, clock, random, sessionTtlHours }: Se
     ): Promise<AuthenticatedSession> {
       if (!token || !account) throw new DomainError('UNAUTHENTICATED');
       const now = clock.now();
-      const found = await repository.findLiveSession(db, hashToken(token), now);
-      if (!found || found.account !== account) throw new DomainError('UNAUTHENTICATED');
-      if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await repository.touchSession(db, found.session.id, now);
+      const session = await lookUp(hashToken(token), now);
+      if (!session || session.account !== account) throw new DomainError('UNAUTHENTICATED');
+      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        session.lastSeenAt = now;
+        await repository.touchSession(db, session.sessionId, now);
       }
-      return { userId: found.session.userId, sessionId: found.session.id, account: found.account };
+      return { userId: session.userId, sessionId: session.sessionId, account: session.account };
     },
 
     async list(session: AuthenticatedSession) {
@@ -69,6 +123,7 @@ export function createSessionsService({ db, clock, random, sessionTtlHours }: Se
 
     async revoke(session: AuthenticatedSession, sessionId: bigint): Promise<void> {
       const revoked = await repository.revokeSession(db, session.userId, sessionId, clock.now());
+      evictUser(session.userId);
       if (revoked === 0) throw new DomainError('SESSION_NOT_FOUND');
     },
 
@@ -79,11 +134,13 @@ export function createSessionsService({ db, clock, random, sessionTtlHours }: Se
         session.sessionId,
         clock.now(),
       );
+      evictUser(session.userId);
       return revoked.length;
     },
 
     async revokeAll(userId: bigint): Promise<number> {
       const revoked = await repository.revokeSessionsExcept(db, userId, null, clock.now());
+      evictUser(userId);
       return revoked.length;
     },
   };

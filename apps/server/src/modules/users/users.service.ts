@@ -1,5 +1,7 @@
 import { DomainError, currencies, formatCash, type Currency, type UserInfo } from '@beurs/contract';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../core/clock';
+import type { InvalidationBus } from '../../core/invalidation-bus';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords';
 import type { RandomSource } from '../../core/random';
 import { isPgError, type Database, type Executor } from '../../db/database';
@@ -15,6 +17,13 @@ export const LOGIN_FAILURES_BEFORE_LOCK = 5;
 export const LOGIN_LOCK_MS = 15 * 60_000;
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const INVITATION_CODE_LENGTH = 8;
+/**
+ * The account overview is cached per node for at most a second; a change to the user or their
+ * balances evicts it on every node at once (the bus), so the second only bounds a race between a
+ * read and a commit.
+ */
+const USER_INFO_CACHE_TTL_MS = 1_000;
+const USER_INFO_CACHE_MAX = 100_000;
 
 /** What this module needs from the ledger (its balances are the ledger's, never a column here). */
 export type LedgerPort = {
@@ -29,6 +38,7 @@ export type UsersServiceDeps = {
   db: Database;
   clock: Clock;
   random: RandomSource;
+  bus: InvalidationBus;
   sessions: SessionsService;
   ledger: LedgerPort;
 };
@@ -43,7 +53,46 @@ export function newInvitationCode(random: RandomSource): string {
   return code;
 }
 
-export function createUsersService({ db, clock, random, sessions, ledger }: UsersServiceDeps) {
+export function createUsersService({ db, clock, random, bus, sessions, ledger }: UsersServiceDeps) {
+  const infoCache = new LRUCache<string, UserInfo>({ max: USER_INFO_CACHE_MAX, ttl: USER_INFO_CACHE_TTL_MS });
+  let evictions = 0;
+  bus.subscribe('user-info', (userId) => {
+    evictions += 1;
+    infoCache.delete(userId);
+  });
+
+  async function loadUserInfo(userId: bigint): Promise<UserInfo> {
+    const user = await repository.findUserById(db, userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    const [invitationCode, balances, restrictions] = await Promise.all([
+      repository.findInvitationCodeOfUser(db, user.id),
+      ledger.getUserBalances(db, user.id),
+      repository.activeRestrictions(db, user.id),
+    ]);
+    return {
+      is_true: user.identityState === 'authenticated' ? 1 : 0,
+      realname: user.realname,
+      account: user.account,
+      identityState: user.identityState,
+      invitationCode,
+      balances: currencies.map((currency) => {
+        const balance = balances.find((item) => item.currency === currency);
+        const available = balance?.available ?? 0n;
+        const frozen = balance?.frozen ?? 0n;
+        // No positions exist yet, so total assets are cash and profit is zero.
+        return {
+          currency,
+          totalAssets: formatCash(available + frozen),
+          available: formatCash(available),
+          frozen: formatCash(frozen),
+          profit: formatCash(0n),
+        };
+      }),
+      restrictions,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
   async function issueOwnInvitationCode(tx: Executor, userId: bigint, createdAt: Date): Promise<void> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       if (
@@ -145,35 +194,18 @@ export function createUsersService({ db, clock, random, sessions, ledger }: User
     },
 
     async userInfo(session: AuthenticatedSession): Promise<UserInfo> {
-      const user = await repository.findUserById(db, session.userId);
-      if (!user) throw new DomainError('UNAUTHENTICATED');
-      const [invitationCode, balances, restrictions] = await Promise.all([
-        repository.findInvitationCodeOfUser(db, user.id),
-        ledger.getUserBalances(db, user.id),
-        repository.activeRestrictions(db, user.id),
-      ]);
-      return {
-        is_true: user.identityState === 'authenticated' ? 1 : 0,
-        realname: user.realname,
-        account: user.account,
-        identityState: user.identityState,
-        invitationCode,
-        balances: currencies.map((currency) => {
-          const balance = balances.find((item) => item.currency === currency);
-          const available = balance?.available ?? 0n;
-          const frozen = balance?.frozen ?? 0n;
-          // No positions exist yet, so total assets are cash and profit is zero.
-          return {
-            currency,
-            totalAssets: formatCash(available + frozen),
-            available: formatCash(available),
-            frozen: formatCash(frozen),
-            profit: formatCash(0n),
-          };
-        }),
-        restrictions,
-        createdAt: user.createdAt.toISOString(),
-      };
+      const key = session.userId.toString();
+      const cached = infoCache.get(key);
+      if (cached) return cached;
+      const evictionsBefore = evictions;
+      const info = await loadUserInfo(session.userId);
+      if (evictions === evictionsBefore) infoCache.set(key, info);
+      return info;
+    },
+
+    /** Every node forgets this user's cached overview (after a change to the user or their money). */
+    invalidateUserInfo(userId: bigint): void {
+      bus.publish('user-info', userId.toString());
     },
   };
 }
