@@ -6,7 +6,7 @@ import { REQUEST_ID_HEADER } from '@beurs/contract';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { ping, type Database } from './db/database';
 import { authPlugin } from './http/auth.plugin';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
+import { contractSerializerCompiler } from './http/serializer';
 import { openApiInfo } from './http/openapi';
 import { registerModules } from './modules';
 import { createServices, type Services } from './services';
@@ -56,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

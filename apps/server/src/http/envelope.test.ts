@@ -1,5 +1,16 @@
+import { defineEndpoint } from '@beurs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp, call, type TestApp } from '../../test/helpers/build-app';
+import { registerEndpoint } from './endpoint-route';
+
+const leakyEndpoint = defineEndpoint({
+  path: '/test/leaky',
+  auth: 'public',
+  summary: 'answers more than its contract declares',
+  request: z.strictObject({}).nullish(),
+  data: z.object({ account: z.string(), balances: z.array(z.object({ currency: z.string() })) }),
+});
 
 // The envelope and the transport refusals: malformed JSON, wrong types, oversize bodies, unknown
 // routes and faults all answer {status: 0, code, params, requestId} with the catalogued status.
@@ -10,6 +21,10 @@ beforeAll(async () => {
     beforeReady: (app) => {
       app.post('/api/vue/test/fault', async () => {
         throw new Error('secret internals at /srv/beurs/db.ts:42');
+      });
+      registerEndpoint(app, leakyEndpoint, async () => {
+        const row = { account: '32470000001', passwordHash: '$argon2id$secret' };
+        return { ...row, balances: [{ currency: 'EUR', internalAccountId: 7 }] } as never;
       });
     },
   });
@@ -100,6 +115,16 @@ describe('the API envelope', () => {
     expect(response.json()).toMatchObject({ status: 0, code: 'INTERNAL_ERROR' });
     expect(response.body).not.toContain('secret internals');
     expect(response.body).not.toContain('db.ts');
+  });
+
+  it('answers only the fields the contract declares, however much a handler returns', async () => {
+    const response = await call(testApp.app, '/test/leaky', {});
+    expect(response.json()).toEqual({
+      status: 1,
+      msg: '',
+      data: { account: '32470000001', balances: [{ currency: 'EUR' }] },
+    });
+    expect(response.body).not.toContain('argon2');
   });
 
   it('serves the OpenAPI document generated from the contract', async () => {
