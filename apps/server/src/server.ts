@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock } from './core/clock';
 import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
+import { startLedgerSealer } from './ledger/ledger-sealer';
 import { runFirstStart, type FirstStartReport } from './first-start';
 
 // The process: configuration, database and migrations, first start, listen, graceful close.
@@ -57,12 +58,17 @@ async function main(): Promise<void> {
     config,
     ensureHouseAccounts: (db) => app.services.ledger.ensureHouseAccounts(db),
   });
-  app.addHook('onClose', async () => database.close());
+  // The hash chain is sealed after commit by one background sealer (one node at a time).
+  const sealer = startLedgerSealer(database.db, systemClock, {
+    onError: (err) => app.log.error({ err }, 'ledger sealing pass failed; retrying'),
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await app.close();
+    await sealer.stop();
+    await database.close();
   });
 
   const address = await app.listen({ host: config.host, port: config.port });
