@@ -7,6 +7,9 @@ import { createLedgerService } from './ledger/ledger.service';
 import { createMarketProvider } from './market/create-provider';
 import { createMarketService } from './modules/market/market.service';
 import { createCommonService } from './modules/common/common.service';
+import { createAuditService } from './modules/audit/audit.service';
+import { createRestrictionsService } from './modules/restrictions/restrictions.service';
+import { createStaffAuthService } from './modules/staff-auth/staff-auth.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -38,7 +41,10 @@ export function createServices(deps: ServiceDeps) {
     clock,
     provider: createMarketProvider({ provider: config.marketProvider, clock }),
   });
-  return { ledger, sessions, users, common, market };
+  const audit = createAuditService({ db, clock });
+  const staffAuth = createStaffAuthService({ db, clock, random, audit });
+  const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
+  return { ledger, sessions, users, common, market, audit, staffAuth, restrictions };
 }
 
 export type Services = ReturnType<typeof createServices>;

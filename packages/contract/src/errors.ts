@@ -141,6 +141,56 @@ export const errorCatalogue = {
   STREAM_SUBSCRIPTION_LIMIT: refusal('A stream connection may follow only so many symbols.', ['limit']),
   STREAM_RATE_LIMITED: refusal('The stream client sends messages too fast.', ['messagesPerSecond']),
 
+  // Back-office, identity documents, payment methods and fund operations (issue 4)
+  STAFF_USERNAME_EXISTS: refusal('A staff member with this username already exists.'),
+  RESTRICTION_ALREADY_ACTIVE: refusal('This restriction is already in force on the account.', ['kind']),
+  RESTRICTION_NOT_ACTIVE: refusal('The account has no such restriction in force.', ['kind']),
+  RECORD_NOT_FOUND: refusal('The submission, deposit or withdrawal does not exist.'),
+  UPLOAD_TOO_LARGE: {
+    http: 413,
+    params: ['limitBytes'],
+    description: 'The file exceeds the upload size limit.',
+  },
+  UPLOAD_TYPE_UNSUPPORTED: refusal('The file is not a JPEG, PNG or WebP image (checked by content).', [
+    'accepted',
+  ]),
+  UPLOAD_HEIC_UNSUPPORTED: refusal('HEIC photos cannot be read by this server; send JPEG, PNG or WebP.'),
+  UPLOAD_TOO_MANY_PIXELS: refusal('The image has more pixels than allowed.', ['limitMegapixels']),
+  UPLOAD_IMAGE_INVALID: refusal('The image is damaged or truncated and cannot be read.'),
+  UPLOAD_NOT_FOUND: refusal('The uploaded file does not exist or is not yours.'),
+  IDENTITY_ALREADY_VERIFIED: refusal('Your identity is already verified.'),
+  ID_NUMBER_INVALID: refusal('The ID number is not valid for this document type.', ['documentType']),
+  FUND_PASSWORD_ALREADY_SET: refusal('A fund password is already set; change or reset it instead.'),
+  IBAN_INVALID: refusal('The IBAN is not valid (format or check digits).'),
+  BIC_INVALID: refusal('The BIC is not valid.'),
+  WALLET_ADDRESS_INVALID: refusal('The address is not valid for this network (format or checksum).', [
+    'network',
+  ]),
+  WALLET_EXISTS: refusal('This wallet address is already registered.'),
+  WALLET_NOT_FOUND: refusal('The wallet address does not exist.'),
+  SCAM_CHECK_REQUIRED: refusal('Answer the safety question before this step.', ['trigger']),
+  DEPOSIT_CHANNEL_UNAVAILABLE: refusal('The deposit channel does not exist or is closed.'),
+  DEPOSIT_AMOUNT_OUT_OF_RANGE: refusal('The amount is outside the channel minimum and maximum.', [
+    'currency',
+    'minimum',
+    'maximum',
+  ]),
+  WITHDRAWAL_BELOW_MINIMUM: refusal('The amount is below the minimum withdrawal.', ['currency', 'minimum']),
+  WITHDRAWAL_OUTSIDE_HOURS: refusal('Withdrawals are accepted only during withdrawal hours.', [
+    'opens',
+    'closes',
+    'timeZone',
+  ]),
+  IDEMPOTENCY_KEY_REQUIRED: {
+    http: 400,
+    params: ['header'],
+    description: 'Money-moving calls need an idempotency-key header.',
+  },
+  EXCHANGE_SAME_CURRENCY: refusal('The two currencies must differ.'),
+  EXCHANGE_RATE_CHANGED: refusal('The rate moved; the amount received would be below the quote.', [
+    'received',
+  ]),
+
   // General
   TOO_FREQUENT: refusal('Submission too frequent.'),
   SYSTEM_BUSY: { http: 503, params: [], description: 'System busy, try again later.' },

@@ -5,3 +5,6 @@ export * from './money';
 export * from './users';
 export * from './common';
 export * from './market';
+export * from './admin';
+export * from './identity';
+export * from './funds';

@@ -2,19 +2,22 @@ import {
   API_BASE_PATH,
   DomainError,
   failureEnvelope,
+  STAFF_TOKEN_HEADER,
   successEnvelope,
   type DataOf,
   type Endpoint,
+  type StaffRole,
 } from '@beurs/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { StaffSession } from '../modules/staff-auth/staff-auth.service';
 import type { AuthenticatedSession } from '../modules/users/sessions.service';
 
 /** What a handler gets: the validated body, the caller's session (for 'user' endpoints), the request. */
 export type EndpointContext<E extends Endpoint> = {
   body: z.output<E['request']>;
-  session: E['auth'] extends 'user' ? AuthenticatedSession : null;
+  session: E['auth'] extends 'user' ? AuthenticatedSession : E['auth'] extends 'staff' ? StaffSession : null;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -23,6 +26,8 @@ export type EndpointOptions = {
   /** Per-route rate limit (per address): requests per minute. */
   rateLimitPerMinute?: number;
   basePath?: string;
+  /** 'staff' endpoints: the roles allowed besides admin (others get FORBIDDEN, HTTP 403). */
+  staffRoles?: readonly StaffRole[];
 };
 
 /**
@@ -44,7 +49,9 @@ export function registerEndpoint<E extends Endpoint>(
       body: endpoint.request,
       ...(endpoint.auth === 'user'
         ? { headers: sessionHeaders, security: [{ token: [], account: [] }] }
-        : {}),
+        : endpoint.auth === 'staff'
+          ? { headers: staffHeaders, security: [{ staffToken: [] }] }
+          : {}),
       response: {
         200: z.union([successEnvelope(endpoint.data), refusal]),
         400: refusal,
@@ -61,7 +68,15 @@ export function registerEndpoint<E extends Endpoint>(
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(`${options.basePath ?? API_BASE_PATH}${endpoint.path}`, routeOptions, async (request, reply) => {
-    const session = endpoint.auth === 'user' ? await app.authenticate(request) : null;
+    const session =
+      endpoint.auth === 'user'
+        ? await app.authenticate(request)
+        : endpoint.auth === 'staff'
+          ? await app.services.staffAuth.authenticate(
+              headerValue(request, STAFF_TOKEN_HEADER),
+              options.staffRoles ?? [],
+            )
+          : null;
     const data = await handler({
       body: request.body as z.output<E['request']>,
       session: session as EndpointContext<E>['session'],
@@ -73,6 +88,12 @@ export function registerEndpoint<E extends Endpoint>(
 }
 
 const sessionHeaders = z.looseObject({ token: z.string().optional(), account: z.string().optional() });
+const staffHeaders = z.looseObject({ [STAFF_TOKEN_HEADER]: z.string().optional() });
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
 
 export function unauthenticated(): DomainError {
   return new DomainError('UNAUTHENTICATED');

@@ -11,6 +11,7 @@ export const openApiInfo = {
     securitySchemes: {
       token: { type: 'apiKey' as const, in: 'header' as const, name: 'token' },
       account: { type: 'apiKey' as const, in: 'header' as const, name: 'account' },
+      staffToken: { type: 'apiKey' as const, in: 'header' as const, name: 'staff-token' },
     },
   },
 };

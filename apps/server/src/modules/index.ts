@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { commonRoutes } from './common/common.routes';
 import { marketRoutes } from './market/market.routes';
 import { usersRoutes } from './users/users.routes';
+import { restrictionsRoutes } from './restrictions/restrictions.routes';
+import { staffAuthRoutes } from './staff-auth/staff-auth.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(commonRoutes);
   await app.register(marketRoutes);
+  await app.register(staffAuthRoutes);
+  await app.register(restrictionsRoutes);
 }

@@ -1,0 +1,70 @@
+import type { Clock } from '../../core/clock';
+import type { Database, Executor } from '../../db/database';
+import * as repository from './audit.repository';
+
+// The audit log (DESIGN.md §1.10): every staff action records who, when, what, why, before and
+// after, in the transaction of the action itself, so an action without its record cannot commit.
+
+export type StaffActor = { staffId: bigint; username: string };
+
+export type AuditRecord = {
+  action: string;
+  targetType: string;
+  targetId: bigint | string;
+  reason: string;
+  before: unknown;
+  after: unknown;
+};
+
+/** JSON for the jsonb columns: bigints as decimal strings, dates as ISO 8601. */
+export function toAuditJson(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value ?? null, (_key, item: unknown) =>
+      typeof item === 'bigint' ? item.toString() : item,
+    ),
+  );
+}
+
+export function createAuditService({ db, clock }: { db: Database; clock: Clock }) {
+  return {
+    /** Writes one audit entry with the caller's transaction (required: never outside the action). */
+    async record(tx: Executor, actor: StaffActor, record: AuditRecord): Promise<void> {
+      await repository.insertAuditEntry(tx, {
+        staffId: actor.staffId,
+        action: record.action,
+        targetType: record.targetType,
+        targetId: record.targetId.toString(),
+        reason: record.reason,
+        before: toAuditJson(record.before),
+        after: toAuditJson(record.after),
+        createdAt: clock.now(),
+      });
+    },
+
+    async list(input: { page: number; pageSize: number; targetType?: string; targetId?: string }) {
+      const { rows, total } = await repository.listAuditEntries(db, {
+        targetType: input.targetType,
+        targetId: input.targetId,
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      return {
+        total,
+        items: rows.map(({ entry, staffUsername }) => ({
+          id: entry.id.toString(),
+          staffId: entry.staffId.toString(),
+          staffUsername,
+          action: entry.action,
+          targetType: entry.targetType,
+          targetId: entry.targetId,
+          reason: entry.reason,
+          before: entry.before,
+          after: entry.after,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

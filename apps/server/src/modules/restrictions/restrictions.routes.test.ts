@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, DEFAULT_PASSWORD, signUp, type TestApp } from '../../../test/helpers/build-app';
+import { adminLogin, callAdmin, createStaff, type StaffHeaders } from '../staff-auth/admin-test-support';
+
+let testApp: TestApp;
+let admin: StaffHeaders;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  admin = await adminLogin(testApp);
+});
+afterAll(() => testApp.close());
+
+describe('staff sessions and roles', () => {
+  it('refuses a wrong staff password and calls without a staff token', async () => {
+    const wrong = await callAdmin(testApp, '/auth/login', { username: 'admin', password: 'not-it' });
+    expect(wrong.json()).toMatchObject({ status: 0, code: 'WRONG_CREDENTIALS' });
+    const anonymous = await callAdmin(testApp, '/auth/me', {});
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('does not accept a user token or the is-admin header as staff', async () => {
+    const user = await signUp(testApp);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/me',
+      headers: { token: user.token, account: user.account, 'is-admin': '1', 'staff-token': user.token },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 403 FORBIDDEN when the role is not allowed, and ends sessions at logout', async () => {
+    const reviewer = await createStaff(testApp, admin, 'reviewer');
+    const me = await callAdmin(testApp, '/auth/me', {}, reviewer);
+    expect(me.json().data.role).toBe('reviewer');
+    const user = await signUp(testApp);
+    const forbidden = await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'frozen', reason: 'reviewers may not do this' },
+      reviewer,
+    );
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('FORBIDDEN');
+    await callAdmin(testApp, '/auth/logout', {}, reviewer);
+    expect((await callAdmin(testApp, '/auth/me', {}, reviewer)).statusCode).toBe(401);
+  });
+
+  it('refuses a staff action without a written reason', async () => {
+    const user = await signUp(testApp);
+    const response = await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'frozen' },
+      admin,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('keeps the audit log append-only', async () => {
+    const causeOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'committed',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(await causeOf(testApp.database.db.execute(sql`update audit_log set reason = 'edited'`))).toMatch(
+      /append-only/,
+    );
+    expect(await causeOf(testApp.database.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+  });
+});
+
+describe('account restrictions', () => {
+  it('freezing signs the user out, refuses login with the reason, is audited, and can be lifted', async () => {
+    const support = await createStaff(testApp, admin, 'support');
+    const user = await signUp(testApp);
+    const frozen = await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'frozen', reason: 'Suspicious sign-in from abroad' },
+      support,
+    );
+    expect(frozen.json().data.restrictions).toMatchObject([
+      { kind: 'frozen', reason: 'Suspicious sign-in from abroad' },
+    ]);
+    expect((await call(testApp.app, '/user/getUserinfo', undefined, user)).statusCode).toBe(401);
+    const login = await call(testApp.app, '/user/login', {
+      account: user.account,
+      password: DEFAULT_PASSWORD,
+    });
+    expect(login.json()).toMatchObject({
+      code: 'ACCOUNT_FROZEN',
+      params: { reason: 'Suspicious sign-in from abroad' },
+    });
+
+    const again = await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'frozen', reason: 'twice' },
+      support,
+    );
+    expect(again.json()).toMatchObject({ code: 'RESTRICTION_ALREADY_ACTIVE', params: { kind: 'frozen' } });
+
+    const lifted = await callAdmin(
+      testApp,
+      '/users/lift',
+      { account: user.account, kind: 'frozen', reason: 'Customer confirmed by phone' },
+      support,
+    );
+    expect(lifted.json().data.restrictions).toEqual([]);
+    const loginAfter = await call(testApp.app, '/user/login', {
+      account: user.account,
+      password: DEFAULT_PASSWORD,
+    });
+    expect(loginAfter.json().status).toBe(1);
+    const liftAgain = await callAdmin(
+      testApp,
+      '/users/lift',
+      { account: user.account, kind: 'frozen', reason: 'nothing to lift' },
+      support,
+    );
+    expect(liftAgain.json().code).toBe('RESTRICTION_NOT_ACTIVE');
+
+    const detail = await callAdmin(testApp, '/users/detail', { account: user.account }, admin);
+    const log = await callAdmin(
+      testApp,
+      '/audit/list',
+      { targetType: 'user', targetId: detail.json().data.id },
+      admin,
+    );
+    const items = log.json().data.items;
+    expect(items.map((item: { action: string }) => item.action)).toEqual([
+      'user.lift_restriction',
+      'user.restrict',
+    ]);
+    expect(items[1]).toMatchObject({
+      reason: 'Suspicious sign-in from abroad',
+      before: [],
+      after: ['frozen'],
+    });
+    expect(items[0].staffUsername).toMatch(/^support/);
+  });
+
+  it('a withdrawal bar shows in the overview with its reason and keeps the session', async () => {
+    const user = await signUp(testApp);
+    await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'withdrawal_barred', reason: 'Court order 2026/118' },
+      admin,
+    );
+    const info = await call(testApp.app, '/user/getUserinfo', undefined, user);
+    expect(info.json().data.restrictions).toEqual([
+      { kind: 'withdrawal_barred', reason: 'Court order 2026/118' },
+    ]);
+  });
+
+  it('disabling and banning login refuse login with their codes', async () => {
+    for (const [kind, code] of [
+      ['disabled', 'ACCOUNT_DISABLED'],
+      ['login_banned', 'LOGIN_BANNED'],
+    ] as const) {
+      const user = await signUp(testApp);
+      await callAdmin(
+        testApp,
+        '/users/restrict',
+        { account: user.account, kind, reason: `test ${kind}` },
+        admin,
+      );
+      expect((await call(testApp.app, '/user/getUserinfo', undefined, user)).statusCode).toBe(401);
+      const login = await call(testApp.app, '/user/login', {
+        account: user.account,
+        password: DEFAULT_PASSWORD,
+      });
+      expect(login.json()).toMatchObject({ code, params: { reason: `test ${kind}` } });
+    }
+  });
+
+  it('answers ACCOUNT_NOT_FOUND for an unknown account', async () => {
+    const response = await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: '32400000000', kind: 'frozen', reason: 'no such user' },
+      admin,
+    );
+    expect(response.json().code).toBe('ACCOUNT_NOT_FOUND');
+  });
+});

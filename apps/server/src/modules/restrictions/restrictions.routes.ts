@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAdminEndpoint } from '../staff-auth/admin-route';
+
+export async function restrictionsRoutes(app: FastifyInstance): Promise<void> {
+  const { restrictions } = app.services;
+  registerAdminEndpoint(app, 'userDetail', ({ body }) => restrictions.detail(body.account));
+  registerAdminEndpoint(app, 'restrict', ({ session, body }) => restrictions.restrict(session, body));
+  registerAdminEndpoint(app, 'liftRestriction', ({ session, body }) => restrictions.lift(session, body));
+}

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
+import { accountSchema, identityStateSchema, restrictionKindSchema } from './users';
+
+// The back-office API under /api/admin/ (issue 4; DESIGN.md §1.9–1.11). Staff sign in with their
+// own accounts; the token travels in the `staff-token` header, never the user's `token`. Each call
+// names the roles allowed to make it (admin may make every call). Every action that changes
+// anything takes a written reason and is audited: who, when, what, why, before and after.
+
+export const STAFF_TOKEN_HEADER = 'staff-token';
+
+export const staffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
+export const staffRoleSchema = z.enum(staffRoles);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/** Why a staff member did something, in words the user (or an auditor) can read. */
+export const staffReasonSchema = z.string().trim().min(3).max(500);
+const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
+
+export const staffLoginData = z.object({
+  token: z.string(),
+  username: z.string(),
+  role: staffRoleSchema,
+  expiresAt: z.iso.datetime(),
+});
+
+export const auditEntryData = z.object({
+  id: z.string(),
+  staffId: z.string(),
+  staffUsername: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  reason: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.iso.datetime(),
+});
+
+export const adminUserData = z.object({
+  id: z.string(),
+  account: z.string(),
+  realname: z.string(),
+  identityState: identityStateSchema,
+  createdAt: z.iso.datetime(),
+  restrictions: z.array(
+    z.object({ kind: restrictionKindSchema, reason: z.string(), since: z.iso.datetime() }),
+  ),
+  balances: z.array(
+    z.object({ currency: currencySchema, available: cashAmountOutput, frozen: cashAmountOutput }),
+  ),
+});
+
+export const identitySubmissionData = z.object({
+  id: z.string(),
+  userId: z.string(),
+  account: z.string(),
+  realname: z.string(),
+  documentType: z.string(),
+  documentNumber: z.string(),
+  frontImageId: z.string(),
+  backImageId: z.string(),
+  state: identityStateSchema,
+  reason: z.string(),
+  createdAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+});
+
+export const depositChannelKinds = ['bank_transfer', 'institutional', 'crypto'] as const;
+export const depositChannelKindSchema = z.enum(depositChannelKinds);
+
+export const depositChannelInput = z.strictObject({
+  /** Absent: a new channel. */
+  id: idText.optional(),
+  kind: depositChannelKindSchema,
+  name: z.string().trim().min(1).max(80),
+  currency: currencySchema,
+  /** The operator's own collection account: an IBAN, or a crypto address of the operator's. */
+  collectionAccount: z.string().trim().min(8).max(120),
+  beneficiaryName: z.string().trim().min(1).max(140),
+  bic: z.string().trim().max(11).default(''),
+  minimum: cashAmountInput,
+  maximum: cashAmountInput.nullable(),
+  isEnabled: z.boolean(),
+  reason: staffReasonSchema,
+});
+
+const decision = z.enum(['approve', 'reject']);
+
+export const adminEndpoints = {
+  login: defineEndpoint({
+    path: '/auth/login',
+    auth: 'public',
+    summary: 'Staff sign-in; answers the token for the `staff-token` header.',
+    request: z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) }),
+    data: staffLoginData,
+  }),
+  logout: defineEndpoint({
+    path: '/auth/logout',
+    auth: 'staff',
+    summary: 'End the current staff session.',
+    request: z.strictObject({}).nullish(),
+    data: z.null(),
+  }),
+  me: defineEndpoint({
+    path: '/auth/me',
+    auth: 'staff',
+    summary: 'The signed-in staff member and role.',
+    request: z.strictObject({}).nullish(),
+    data: z.object({ id: z.string(), username: z.string(), role: staffRoleSchema }),
+  }),
+  createStaff: defineEndpoint({
+    path: '/staff/create',
+    auth: 'staff',
+    summary: 'Create a staff account with a role (admin only; audited).',
+    request: z.strictObject({
+      username: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_.-]{3,32}$/),
+      password: z.string().min(12).max(128),
+      role: staffRoleSchema,
+      reason: staffReasonSchema,
+    }),
+    data: z.object({ id: z.string(), username: z.string(), role: staffRoleSchema }),
+  }),
+  auditLog: defineEndpoint({
+    path: '/audit/list',
+    auth: 'staff',
+    summary: 'The audit log, newest first (admin only).',
+    request: z.strictObject({
+      page: z.number().int().min(1).max(100_000).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+      targetType: z.string().max(40).optional(),
+      targetId: z.string().max(40).optional(),
+    }),
+    data: z.object({ total: z.number().int(), items: z.array(auditEntryData) }),
+  }),
+  userDetail: defineEndpoint({
+    path: '/users/detail',
+    auth: 'staff',
+    summary: 'One user: identity state, restrictions in force and balances.',
+    request: z.strictObject({ account: accountSchema }),
+    data: adminUserData,
+  }),
+  restrict: defineEndpoint({
+    path: '/users/restrict',
+    auth: 'staff',
+    summary:
+      'Freeze, ban login, disable, bar trading or bar withdrawing, with the reason the user sees. Freezing, banning login and disabling sign the user out everywhere.',
+    request: z.strictObject({
+      account: accountSchema,
+      kind: restrictionKindSchema,
+      reason: staffReasonSchema,
+    }),
+    data: adminUserData,
+  }),
+  liftRestriction: defineEndpoint({
+    path: '/users/lift',
+    auth: 'staff',
+    summary: 'Lift a restriction in force, with a reason.',
+    request: z.strictObject({
+      account: accountSchema,
+      kind: restrictionKindSchema,
+      reason: staffReasonSchema,
+    }),
+    data: adminUserData,
+  }),
+  identityList: defineEndpoint({
+    path: '/identity/list',
+    auth: 'staff',
+    summary: 'Identity submissions in a state (default: under review), oldest first.',
+    request: z.strictObject({
+      state: identityStateSchema.default('under_review'),
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({ total: z.number().int(), items: z.array(identitySubmissionData) }),
+  }),
+  identityReview: defineEndpoint({
+    path: '/identity/review',
+    auth: 'staff',
+    summary: 'Approve or reject an identity submission; a rejection reason is shown to the user.',
+    request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
+    data: identitySubmissionData,
+  }),
+  depositChannelSave: defineEndpoint({
+    path: '/deposit-channels/save',
+    auth: 'staff',
+    summary: "Create or change a deposit channel naming the operator's own collection account.",
+    request: depositChannelInput,
+    data: z.object({ id: z.string() }),
+  }),
+  depositList: defineEndpoint({
+    path: '/deposits/list',
+    auth: 'staff',
+    summary: 'Deposits in a state (default: pending), oldest first.',
+    request: z.strictObject({
+      state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({
+      total: z.number().int(),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          account: z.string(),
+          realname: z.string(),
+          channelName: z.string(),
+          currency: currencySchema,
+          amount: cashAmountOutput,
+          reference: z.string(),
+          proofImageId: z.string(),
+          state: z.enum(['pending', 'approved', 'rejected']),
+          reason: z.string(),
+          createdAt: z.iso.datetime(),
+        }),
+      ),
+    }),
+  }),
+  depositReview: defineEndpoint({
+    path: '/deposits/review',
+    auth: 'staff',
+    summary:
+      'Approve (credits the available balance through the ledger, once) or reject a pending deposit with a reason.',
+    request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
+    data: z.object({ id: z.string(), state: z.enum(['approved', 'rejected']) }),
+  }),
+  withdrawalList: defineEndpoint({
+    path: '/withdrawals/list',
+    auth: 'staff',
+    summary: 'Withdrawals in a state (default: pending), oldest first, with their payout card.',
+    request: z.strictObject({
+      state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({
+      total: z.number().int(),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          account: z.string(),
+          realname: z.string(),
+          currency: currencySchema,
+          amount: cashAmountOutput,
+          fee: cashAmountOutput,
+          payout: cashAmountOutput,
+          iban: z.string(),
+          bic: z.string(),
+          holderName: z.string(),
+          state: z.enum(['pending', 'approved', 'rejected']),
+          reason: z.string(),
+          decideBy: z.iso.datetime(),
+          createdAt: z.iso.datetime(),
+        }),
+      ),
+    }),
+  }),
+  withdrawalReview: defineEndpoint({
+    path: '/withdrawals/review',
+    auth: 'staff',
+    summary:
+      'Approve (pays the frozen amount out, fee from the amount withdrawn) or reject (returns it) with a reason.',
+    request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
+    data: z.object({ id: z.string(), state: z.enum(['approved', 'rejected']) }),
+  }),
+};
+
+/** Who may make each back-office call besides admin (admin may make every call). */
+export const adminEndpointRoles = {
+  login: [],
+  logout: ['admin', 'reviewer', 'finance', 'support'],
+  me: ['admin', 'reviewer', 'finance', 'support'],
+  createStaff: ['admin'],
+  auditLog: ['admin'],
+  userDetail: ['admin', 'reviewer', 'finance', 'support'],
+  restrict: ['admin', 'support'],
+  liftRestriction: ['admin', 'support'],
+  identityList: ['admin', 'reviewer'],
+  identityReview: ['admin', 'reviewer'],
+  depositChannelSave: ['admin', 'finance'],
+  depositList: ['admin', 'finance'],
+  depositReview: ['admin', 'finance'],
+  withdrawalList: ['admin', 'finance'],
+  withdrawalReview: ['admin', 'finance'],
+} as const satisfies Record<keyof typeof adminEndpoints, readonly StaffRole[]>;

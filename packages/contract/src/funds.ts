@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { depositChannelKindSchema } from './admin';
+import { defineEndpoint } from './endpoint';
+import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
+
+// Payment methods, deposits, withdrawals, currency exchange and records (issue 4).
+// Money-moving calls (`recharge`, `cashOut`, `exChange`) need the `idempotency-key` header: the same
+// key and body answers the first result; the same key with another body is IDEMPOTENCY_KEY_REUSED.
+
+const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
+
+export const walletNetworks = ['BTC', 'ETH', 'TRON'] as const;
+export const walletNetworkSchema = z.enum(walletNetworks);
+
+/** Scam friction (DESIGN.md §1.12): asked before these steps; the answer is recorded. */
+export const scamCheckTriggers = ['first_payout_method', 'first_deposit', 'large_deposit'] as const;
+export const scamCheckTriggerSchema = z.enum(scamCheckTriggers);
+
+export const bankCardData = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  /** Masked as the spec shows it: first 4 and last 12 characters of a Belgian IBAN. */
+  ibanMasked: z.string(),
+  bic: z.string(),
+  bankName: z.string(),
+  branch: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+export const walletAddressData = z.object({
+  id: z.string(),
+  network: walletNetworkSchema,
+  address: z.string(),
+  label: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+export const depositChannelData = z.object({
+  id: z.string(),
+  kind: depositChannelKindSchema,
+  name: z.string(),
+  currency: currencySchema,
+  collectionAccount: z.string(),
+  beneficiaryName: z.string(),
+  bic: z.string(),
+  minimum: cashAmountOutput,
+  maximum: cashAmountOutput.nullable(),
+});
+
+export const fundStates = ['pending', 'approved', 'rejected'] as const;
+export const fundStateSchema = z.enum(fundStates);
+
+export const depositData = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  currency: currencySchema,
+  amount: cashAmountOutput,
+  /** The unique payment reference to put on the transfer (Belgian structured communication). */
+  reference: z.string(),
+  state: fundStateSchema,
+  reason: z.string(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+
+export const withdrawalRuleIds = [
+  'identity_verified',
+  'fund_password_set',
+  'fund_password_not_locked',
+  'own_card',
+  'not_barred',
+  'minimum',
+  'hours',
+  'no_pending_operation',
+  'funds_free',
+] as const;
+
+export const withdrawalRulesData = z.object({
+  currency: currencySchema,
+  minimum: cashAmountOutput,
+  /** Flat fee taken from the amount withdrawn, never added on top. */
+  fee: cashAmountOutput,
+  /** The user's own free funds: available, not frozen, not pledged. */
+  withdrawable: cashAmountOutput,
+  hours: z.object({
+    opens: z.string(),
+    closes: z.string(),
+    timeZone: z.string(),
+    businessDaysOnly: z.boolean(),
+  }),
+  /** Decided within this many hours; moved to the next business day when that falls on a holiday. */
+  decisionWithinHours: z.number().int(),
+  rules: z.array(z.object({ id: z.enum(withdrawalRuleIds), isMet: z.boolean() })),
+});
+
+export const withdrawalData = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  currency: currencySchema,
+  amount: cashAmountOutput,
+  fee: cashAmountOutput,
+  /** What reaches the card: amount − fee. */
+  payout: cashAmountOutput,
+  state: fundStateSchema,
+  /** What a pending withdrawal waits for. */
+  waitingFor: z.enum(['staff_review', 'nothing']),
+  /** The latest time it will be decided. */
+  decideBy: z.iso.datetime(),
+  reason: z.string(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+
+export const exchangeQuoteData = z.object({
+  from: currencySchema,
+  to: currencySchema,
+  amount: cashAmountOutput,
+  /** Market mid rate, units of USD per EUR, six decimals, with its source and time. */
+  marketRate: z.string(),
+  spreadBasisPoints: z.number().int(),
+  /** Units of `to` per unit of `from` after the spread. */
+  appliedRate: z.string(),
+  received: cashAmountOutput,
+  source: z.string(),
+  timestamp: z.iso.datetime(),
+});
+
+export const recordTabs = ['all', 'trade', 'deposit', 'withdrawal', 'exchange'] as const;
+
+export const recordItem = z.object({
+  /** The ledger entry number: the order number shown to the user. */
+  id: z.string(),
+  kind: z.string(),
+  memo: z.string(),
+  currency: currencySchema,
+  /** Signed change of the user's available + frozen balance in this entry. */
+  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  /** The movement on the available balance alone (a hold moves available → frozen). */
+  availableChange: z.string().regex(/^-?\d+\.\d{2}$/),
+  createdAt: z.iso.datetime(),
+});
+
+const scamCheckField = { scamCheckId: idText.optional() };
+
+export const fundsEndpoints = {
+  scamCheck: defineEndpoint({
+    path: '/information/scamCheck',
+    auth: 'user',
+    summary:
+      'Record the answer to the safety question (did someone you met online tell you to invest here?).',
+    request: z.strictObject({ trigger: scamCheckTriggerSchema, wasToldByOnlineContact: z.boolean() }),
+    data: z.object({ id: z.string(), warningListUrl: z.string() }),
+  }),
+  bankList: defineEndpoint({
+    path: '/information/bankList',
+    auth: 'user',
+    summary: "The user's payout bank cards.",
+    request: z.strictObject({}).nullish(),
+    data: z.array(bankCardData),
+  }),
+  addBankCard: defineEndpoint({
+    path: '/information/addBankCard',
+    auth: 'user',
+    summary: 'Add a payout card: holder = verified real name, IBAN and BIC checked, duplicates refused.',
+    request: z.strictObject({
+      holderName: z.string().trim().min(2).max(140),
+      iban: z.string().trim().min(15).max(42),
+      bic: z.string().trim().min(8).max(11),
+      bankName: z.string().trim().min(1).max(100),
+      branch: z.string().trim().max(100).default(''),
+      ...scamCheckField,
+    }),
+    data: bankCardData,
+  }),
+  deleteBankCard: defineEndpoint({
+    path: '/information/deleteBankCard',
+    auth: 'user',
+    summary: 'Delete a payout card (refused while a withdrawal to it is pending).',
+    request: z.strictObject({ id: idText }),
+    data: z.null(),
+  }),
+  walletList: defineEndpoint({
+    path: '/information/wallet',
+    auth: 'user',
+    summary: 'Balances per currency and the crypto wallet addresses.',
+    request: z.strictObject({}).nullish(),
+    data: z.object({
+      balances: z.array(
+        z.object({ currency: currencySchema, available: cashAmountOutput, frozen: cashAmountOutput }),
+      ),
+      addresses: z.array(walletAddressData),
+    }),
+  }),
+  addWallet: defineEndpoint({
+    path: '/information/addWallet',
+    auth: 'user',
+    summary: 'Add a crypto address; format and checksum checked for its network.',
+    request: z.strictObject({
+      network: walletNetworkSchema,
+      address: z.string().trim().min(20).max(100),
+      label: z.string().trim().max(40).default(''),
+      ...scamCheckField,
+    }),
+    data: walletAddressData,
+  }),
+  deleteWallet: defineEndpoint({
+    path: '/information/deleteWallet',
+    auth: 'user',
+    summary: 'Delete a crypto address.',
+    request: z.strictObject({ id: idText }),
+    data: z.null(),
+  }),
+  rechargeChannel: defineEndpoint({
+    path: '/recharge/channels',
+    auth: 'user',
+    summary:
+      "Open deposit channels with the operator's collection account, limits and hours; in demo mode no real money is accepted.",
+    request: z.strictObject({}).nullish(),
+    data: z.object({
+      mode: z.enum(['demo', 'live']),
+      operator: z.object({ name: z.string(), licence: z.string() }).nullable(),
+      hours: z.object({ opens: z.string(), closes: z.string(), timeZone: z.string() }),
+      channels: z.array(depositChannelData),
+    }),
+  }),
+  recharge: defineEndpoint({
+    path: '/recharge/submit',
+    auth: 'user',
+    summary:
+      'Announce a deposit with its proof; staff match the transfer (from an account in your name) and approve.',
+    request: z.strictObject({ channelId: idText, amount: cashAmountInput, proofImageId: idText }),
+    data: depositData,
+  }),
+  depositList: defineEndpoint({
+    path: '/recharge/list',
+    auth: 'user',
+    summary: "The user's deposits, newest first.",
+    request: z.strictObject({
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({ total: z.number().int(), items: z.array(depositData) }),
+  }),
+  withdrawalRules: defineEndpoint({
+    path: '/cashOut/rules',
+    auth: 'user',
+    summary: 'Every rule that applies to a withdrawal and whether it is met, before the user types.',
+    request: z.strictObject({ currency: currencySchema.default('EUR') }),
+    data: withdrawalRulesData,
+  }),
+  cashOut: defineEndpoint({
+    path: '/cashOut/submit',
+    auth: 'user',
+    summary: 'Withdraw to an own card: the amount moves to frozen until staff pay it out or reject it.',
+    request: z.strictObject({
+      currency: currencySchema.default('EUR'),
+      amount: cashAmountInput,
+      cardId: idText,
+      fundPassword: z.string().max(6),
+    }),
+    data: withdrawalData,
+  }),
+  withdrawalList: defineEndpoint({
+    path: '/cashOut/list',
+    auth: 'user',
+    summary: "The user's withdrawals, newest first, with what a pending one waits for and until when.",
+    request: z.strictObject({
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({ total: z.number().int(), items: z.array(withdrawalData) }),
+  }),
+  exchangeQuote: defineEndpoint({
+    path: '/exChange/quote',
+    auth: 'user',
+    summary: 'What an exchange would give at the market rate minus the spread (nothing moves).',
+    request: z.strictObject({ from: currencySchema, to: currencySchema, amount: cashAmountInput }),
+    data: exchangeQuoteData,
+  }),
+  exchange: defineEndpoint({
+    path: '/exChange/submit',
+    auth: 'user',
+    summary:
+      'Exchange through the ledger; refused with EXCHANGE_RATE_CHANGED when the user would get less than `minimumReceived` (the quote).',
+    request: z.strictObject({
+      from: currencySchema,
+      to: currencySchema,
+      amount: cashAmountInput,
+      minimumReceived: cashAmountInput,
+    }),
+    data: exchangeQuoteData.extend({ entryId: z.string() }),
+  }),
+  fundRecord: defineEndpoint({
+    path: '/fundRecord/list',
+    auth: 'user',
+    summary: 'Every ledger entry that touched the user, with its reason, newest first, paged by tab.',
+    request: z.strictObject({
+      tab: z.enum(recordTabs).default('all'),
+      page: z.number().int().min(1).max(100_000).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({ total: z.number().int(), items: z.array(recordItem) }),
+  }),
+};
