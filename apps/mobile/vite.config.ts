@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -13,7 +14,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   base: './',
   define: { __APP_VERSION__: JSON.stringify(version) },
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // antd-mobile's react-spring pins React 18 as a peer, so npm hoists a React 18 beside our React 19:
   // every import of React must resolve to the app's own copy.
   resolve: { dedupe: ['react', 'react-dom'] },

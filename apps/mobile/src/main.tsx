@@ -5,13 +5,29 @@ import { RouterProvider } from 'react-router/dom';
 import { i18n, initI18n } from './app/i18n';
 import { queryClient } from './app/query-client';
 import './app/app.css';
+import { configQueries, imageUrl } from './features/config/queries';
 import { installBackButton } from './native/back-button';
+import { routeByPath, START_PATH } from './routes/route-table';
 import { createAppRouter } from './routes/router';
 import { installRootFontSize } from './shell/root-font';
 import { showToast } from './shell/toast';
 
+/**
+ * Starts in parallel what the first screen needs: the language, the site configuration (and its
+ * logo), and the chunk of the route in the address bar; then renders.
+ */
+function warmUp() {
+  void queryClient.prefetchQuery(configQueries.all()).then(() => {
+    const logo = queryClient.getQueryData(configQueries.all().queryKey)?.logo;
+    if (logo) new Image().src = imageUrl(logo);
+  });
+  const path = window.location.hash.replace(/^#/, '').split('?')[0] || START_PATH;
+  void routeByPath(path)?.screen?.();
+}
+
 async function start() {
   installRootFontSize();
+  warmUp();
   await initI18n();
   const router = createAppRouter();
   void installBackButton({
