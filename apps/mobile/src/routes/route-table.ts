@@ -72,12 +72,22 @@ export const routes = [
   later('trade', '/trade/index', { tabBar: true }),
   later('positionDetail', '/trade/positionDetail'),
 
-  later('marketindex', '/market/index', { tabBar: true, topBar: { back: false, search: true } }),
-  later('stockDetail', '/market/stockDetail'),
+  later('marketindex', '/market/index', {
+    tabBar: true,
+    topBar: { back: false, search: true },
+    screen: () => import('../screens/market/MarketIndexScreen'),
+  }),
+  later('stockDetail', '/market/stockDetail', {
+    topBar: { back: true, search: true },
+    screen: () => import('../screens/market/StockDetailScreen'),
+  }),
   later('stockDetailBuy', '/market/stockDetailBuy'),
 
-  later('favorite', '/favorite/index', { topBar: { back: true, search: true } }),
-  later('search', '/favorite/search'),
+  later('favorite', '/favorite/index', {
+    topBar: { back: true, search: true },
+    screen: () => import('../screens/favorite/FavoriteScreen'),
+  }),
+  later('search', '/favorite/search', { screen: () => import('../screens/favorite/SearchScreen') }),
 
   {
     name: 'information',

@@ -7,6 +7,7 @@ import { pathOf } from '../../routes/route-table';
 import { useReadMessageIds } from '../../session/read-messages';
 import { Balances } from '../../shell/Balances';
 import { EmptyState, Loading } from '../../shell/common';
+import { HomeMovers } from '../market/components/HomeMovers';
 import { HomeHeader } from './HomeHeader';
 
 export default function HomeScreen() {
@@ -45,7 +46,7 @@ export default function HomeScreen() {
           ))}
         </ul>
       )}
-      <EmptyState message={t('home.marketsSoon')} />
+      <HomeMovers />
     </div>
   );
 }

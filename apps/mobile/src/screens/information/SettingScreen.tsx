@@ -2,6 +2,7 @@ import { languageNames } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
 import { Menu } from '../../shell/Menu';
+import { PriceColourSetting } from '../market/components/PriceColourSetting';
 import { LogoutButton } from './LogoutButton';
 
 export default function SettingScreen() {
@@ -17,6 +18,7 @@ export default function SettingScreen() {
           { route: 'aboutUs', label: t('settings.documents') },
         ]}
       />
+      <PriceColourSetting />
       <LogoutButton />
     </div>
   );

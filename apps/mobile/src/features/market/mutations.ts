@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import type { WatchlistItem } from './market-types';
+import { marketPaths } from './paths';
+import { marketQueries } from './queries';
+
+// Watchlist changes; each invalidates the watchlist through the query-key factory.
+
+export function useAddToWatchlistMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (symbol: string) => api.call<null>(marketPaths.watchlistAdd, { symbol }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marketQueries.watchlist().queryKey }),
+  });
+}
+
+export function useRemoveFromWatchlistMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (symbols: readonly string[]) => {
+      if (symbols.length === 1 && symbols[0]) {
+        await api.call<null>(marketPaths.watchlistRemove, { symbol: symbols[0] });
+        return { removed: 1 };
+      }
+      return api.call<{ removed: number }>(marketPaths.watchlistRemoveMany, { symbols });
+    },
+    onSuccess: (_result, symbols) => {
+      queryClient.setQueryData<WatchlistItem[]>(marketQueries.watchlist().queryKey, (items) =>
+        items?.filter((item) => !symbols.includes(item.symbol)),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marketQueries.watchlist().queryKey }),
+  });
+}

@@ -1,0 +1,89 @@
+import type { PriceAdjustment } from '@beurs/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api';
+import { isLoggedIn } from '../../session/storage';
+import type {
+  Candles,
+  ChartPeriod,
+  ChartRange,
+  Instrument,
+  ListTab,
+  MarketList,
+  MarketStatus,
+  Quote,
+  SearchResult,
+  SortOrder,
+  ListSort,
+  WatchlistItem,
+} from './market-types';
+import { marketPaths } from './paths';
+
+// Query-key factory of the market feature (CONVENTIONS.md "Front end"). Market calls are quiet
+// where a screen shows its own empty or error state; prices refresh through the stream or, while
+// it is down, by polling (use-live-quote.ts).
+
+/** How often a screen polls when the live stream is down. */
+export const POLL_MS = 5_000;
+export const LIST_SIZE = 50;
+
+export const marketQueries = {
+  all: ['market'] as const,
+  status: () =>
+    queryOptions({
+      queryKey: [...marketQueries.all, 'status'],
+      queryFn: () => api.call<MarketStatus>(marketPaths.status, {}, { quiet: true }),
+      staleTime: 60_000,
+    }),
+  lists: () => [...marketQueries.all, 'list'] as const,
+  list: (market: ListTab, sort: ListSort, order: SortOrder, limit = LIST_SIZE) =>
+    queryOptions({
+      queryKey: [...marketQueries.lists(), market, sort, order, limit],
+      queryFn: () => api.call<MarketList>(marketPaths.list, { market, sort, order, limit }),
+      placeholderData: keepPreviousData,
+    }),
+  indices: () =>
+    queryOptions({
+      queryKey: [...marketQueries.all, 'indices'],
+      queryFn: () => api.call<Quote[]>(marketPaths.indices, {}, { quiet: true }),
+    }),
+  quotes: () => [...marketQueries.all, 'quote'] as const,
+  quote: (symbol: string) =>
+    queryOptions({
+      queryKey: [...marketQueries.quotes(), symbol],
+      queryFn: () => api.call<Quote>(marketPaths.quote, { symbol }),
+      enabled: symbol !== '',
+    }),
+  instrument: (symbol: string) =>
+    queryOptions({
+      queryKey: [...marketQueries.all, 'instrument', symbol],
+      queryFn: () => api.call<Instrument>(marketPaths.instrument, { symbol }, { quiet: true }),
+      enabled: symbol !== '',
+      staleTime: 5 * 60_000,
+    }),
+  candles: (symbol: string, period: ChartPeriod, range: ChartRange, adjustment: PriceAdjustment) =>
+    queryOptions({
+      queryKey: [...marketQueries.all, 'candles', symbol, period, range, adjustment],
+      queryFn: () => api.call<Candles>(marketPaths.candles, { symbol, period, range, adjustment }),
+      enabled: symbol !== '',
+      placeholderData: keepPreviousData,
+    }),
+  search: (query: string) =>
+    queryOptions({
+      queryKey: [...marketQueries.all, 'search', query],
+      queryFn: () => api.call<SearchResult[]>(marketPaths.search, { query, limit: 20 }),
+      enabled: query.trim() !== '',
+      staleTime: 60_000,
+      placeholderData: keepPreviousData,
+    }),
+  watchlist: () =>
+    queryOptions({
+      queryKey: [...marketQueries.all, 'watchlist'],
+      queryFn: () => api.call<WatchlistItem[]>(marketPaths.watchlist),
+      enabled: isLoggedIn(),
+    }),
+};
+
+export const useMarketStatus = () => useQuery(marketQueries.status());
+export const useIndices = () => useQuery(marketQueries.indices());
+export const useInstrument = (symbol: string) => useQuery(marketQueries.instrument(symbol));
+export const useWatchlist = () => useQuery(marketQueries.watchlist());

@@ -1,0 +1,171 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRemoveFromWatchlistMutation } from '../../features/market/mutations';
+import { marketQueries, POLL_MS } from '../../features/market/queries';
+import { patchQuote, useFollowSymbols, useStreamStatus } from '../../features/market/use-live-quote';
+import { pathOf } from '../../routes/route-table';
+import { EmptyState, Loading } from '../../shell/common';
+import { openStock } from '../market/components/open-stock';
+import { ChangePill, Price } from '../market/components/PriceChange';
+import { QuoteSource } from '../market/components/QuoteSource';
+import { StreamBadge } from '../market/components/StreamBadge';
+import '../market/market.css';
+
+// The watchlist (spec section 2): live quotes of the symbols the user follows, most recently added
+// first; edit mode with select-all and delete. Adding happens on the stock detail screen and from
+// search (the search icon in the top bar).
+
+export default function FavoriteScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = useStreamStatus();
+  const options = marketQueries.watchlist();
+  const watchlist = useQuery({ ...options, refetchInterval: status === 'open' ? false : POLL_MS });
+  const remove = useRemoveFromWatchlistMutation();
+  const [isEditing, setEditing] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Declarative dialog: antd-mobile's imperative Dialog.confirm needs React 18's legacy render.
+  const [isConfirming, setConfirming] = useState(false);
+  const items = watchlist.data ?? [];
+  useFollowSymbols(
+    items.map((item) => item.symbol),
+    (quote) => patchQuote(queryClient, options.queryKey, quote),
+  );
+
+  if (watchlist.isPending) return <Loading />;
+  if (items.length === 0) {
+    return (
+      <EmptyState message={t('market.watchlist.empty')} data-testid="watchlist-empty">
+        <Link className="button-primary" to={pathOf('search')}>
+          {t('market.watchlist.find')}
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  const isAllSelected = items.length > 0 && items.every((item) => selected.has(item.symbol));
+  const toggle = (symbol: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(symbol)) next.delete(symbol);
+      else next.add(symbol);
+      return next;
+    });
+  const chosen = items.filter((item) => selected.has(item.symbol)).map((item) => item.symbol);
+  const deleteSelected = () => {
+    if (chosen.length === 0) return;
+    remove.mutate(chosen, {
+      onSuccess: () => {
+        setSelected(new Set());
+        setEditing(false);
+      },
+    });
+  };
+  const newest = items.reduce((latest, item) =>
+    item.quote.timestamp > latest.quote.timestamp ? item : latest,
+  );
+
+  return (
+    <div data-testid="screen-favorite" className="market-screen">
+      <div className="list-caption">
+        <QuoteSource source={newest.quote} />
+        <StreamBadge status={status} />
+      </div>
+      <div className="edit-bar">
+        {isEditing ? (
+          <>
+            <label className="check-label">
+              <input
+                type="checkbox"
+                checked={isAllSelected}
+                onChange={() =>
+                  setSelected(isAllSelected ? new Set() : new Set(items.map((item) => item.symbol)))
+                }
+                data-testid="select-all"
+              />
+              {t('market.watchlist.selectAll')}
+            </label>
+            <button
+              type="button"
+              className="button-danger"
+              disabled={selected.size === 0 || remove.isPending}
+              onClick={() => setConfirming(true)}
+              data-testid="delete-selected"
+            >
+              {t('market.watchlist.delete', { count: selected.size })}
+            </button>
+            <button
+              type="button"
+              className="text-button"
+              onClick={() => {
+                setEditing(false);
+                setSelected(new Set());
+              }}
+            >
+              {t('common.cancel')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => setEditing(true)}
+            data-testid="edit-watchlist"
+          >
+            {t('market.watchlist.edit')}
+          </button>
+        )}
+      </div>
+      <ul className="quote-rows" data-testid="watchlist">
+        {items.map(({ symbol, quote }) => (
+          <li key={symbol}>
+            {isEditing ? (
+              <label className="quote-row" data-testid={`watch-item-${symbol}`}>
+                <input type="checkbox" checked={selected.has(symbol)} onChange={() => toggle(symbol)} />
+                <span className="quote-name">
+                  <strong>{quote.name}</strong>
+                  <small>{quote.code}</small>
+                </span>
+                <Price quote={quote} className="quote-latest" />
+                <ChangePill quote={quote} />
+              </label>
+            ) : (
+              <button
+                type="button"
+                className="quote-row"
+                data-testid={`watch-item-${symbol}`}
+                onClick={() => openStock(navigate, quote)}
+              >
+                <span className="quote-name">
+                  <strong>{quote.name}</strong>
+                  <small>{quote.code}</small>
+                </span>
+                <Price quote={quote} className="quote-latest" />
+                <ChangePill quote={quote} />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        visible={isConfirming}
+        content={t('market.watchlist.confirmDelete', { count: chosen.length })}
+        closeOnAction
+        onClose={() => setConfirming(false)}
+        onAction={(action) => {
+          if (action.key === 'confirm') deleteSelected();
+        }}
+        actions={[
+          [
+            { key: 'cancel', text: t('common.cancel') },
+            { key: 'confirm', text: t('market.watchlist.deleteConfirm'), bold: true, danger: true },
+          ],
+        ]}
+      />
+    </div>
+  );
+}

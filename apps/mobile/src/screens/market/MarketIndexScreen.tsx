@@ -1,0 +1,120 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEFAULT_SORT, nextSort, type SortState } from '../../features/market/list-sort';
+import { type ListTab, type Quote } from '../../features/market/market-types';
+import { marketQueries, useMarketStatus } from '../../features/market/queries';
+import { useStockType } from '../../features/market/stock-type';
+import { patchQuote, useFollowSymbols } from '../../features/market/use-live-quote';
+import { pathOf } from '../../routes/route-table';
+import { EmptyState, Loading } from '../../shell/common';
+import { IndexStrip } from './components/IndexStrip';
+import { MarketSwitcher } from './components/MarketSwitcher';
+import { QuoteList } from './components/QuoteList';
+import { QuoteSource } from './components/QuoteSource';
+import { StreamBadge } from './components/StreamBadge';
+import { useLiveList } from './components/use-live-list';
+import './market.css';
+
+// The market index (spec section 2): the market switcher, the index strip, and the market tabs
+// and quick entries that have data: the chosen market's shares, indices, US pre-market and
+// after-hours, forex and digital currency. A tab is offered only when the server has its calendar.
+
+type OtherTab = 'index' | 'pre_market' | 'after_hours' | 'forex' | 'crypto';
+const otherTabs: readonly { tab: OtherTab; calendar: string | null }[] = [
+  { tab: 'index', calendar: null },
+  { tab: 'pre_market', calendar: 'us_equity' },
+  { tab: 'after_hours', calendar: 'us_equity' },
+  { tab: 'forex', calendar: 'forex' },
+  { tab: 'crypto', calendar: 'crypto' },
+];
+const TAB_KEY = 'marketTab';
+
+function readTab(): OtherTab | 'stocks' {
+  const stored = sessionStorage.getItem(TAB_KEY);
+  return otherTabs.some((entry) => entry.tab === stored) ? (stored as OtherTab) : 'stocks';
+}
+
+export default function MarketIndexScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [stockType, setStockType] = useStockType();
+  const [tab, setTabState] = useState<OtherTab | 'stocks'>(readTab);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const status = useMarketStatus();
+  const indices = useQuery(marketQueries.indices());
+  useFollowSymbols(indices.data?.map((quote) => quote.symbol) ?? [], (quote: Quote) =>
+    patchQuote(queryClient, marketQueries.indices().queryKey, quote),
+  );
+
+  const calendars = new Set(status.data?.calendars.map((calendar) => calendar.calendar) ?? []);
+  const available = otherTabs.filter((entry) => entry.calendar === null || calendars.has(entry.calendar));
+  const listTab: ListTab = tab === 'stocks' ? stockType : tab;
+  const list = useLiveList(listTab, sort.sort, sort.order);
+
+  const setTab = (next: OtherTab | 'stocks') => {
+    sessionStorage.setItem(TAB_KEY, next);
+    setTabState(next);
+  };
+  const newest = list.data?.items.reduce<Quote | null>(
+    (latest, quote) => (!latest || quote.timestamp > latest.timestamp ? quote : latest),
+    null,
+  );
+
+  return (
+    <div data-testid="screen-marketindex" className="market-screen">
+      <MarketSwitcher
+        value={stockType}
+        onChange={(next) => {
+          setStockType(next);
+          setTab('stocks');
+        }}
+      />
+      {indices.data && indices.data.length > 0 && <IndexStrip quotes={indices.data} />}
+      <nav className="chip-row" aria-label={t('market.tabsLabel')}>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={tab === 'stocks'}
+          data-testid="market-tab-stocks"
+          onClick={() => setTab('stocks')}
+        >
+          {t(`market.stockTypes.${stockType}`)}
+        </button>
+        {available.map((entry) => (
+          <button
+            key={entry.tab}
+            type="button"
+            className="chip"
+            aria-pressed={tab === entry.tab}
+            data-testid={`market-tab-${entry.tab}`}
+            onClick={() => setTab(entry.tab)}
+          >
+            {t(`market.tabs.${entry.tab}`)}
+          </button>
+        ))}
+        <Link className="chip chip-link" to={pathOf('favorite')} data-testid="market-watchlist-link">
+          {t('market.watchlistLink')}
+        </Link>
+      </nav>
+      <div className="list-caption">
+        {newest && <QuoteSource source={newest} />}
+        <StreamBadge status={list.streamStatus} />
+      </div>
+      {list.isPending ? (
+        <Loading />
+      ) : !list.data || list.data.items.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <QuoteList
+          quotes={list.data.items}
+          sort={sort}
+          onSort={(column) => setSort((current) => nextSort(current, column))}
+          data-testid="market-list"
+          aria-busy={list.isFetching && list.isPlaceholderData}
+        />
+      )}
+    </div>
+  );
+}

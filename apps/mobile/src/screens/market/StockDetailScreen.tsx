@@ -1,0 +1,137 @@
+import type { PriceAdjustment } from '@beurs/contract';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../app/i18n';
+import { mergeLiveQuote } from '../../features/market/chart-data';
+import {
+  chartPeriods,
+  chartRanges,
+  defaultRangeByPeriod,
+  isRangeAllowed,
+  priceAdjustments,
+  type ChartPeriod,
+  type ChartRange,
+} from '../../features/market/market-types';
+import { marketQueries, useInstrument } from '../../features/market/queries';
+import { upDownColours, useColourScheme } from '../../features/market/price-colours';
+import { priceDecimals } from '../../features/market/quote-format';
+import { readStockDetail } from '../../features/market/stock-detail';
+import { useLiveQuote } from '../../features/market/use-live-quote';
+import { EmptyState, Loading } from '../../shell/common';
+import { InstrumentFacts } from './components/InstrumentFacts';
+import { QuoteHeader } from './components/QuoteHeader';
+import { QuoteFields } from './components/QuoteFields';
+import { WatchButton } from './components/WatchButton';
+import './market.css';
+
+// Stock detail (spec sections 2, 3 and 9): the stock kept under `stockDetail`, its live quote with
+// source, delay and time, the quote fields, a chart with periods, ranges and price adjustment, the
+// instrument's facts, and the watchlist button.
+
+const PriceChart = lazy(() => import('./components/PriceChart'));
+
+export default function StockDetailScreen() {
+  const { t } = useTranslation();
+  const selected = readStockDetail();
+  const symbol = selected?.symbol ?? '';
+  const quote = useLiveQuote(symbol);
+  const instrument = useInstrument(symbol);
+  const [period, setPeriod] = useState<ChartPeriod>('time_share');
+  const [range, setRange] = useState<ChartRange>(defaultRangeByPeriod.time_share);
+  const [adjustment, setAdjustment] = useState<PriceAdjustment>('none');
+  const candles = useQuery(marketQueries.candles(symbol, period, range, adjustment));
+  const scheme = useColourScheme();
+  const colours = useMemo(() => upDownColours(scheme), [scheme]);
+
+  const liveCandles = useMemo(() => {
+    const list = candles.data?.candles ?? [];
+    // Live quotes extend only the unadjusted intraday chart that ends now.
+    if (!quote.data || adjustment !== 'none' || candles.isPlaceholderData) return list;
+    return mergeLiveQuote(list, quote.data, period);
+  }, [candles.data, candles.isPlaceholderData, quote.data, period, adjustment]);
+
+  if (!selected) return <EmptyState message={t('market.detail.noneSelected')} />;
+  if (quote.isPending) return <Loading />;
+  if (!quote.data) return <EmptyState message={t('market.detail.unavailable')} />;
+
+  const language = currentLanguage();
+  const choosePeriod = (next: ChartPeriod) => {
+    setPeriod(next);
+    setRange(defaultRangeByPeriod[next]);
+  };
+
+  return (
+    <div data-testid="screen-stockDetail" className="market-screen">
+      <QuoteHeader quote={quote.data} streamStatus={quote.streamStatus} />
+      <WatchButton symbol={symbol} />
+      <QuoteFields quote={quote.data} />
+
+      <section className="chart-card" aria-label={t('market.chart.title')}>
+        <div className="chip-row chip-row-tight" role="group" aria-label={t('market.chart.period')}>
+          {chartPeriods.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="chip"
+              aria-pressed={option === period}
+              data-testid={`period-${option}`}
+              onClick={() => choosePeriod(option)}
+            >
+              {t(`market.periods.${option}`)}
+            </button>
+          ))}
+        </div>
+        <div className="chip-row chip-row-tight" role="group" aria-label={t('market.chart.range')}>
+          {chartRanges.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="chip chip-small"
+              aria-pressed={option === range}
+              disabled={!isRangeAllowed(period, option)}
+              data-testid={`range-${option}`}
+              onClick={() => setRange(option)}
+            >
+              {t(`market.ranges.${option}`)}
+            </button>
+          ))}
+        </div>
+        <div className="chip-row chip-row-tight" role="group" aria-label={t('market.chart.adjustment')}>
+          {priceAdjustments.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="chip chip-small"
+              aria-pressed={option === adjustment}
+              data-testid={`adjustment-${option}`}
+              onClick={() => setAdjustment(option)}
+            >
+              {t(`market.adjustments.${option}`)}
+            </button>
+          ))}
+        </div>
+        <div className="chart-frame" data-testid="chart" data-period={period} data-range={range}>
+          {candles.isPending ? (
+            <Loading />
+          ) : liveCandles.length === 0 ? (
+            <EmptyState message={t('market.chart.noData')} />
+          ) : (
+            <Suspense fallback={<Loading />}>
+              <PriceChart
+                candles={liveCandles}
+                period={period}
+                colours={colours}
+                decimals={priceDecimals(quote.data)}
+                timeZone={instrument.data?.timeZone ?? 'UTC'}
+                language={language}
+                aria-busy={candles.isFetching}
+              />
+            </Suspense>
+          )}
+        </div>
+      </section>
+      {instrument.data && <InstrumentFacts instrument={instrument.data} />}
+    </div>
+  );
+}

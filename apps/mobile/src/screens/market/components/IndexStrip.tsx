@@ -1,0 +1,34 @@
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Quote } from '../../../features/market/market-types';
+import { classNames } from '../../../shell/common';
+import { openStock } from './open-stock';
+import { ChangePill, Price } from './PriceChange';
+
+/** BEL 20, CAC 40, AEX, S&P 500, Nasdaq 100, Dow Jones: a row of cards that scrolls sideways. */
+export function IndexStrip({
+  quotes,
+  className,
+  ...rest
+}: HTMLAttributes<HTMLDivElement> & { quotes: readonly Quote[]; 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section className={classNames('index-strip', className)} aria-label={t('market.indices')} {...rest}>
+      {quotes.map((quote) => (
+        <button
+          key={quote.symbol}
+          type="button"
+          className="index-card"
+          data-testid={`index-${quote.symbol}`}
+          onClick={() => openStock(navigate, quote)}
+        >
+          <span className="index-name">{quote.name}</span>
+          <Price quote={quote} className="index-latest" />
+          <ChangePill quote={quote} />
+        </button>
+      ))}
+    </section>
+  );
+}

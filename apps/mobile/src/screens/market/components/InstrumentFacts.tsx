@@ -1,0 +1,62 @@
+import { formatDateTime, formatMoney } from '@beurs/i18n';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n';
+import type { Instrument } from '../../../features/market/market-types';
+
+/** Sector, lot and tick size, trading hours' next change, dividends and splits. */
+export function InstrumentFacts({ instrument }: { instrument: Instrument }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const decimalsOf = (text: string) => Math.max(2, (text.split('.')[1] ?? '').replace(/0+$/, '').length);
+  const actions = [...instrument.corporateActions].reverse().slice(0, 6);
+  return (
+    <section className="card facts" data-testid="instrument-facts">
+      <h2>{t('market.facts.title')}</h2>
+      <dl className="quote-fields">
+        <div>
+          <dt>{t('market.facts.sector')}</dt>
+          <dd>{instrument.sector}</dd>
+        </div>
+        <div>
+          <dt>{t('market.facts.lotSize')}</dt>
+          <dd className="numeric">{instrument.lotSize}</dd>
+        </div>
+        <div>
+          <dt>{t('market.facts.tickSize')}</dt>
+          <dd className="numeric">
+            {formatMoney(instrument.tickSize, language, decimalsOf(instrument.tickSize))}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('market.facts.timeZone')}</dt>
+          <dd>{instrument.timeZone}</dd>
+        </div>
+      </dl>
+      {instrument.nextSessionChangeAt && (
+        <p className="facts-note">
+          {t('market.facts.nextChange', { time: formatDateTime(instrument.nextSessionChangeAt, language) })}
+        </p>
+      )}
+      {actions.length > 0 && (
+        <>
+          <h3>{t('market.facts.corporateActions')}</h3>
+          <ul className="facts-list">
+            {actions.map((action) => (
+              <li key={`${action.kind}-${action.exDate}`}>
+                <span>{action.exDate.replaceAll('-', '.')}</span>
+                <span>
+                  {action.kind === 'dividend' && action.amount !== null
+                    ? t('market.facts.dividend', {
+                        amount: formatMoney(action.amount, language, decimalsOf(action.amount)),
+                        currency: instrument.currency,
+                      })
+                    : t('market.facts.split', { from: action.ratioFrom ?? 1, to: action.ratioTo ?? 1 })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { HTMLAttributes } from 'react';
+import { currentLanguage } from '../../../app/i18n';
+import type { Quote } from '../../../features/market/market-types';
+import { useColourScheme, toneClass } from '../../../features/market/price-colours';
+import { directionOf, formatChangePercent, formatPrice } from '../../../features/market/quote-format';
+import { classNames } from '../../../shell/common';
+
+type Native = HTMLAttributes<HTMLSpanElement> & { 'data-testid'?: string };
+
+/** A price coloured by the day's direction, in the user's up/down colours. */
+export function Price({ quote, value, className, ...rest }: Native & { quote: Quote; value?: string }) {
+  const scheme = useColourScheme();
+  return (
+    <span
+      className={classNames('numeric', toneClass(directionOf(quote.change), scheme), className)}
+      {...rest}
+    >
+      {formatPrice(value ?? quote.latest, quote, currentLanguage())}
+    </span>
+  );
+}
+
+/** The change in percent as a coloured pill ("+1.45%"). */
+export function ChangePill({ quote, className, ...rest }: Native & { quote: Quote }) {
+  const scheme = useColourScheme();
+  const direction = directionOf(quote.changePercent);
+  return (
+    <span
+      className={classNames('change-pill numeric', `pill-${toneClass(direction, scheme)}`, className)}
+      {...rest}
+    >
+      {formatChangePercent(quote.changePercent, currentLanguage())}
+    </span>
+  );
+}

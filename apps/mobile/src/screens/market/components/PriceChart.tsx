@@ -1,0 +1,140 @@
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+} from 'lightweight-charts';
+import { useEffect, useRef, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languageTags, type Language } from '@beurs/i18n';
+import { periodSeconds, toChartSeries, zoneOffsetSeconds } from '../../../features/market/chart-data';
+import type { Candle, ChartPeriod } from '../../../features/market/market-types';
+import { classNames } from '../../../shell/common';
+
+// The stock chart (lightweight-charts v5): candlesticks and volume bars, or the time-share line
+// with volume. This module is the only one that imports the chart library, and it is loaded with
+// React.lazy from the stock detail screen, so the library stays out of the initial JS.
+
+type Props = HTMLAttributes<HTMLDivElement> & {
+  candles: readonly Candle[];
+  period: ChartPeriod;
+  colours: { up: string; down: string };
+  /** Decimals of the price axis. */
+  decimals: number;
+  timeZone: string;
+  language: Language;
+  'data-testid'?: string;
+};
+
+type Series = {
+  chart: IChartApi;
+  main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
+  volume: ISeriesApi<'Histogram'>;
+  isLine: boolean;
+  count: number;
+  firstTime: number | null;
+};
+
+export default function PriceChart({
+  candles,
+  period,
+  colours,
+  decimals,
+  timeZone,
+  language,
+  className,
+  ...rest
+}: Props) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const series = useRef<Series | null>(null);
+  const isLine = period === 'time_share';
+  const isIntraday = periodSeconds[period] !== null;
+
+  // One chart per kind of drawing (line or candles) and colour scheme.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: '#ffffff' },
+        textColor: '#555d66',
+        fontSize: 11,
+        attributionLogo: true,
+      },
+      grid: { vertLines: { color: '#f0f2f4' }, horzLines: { color: '#f0f2f4' } },
+      rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.28 }, borderVisible: false },
+      timeScale: { timeVisible: isIntraday, secondsVisible: false, borderVisible: false },
+      localization: {
+        locale: languageTags[language],
+        priceFormatter: (price: number) => price.toFixed(decimals),
+      },
+      handleScale: { axisPressedMouseMove: false },
+    });
+    const main = isLine
+      ? chart.addSeries(LineSeries, { color: '#0b3d91', lineWidth: 2, priceLineVisible: true })
+      : chart.addSeries(CandlestickSeries, {
+          upColor: colours.up,
+          downColor: colours.down,
+          wickUpColor: colours.up,
+          wickDownColor: colours.down,
+          borderVisible: false,
+        });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceFormat: { type: 'volume' },
+      priceScaleId: 'volume',
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+    series.current = { chart, main, volume, isLine, count: 0, firstTime: null };
+    return () => {
+      series.current = null;
+      chart.remove();
+    };
+  }, [isLine, isIntraday, colours.up, colours.down, decimals, language]);
+
+  // New data: redraw everything, or only move the last candle when a live quote changed it.
+  useEffect(() => {
+    const current = series.current;
+    if (!current) return;
+    const last = candles.at(-1);
+    const offset = isIntraday && last ? zoneOffsetSeconds(timeZone, last.time) : 0;
+    const data = toChartSeries(candles, colours, offset);
+    const firstTime = data.candles[0]?.time ?? null;
+    const isLiveStep =
+      current.firstTime === firstTime &&
+      current.count > 0 &&
+      (data.candles.length === current.count || data.candles.length === current.count + 1);
+    if (isLiveStep) {
+      const lastCandle = data.candles.at(-1);
+      const lastLine = data.line.at(-1);
+      const lastVolume = data.volumes.at(-1);
+      if (current.isLine && lastLine) (current.main as ISeriesApi<'Line'>).update(lastLine);
+      if (!current.isLine && lastCandle) (current.main as ISeriesApi<'Candlestick'>).update(lastCandle);
+      if (lastVolume) current.volume.update(lastVolume);
+    } else {
+      if (current.isLine) (current.main as ISeriesApi<'Line'>).setData(data.line);
+      else (current.main as ISeriesApi<'Candlestick'>).setData(data.candles);
+      current.volume.setData(data.volumes);
+      current.chart.timeScale().fitContent();
+    }
+    current.count = data.candles.length;
+    current.firstTime = firstTime;
+  }, [candles, colours, isIntraday, timeZone, isLine, decimals, language]);
+
+  return (
+    <div
+      ref={container}
+      className={classNames('price-chart', className)}
+      role="img"
+      aria-label={t('market.chart.label', { count: candles.length })}
+      data-candles={candles.length}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { currentLanguage } from '../../../app/i18n';
+import { ariaSort, type SortState } from '../../../features/market/list-sort';
+import { listSorts, type ListSort, type Quote } from '../../../features/market/market-types';
+import { formatClock, formatCompact } from '../../../features/market/quote-format';
+import { classNames } from '../../../shell/common';
+import { openStock } from './open-stock';
+import { ChangePill, Price } from './PriceChange';
+
+type Props = HTMLAttributes<HTMLDivElement> & {
+  quotes: readonly Quote[];
+  /** With a sort, the header sorts; without one the list is shown as it comes. */
+  sort?: SortState;
+  onSort?: (column: ListSort) => void;
+  'data-testid'?: string;
+};
+
+/** Rows of name and code, latest price, and the change (or the sorted figure); a tap opens the stock. */
+export function QuoteList({ quotes, sort, onSort, className, ...rest }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const language = currentLanguage();
+  const metric: ListSort = sort?.sort ?? 'change';
+  return (
+    <div className={classNames('quote-list', className)} {...rest}>
+      {sort && onSort && (
+        <div className="sort-bar" role="group" aria-label={t('market.sortBy')}>
+          {listSorts.map((column) => {
+            const state = ariaSort(sort, column);
+            return (
+              <button
+                key={column}
+                type="button"
+                className="sort-button"
+                aria-pressed={state !== 'none'}
+                data-sort={state}
+                data-testid={`sort-${column}`}
+                onClick={() => onSort(column)}
+              >
+                {t(`market.sort.${column}`)}
+                <span aria-hidden="true">
+                  {state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : ''}
+                </span>
+                {state !== 'none' && (
+                  <span className="visually-hidden">
+                    {' '}
+                    {t(state === 'ascending' ? 'market.sort.ascending' : 'market.sort.descending')}
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      <ul className="quote-rows">
+        {quotes.map((quote) => (
+          <li key={quote.symbol}>
+            <button
+              type="button"
+              className="quote-row"
+              data-testid={`quote-row-${quote.symbol}`}
+              onClick={() => openStock(navigate, quote)}
+            >
+              <span className="quote-name">
+                <strong>{quote.name}</strong>
+                <small>
+                  {quote.code} ·{' '}
+                  <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
+                </small>
+              </span>
+              <Price quote={quote} className="quote-latest" data-testid={`latest-${quote.symbol}`} />
+              {metric === 'change' ? (
+                <ChangePill quote={quote} />
+              ) : (
+                <span className="quote-metric numeric">
+                  {formatCompact(metric === 'volume' ? quote.volume : quote.turnover, language)}
+                  <ChangePill quote={quote} className="change-pill-small" />
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
