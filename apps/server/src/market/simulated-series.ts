@@ -4,7 +4,6 @@ import { simulatedSplits } from './instruments';
 import { hash32, normal, uniform } from './prng';
 import type { CorporateAction } from './provider';
 import {
-  aggregate,
   barsFromPoints,
   bridge,
   distribute,
@@ -38,7 +37,8 @@ export class SimulatedSeries {
   private readonly seed: number;
   private readonly daily: Bar[] = [];
   private readonly actionByDay = new Map<number, CorporateAction[]>();
-  private readonly minuteCache = new Map<number, Bar[]>();
+  private readonly minuteCache = new Map<number, DayMinutes>();
+  private lastTicks: { index: number; minute: number; ticks: MinuteTicks } | null = null;
 
   constructor(entry: CatalogueEntry, calendar: TradingCalendar, seed: number) {
     this.entry = entry;
@@ -89,21 +89,34 @@ export class SimulatedSeries {
     return multiplier;
   }
 
-  /** Minute bars of day `index` (cached, the most recent days kept). */
+  /** Minute bars of day `index`. */
   minuteBars(index: number): Bar[] {
+    return this.minuteDay(index).bars;
+  }
+
+  /** Minute bars of day `index` with running aggregates (cached, the most recent days kept). */
+  minuteDay(index: number): DayMinutes {
     const cached = this.minuteCache.get(index);
     if (cached) return cached;
-    const bars = this.buildMinutes(index);
+    const day = withRunningAggregates(this.buildMinutes(index), this.tickMinor);
     if (this.minuteCache.size >= 8) {
       const oldest = this.minuteCache.keys().next().value;
       if (oldest !== undefined) this.minuteCache.delete(oldest);
     }
-    this.minuteCache.set(index, bars);
-    return bars;
+    this.minuteCache.set(index, day);
+    return day;
   }
 
   /** The 60 one-second ticks of minute `minute` of day `index`: prices in ticks and sizes. */
-  ticks(index: number, minute: number): { prices: Int32Array; sizes: Float64Array } {
+  ticks(index: number, minute: number): MinuteTicks {
+    const last = this.lastTicks;
+    if (last && last.index === index && last.minute === minute) return last.ticks;
+    const ticks = this.buildTicks(index, minute);
+    this.lastTicks = { index, minute, ticks };
+    return ticks;
+  }
+
+  private buildTicks(index: number, minute: number): MinuteTicks {
     const bar = this.minuteBars(index)[minute];
     if (!bar) throw new RangeError(`no minute ${minute} on day ${index}`);
     const key: DrawKey = { seed: this.key, instrument: minute, day: index };
@@ -272,7 +285,44 @@ export function volumeProfile(day: TradingDay, minute: number): number {
   return 0.6 + 2.4 * (2 * position - 1) * (2 * position - 1);
 }
 
-/** Aggregates the first `count` bars (or all). */
-export function aggregateFirst(bars: readonly Bar[], count: number): Bar | null {
-  return aggregate(bars.slice(0, count));
+export type MinuteTicks = { prices: Int32Array; sizes: Float64Array };
+
+/** A day's minute bars and, per minute, the aggregates of the day up to and including it. */
+export type DayMinutes = {
+  bars: Bar[];
+  highs: Int32Array;
+  lows: Int32Array;
+  volumes: Float64Array;
+  turnovers: bigint[];
+};
+
+function withRunningAggregates(bars: Bar[], tickMinor: bigint): DayMinutes {
+  const day: DayMinutes = {
+    bars,
+    highs: new Int32Array(bars.length),
+    lows: new Int32Array(bars.length),
+    volumes: new Float64Array(bars.length),
+    turnovers: [],
+  };
+  let high = -Infinity;
+  let low = Infinity;
+  let volume = 0;
+  let turnover = 0n;
+  bars.forEach((bar, minute) => {
+    high = Math.max(high, bar.high);
+    low = Math.min(low, bar.low);
+    volume += bar.volume;
+    turnover += turnoverOf(bar, tickMinor);
+    day.highs[minute] = high;
+    day.lows[minute] = low;
+    day.volumes[minute] = volume;
+    day.turnovers.push(turnover);
+  });
+  return day;
+}
+
+/** Traded value of a bar, estimated as volume × typical price ((O+H+L+C)/4). */
+export function turnoverOf(bar: Bar, tickMinor: bigint): bigint {
+  const typicalMinor = (BigInt(bar.open + bar.high + bar.low + bar.close) * tickMinor) / 4n;
+  return BigInt(bar.volume) * typicalMinor;
 }

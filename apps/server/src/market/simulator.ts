@@ -2,7 +2,6 @@ import type { Clock } from '../core/clock';
 import { tradingCalendar, type TradingCalendar } from './calendars';
 import { buildCatalogue, type CatalogueEntry } from './instruments';
 import type { Bar } from './price-path';
-import { aggregate } from './price-path';
 import type {
   BaseResolution,
   Candle,
@@ -13,7 +12,7 @@ import type {
   Quote,
   Tick,
 } from './provider';
-import { SimulatedSeries } from './simulated-series';
+import { SimulatedSeries, turnoverOf } from './simulated-series';
 
 // The embedded market: deterministic from a seed and the injected clock. A price at an instant is
 // a pure function of (seed, instrument, instant), so two servers with the same seed agree, a
@@ -38,6 +37,7 @@ export class MarketSimulator implements MarketDataProvider {
   private readonly listeners = new Set<(tick: Tick) => void>();
   private lastPumpSecond = -1;
   private timer: NodeJS.Timeout | null = null;
+  private isTicking = false;
 
   constructor(options: { clock: Clock; seed: number; catalogue?: CatalogueEntry[] }) {
     this.clock = options.clock;
@@ -192,14 +192,29 @@ export class MarketSimulator implements MarketDataProvider {
   }
 
   /** Calls `pump` on a timer; the clock, not the timer, decides the prices. */
-  start(intervalMs = 100): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.pump(), intervalMs);
+  start(): void {
+    if (this.isTicking) return;
+    this.isTicking = true;
+    this.scheduleNextPump();
+  }
+
+  /** Wakes just after the next whole second of clock time, and at least every 100 ms. */
+  private scheduleNextPump(): void {
+    const untilNextSecond = 1000 - (this.clock.now().getTime() % 1000);
+    this.timer = setTimeout(
+      () => {
+        if (!this.isTicking) return;
+        this.pump();
+        this.scheduleNextPump();
+      },
+      Math.min(100, untilNextSecond + 1),
+    );
     this.timer.unref();
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.isTicking = false;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.listeners.clear();
   }
@@ -217,14 +232,20 @@ export class MarketSimulator implements MarketDataProvider {
 
   /** The day's bar from its first tick up to the position (the whole day once closed). */
   private dayBarSoFar(series: SimulatedSeries, position: Position): { bar: Bar; turnoverMinor: bigint } {
-    const minutes = series.minuteBars(position.index);
-    const done = minutes.slice(0, position.minute);
+    const day = series.minuteDay(position.index);
     const { prices, sizes } = series.ticks(position.index, position.minute);
     const partial = partialMinute(prices, sizes, position.second);
-    const bar = aggregate([...done, partial]) ?? partial;
-    let turnover = 0n;
-    for (const minute of [...done, partial]) turnover += turnoverOf(minute, series.tickMinor);
-    return { bar, turnoverMinor: turnover };
+    const partialTurnover = turnoverOf(partial, series.tickMinor);
+    const done = position.minute - 1;
+    if (done < 0) return { bar: partial, turnoverMinor: partialTurnover };
+    const bar: Bar = {
+      open: day.bars[0]?.open ?? partial.open,
+      high: Math.max(day.highs[done] ?? partial.high, partial.high),
+      low: Math.min(day.lows[done] ?? partial.low, partial.low),
+      close: partial.close,
+      volume: (day.volumes[done] ?? 0) + partial.volume,
+    };
+    return { bar, turnoverMinor: (day.turnovers[done] ?? 0n) + partialTurnover };
   }
 
   private minuteCandles(
@@ -291,12 +312,6 @@ function partialMinute(prices: Int32Array, sizes: Float64Array, second: number):
     bar.volume += sizes[index] ?? 0;
   }
   return bar;
-}
-
-/** Traded value of a bar, estimated as volume × typical price ((O+H+L+C)/4). */
-export function turnoverOf(bar: Bar, tickMinor: bigint): bigint {
-  const typicalMinor = (BigInt(bar.open + bar.high + bar.low + bar.close) * tickMinor) / 4n;
-  return BigInt(bar.volume) * typicalMinor;
 }
 
 function toCandle(startMs: number, bar: Bar, tickMinor: bigint): Candle {

@@ -43,7 +43,7 @@ export type HubDeps = {
 type Client = {
   socket: WebSocket;
   symbols: Set<string>;
-  pending: string[];
+  pending: Buffer[];
   invalidMessages: number;
   windowStartMs: number;
   windowMessages: number;
@@ -93,8 +93,12 @@ export class QuoteHub {
   /** Queues quote updates (already JSON) for every client following their symbols. */
   deliver(updates: readonly { symbol: string; json: string }[]): void {
     for (const { symbol, json } of updates) {
-      for (const client of this.subscribers.get(symbol) ?? []) {
-        client.pending.push(json);
+      const followers = this.subscribers.get(symbol);
+      if (!followers || followers.size === 0) continue;
+      // Encoded once per update; each client's batch is then a copy of bytes, not a re-encoding.
+      const encoded = Buffer.from(json, 'utf8');
+      for (const client of followers) {
+        client.pending.push(encoded);
         this.dirty.add(client);
       }
     }
@@ -126,7 +130,7 @@ export class QuoteHub {
         this.droppedUpdates += updates.length;
         continue;
       }
-      client.socket.send(`{"type":"quotes","sentAtMs":${sentAtMs},"data":[${updates.join(',')}]}`);
+      client.socket.send(batchMessage(sentAtMs, updates), { binary: false });
     }
     this.dirty.clear();
   }
@@ -239,6 +243,20 @@ export class QuoteHub {
   private send(client: Client, message: StreamServerMessage): void {
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
   }
+}
+
+const COMMA = Buffer.from(',');
+const BATCH_END = Buffer.from(']}');
+
+/** `{"type":"quotes","sentAtMs":…,"data":[…]}` from already-encoded quotes. */
+function batchMessage(sentAtMs: number, updates: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [Buffer.from(`{"type":"quotes","sentAtMs":${sentAtMs},"data":[`)];
+  updates.forEach((update, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(update);
+  });
+  parts.push(BATCH_END);
+  return Buffer.concat(parts);
 }
 
 function parseMessage(data: RawData) {
