@@ -15,9 +15,6 @@ export default defineConfig({
   base: './',
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [react(), precompress()],
-  // antd-mobile's react-spring pins React 18 as a peer, so npm hoists a React 18 beside our React 19:
-  // every import of React must resolve to the app's own copy.
-  resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     outDir: 'dist',
     target: 'es2022',

@@ -1,13 +1,18 @@
+import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
-import { initI18n } from '../app/i18n';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { i18n, initI18n } from '../app/i18n';
+
+// Lazy route chunks are transformed on first use, which can take more than the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
-  if (!(await import('../app/i18n')).i18n.isInitialized) await initI18n('en');
+  if (!i18n.isInitialized) await initI18n('en');
 });
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   localStorage.clear();
   document.body.querySelectorAll('.toast').forEach((element) => element.remove());
 });

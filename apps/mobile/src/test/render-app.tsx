@@ -1,0 +1,20 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { buildRouteObjects } from '../routes/router';
+import { fakeServer, type Handler } from './fake-server';
+
+/** Renders the whole app (route table, layout, lazy screens) at `path` against a fake server. */
+export function renderApp(path: string, handlers: Record<string, Handler>) {
+  const server = fakeServer(handlers);
+  vi.stubGlobal('fetch', server.fetch);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, server };
+}
