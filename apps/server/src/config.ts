@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -16,6 +18,11 @@ const optionalUrl = (protocols: string[]) =>
       (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
       `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
     );
+
+/** Opening hours as "HH:MM-HH:MM" in FUNDS_TIME_ZONE ("24:00" closes at midnight). */
+const hoursSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'hours like "09:00-17:30"');
 
 const environmentSchema = z
   .object({
@@ -39,6 +46,19 @@ const environmentSchema = z
     OPERATOR_LICENCE: z.string().optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    UPLOADS_DIR: z.string().optional(),
+    DEPOSIT_HOURS: hoursSchema.default('08:30-22:00'),
+    WITHDRAWAL_HOURS: hoursSchema.default('09:00-17:30'),
+    FUNDS_TIME_ZONE: z.string().default('Europe/Brussels'),
+    WITHDRAWAL_FEE_EUR: z
+      .string()
+      .regex(/^\d{1,6}\.\d{2}$/, 'a fee like "1.50"')
+      .default('0.00'),
+    FX_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(1_000).default(50),
+    REGULATOR_WARNING_URL: z
+      .string()
+      .url()
+      .default('https://www.fsma.be/en/warnings/companies-operating-unlawfully-in-belgium'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -72,6 +92,17 @@ export type Config = {
   readonly mode: 'demo' | 'live';
   readonly operator: { name: string; licence: string } | null;
   readonly trustProxy: boolean;
+  /** Private uploads (ID photos, deposit proofs): UPLOADS_DIR, or DATA_DIR/uploads. */
+  readonly uploadsDir: string;
+  /** Deposits and withdrawals (issue 4): hours in `timeZone`, the flat withdrawal fee, the FX spread. */
+  readonly funds: {
+    readonly depositHours: { opens: string; closes: string };
+    readonly withdrawalHours: { opens: string; closes: string };
+    readonly timeZone: string;
+    readonly withdrawalFeeEur: string;
+    readonly fxSpreadBasisPoints: number;
+    readonly warningListUrl: string;
+  };
   /** Per client address, per minute. */
   readonly rateLimits: { login: number; register: number };
 };
@@ -107,8 +138,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { name: env.OPERATOR_NAME, licence: env.OPERATOR_LICENCE }
         : null,
     trustProxy: env.TRUST_PROXY,
+    uploadsDir: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
+    funds: {
+      depositHours: splitHours(env.DEPOSIT_HOURS),
+      withdrawalHours: splitHours(env.WITHDRAWAL_HOURS),
+      timeZone: env.FUNDS_TIME_ZONE,
+      withdrawalFeeEur: env.WITHDRAWAL_FEE_EUR,
+      fxSpreadBasisPoints: env.FX_SPREAD_BASIS_POINTS,
+      warningListUrl: env.REGULATOR_WARNING_URL,
+    },
     rateLimits: { login: env.LOGIN_RATE_LIMIT_PER_MINUTE, register: env.REGISTER_RATE_LIMIT_PER_MINUTE },
   };
+}
+
+function splitHours(hours: string): { opens: string; closes: string } {
+  const [opens = '00:00', closes = '24:00'] = hours.split('-');
+  return { opens, closes };
 }
 
 /**
@@ -120,6 +165,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     database: { engine: 'pglite', dataDir: null },
     rateLimits: { login: 10_000, register: 10_000 },
+    uploadsDir: join(tmpdir(), `beurs-test-uploads-${process.pid}`),
     ...overrides,
   };
 }

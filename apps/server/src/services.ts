@@ -10,6 +10,9 @@ import { createCommonService } from './modules/common/common.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service';
 import { createStaffAuthService } from './modules/staff-auth/staff-auth.service';
+import { createUploadsService } from './modules/uploads/uploads.service';
+import { createIdentityService } from './modules/identity/identity.service';
+import { createFundPasswordService } from './modules/fund-password/fund-password.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -44,7 +47,22 @@ export function createServices(deps: ServiceDeps) {
   const audit = createAuditService({ db, clock });
   const staffAuth = createStaffAuthService({ db, clock, random, audit });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
-  return { ledger, sessions, users, common, market, audit, staffAuth, restrictions };
+  const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
+  const identity = createIdentityService({ db, clock, audit, uploads, users });
+  const fundPassword = createFundPasswordService({ db, clock, identity, users });
+  return {
+    ledger,
+    sessions,
+    users,
+    common,
+    market,
+    audit,
+    staffAuth,
+    restrictions,
+    uploads,
+    identity,
+    fundPassword,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,6 +4,9 @@ import { marketRoutes } from './market/market.routes';
 import { usersRoutes } from './users/users.routes';
 import { restrictionsRoutes } from './restrictions/restrictions.routes';
 import { staffAuthRoutes } from './staff-auth/staff-auth.routes';
+import { uploadsRoutes } from './uploads/uploads.routes';
+import { identityRoutes } from './identity/identity.routes';
+import { fundPasswordRoutes } from './fund-password/fund-password.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -12,4 +15,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(marketRoutes);
   await app.register(staffAuthRoutes);
   await app.register(restrictionsRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(identityRoutes);
+  await app.register(fundPasswordRoutes);
 }

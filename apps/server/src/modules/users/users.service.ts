@@ -203,6 +203,12 @@ export function createUsersService({ db, clock, random, bus, sessions, ledger }:
       return info;
     },
 
+    /** Whether the password is the user's login password (fund-password reset asks for it). */
+    async verifyLoginPassword(userId: bigint, password: string): Promise<boolean> {
+      const user = await repository.findUserById(db, userId);
+      return user ? verifyPassword(user.passwordHash, password) : false;
+    },
+
     /** Every node forgets this user's cached overview (after a change to the user or their money). */
     invalidateUserInfo(userId: bigint): void {
       bus.publish('user-info', userId.toString());

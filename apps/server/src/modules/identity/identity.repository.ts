@@ -1,0 +1,90 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { identityStates } from '@beurs/contract';
+import type { Executor } from '../../db/database';
+import { users } from '../users/users.tables';
+import { identitySubmissions } from './identity.tables';
+
+export type IdentityState = (typeof identityStates)[number];
+
+/** Locks the user's row for the rest of the transaction (serialises a user's submissions). */
+export async function lockUser(db: Executor, userId: bigint) {
+  const rows = await db
+    .select({ identityState: users.identityState, realname: users.realname })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return rows[0];
+}
+
+export async function latestSubmission(db: Executor, userId: bigint) {
+  const rows = await db
+    .select()
+    .from(identitySubmissions)
+    .where(eq(identitySubmissions.userId, userId))
+    .orderBy(desc(identitySubmissions.id))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findSubmission(db: Executor, id: bigint) {
+  const rows = await db.select().from(identitySubmissions).where(eq(identitySubmissions.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertSubmission(db: Executor, values: typeof identitySubmissions.$inferInsert) {
+  const rows = await db.insert(identitySubmissions).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into identity_submissions returned no row');
+  return row;
+}
+
+/** Decides a submission still under review; answers the row, or undefined when already decided. */
+export async function decideSubmission(
+  db: Executor,
+  id: bigint,
+  values: { state: IdentityState; reason: string; reviewedByStaffId: bigint; reviewedAt: Date },
+) {
+  const rows = await db
+    .update(identitySubmissions)
+    .set(values)
+    .where(and(eq(identitySubmissions.id, id), eq(identitySubmissions.state, 'under_review')))
+    .returning();
+  return rows[0];
+}
+
+export async function setUserIdentity(
+  db: Executor,
+  userId: bigint,
+  values: { identityState: IdentityState; realname?: string },
+) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+export async function accountOf(db: Executor, userId: bigint): Promise<string | undefined> {
+  const rows = await db.select({ account: users.account }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.account;
+}
+
+export async function findUserIdentity(db: Executor, userId: bigint) {
+  const rows = await db
+    .select({ identityState: users.identityState, realname: users.realname })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+export async function listSubmissions(db: Executor, state: IdentityState, offset: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ submission: identitySubmissions, account: users.account })
+      .from(identitySubmissions)
+      .innerJoin(users, eq(users.id, identitySubmissions.userId))
+      .where(eq(identitySubmissions.state, state))
+      .orderBy(asc(identitySubmissions.createdAt), asc(identitySubmissions.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(identitySubmissions).where(eq(identitySubmissions.state, state)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

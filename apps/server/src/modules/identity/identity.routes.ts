@@ -1,0 +1,14 @@
+import { identityEndpoints } from '@beurs/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint-route';
+import { registerAdminEndpoint } from '../staff-auth/admin-route';
+
+export async function identityRoutes(app: FastifyInstance): Promise<void> {
+  const { identity } = app.services;
+  registerEndpoint(app, identityEndpoints.authInfo, ({ session }) => identity.authInfo(session.userId));
+  registerEndpoint(app, identityEndpoints.submitAuth, ({ session, body }) =>
+    identity.submit(session.userId, body),
+  );
+  registerAdminEndpoint(app, 'identityList', ({ body }) => identity.list(body));
+  registerAdminEndpoint(app, 'identityReview', ({ session, body }) => identity.review(session, body));
+}

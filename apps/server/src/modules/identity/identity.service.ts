@@ -1,0 +1,162 @@
+import { DomainError } from '@beurs/contract';
+import type { Clock } from '../../core/clock';
+import type { Database } from '../../db/database';
+import type { AuditService } from '../audit/audit.service';
+import type { StaffSession } from '../staff-auth/staff-auth.service';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { UsersService } from '../users/users.service';
+import { maskDocumentNumber, normaliseDocumentNumber, type DocumentType } from './document-numbers';
+import * as repository from './identity.repository';
+
+// Real-name verification: not_certified → under_review → authenticated, or failed with the
+// reviewer's reason and a new submission allowed. Deposits, withdrawals and trades ask
+// `requireVerified` first (IDENTITY_REQUIRED, IDENTITY_PENDING, IDENTITY_REJECTED).
+
+type Submission = NonNullable<Awaited<ReturnType<typeof repository.latestSubmission>>>;
+
+export function createIdentityService(deps: {
+  db: Database;
+  clock: Clock;
+  audit: AuditService;
+  uploads: UploadsService;
+  users: UsersService;
+}) {
+  const { db, clock, audit, uploads, users } = deps;
+
+  const toAuthInfo = (submission: Submission | undefined, state: repository.IdentityState) => ({
+    state,
+    realname: submission?.realname ?? '',
+    documentType: submission?.documentType ?? null,
+    documentNumberMasked: submission ? maskDocumentNumber(submission.documentNumber) : '',
+    reason: state === 'failed' ? (submission?.reason ?? '') : '',
+    submittedAt: submission?.createdAt.toISOString() ?? null,
+    reviewedAt: submission?.reviewedAt?.toISOString() ?? null,
+  });
+
+  const toStaffView = (submission: Submission, account: string) => ({
+    id: submission.id.toString(),
+    userId: submission.userId.toString(),
+    account,
+    realname: submission.realname,
+    documentType: submission.documentType,
+    documentNumber: submission.documentNumber,
+    frontImageId: submission.frontUploadId.toString(),
+    backImageId: submission.backUploadId.toString(),
+    state: submission.state,
+    reason: submission.reason,
+    createdAt: submission.createdAt.toISOString(),
+    reviewedAt: submission.reviewedAt?.toISOString() ?? null,
+  });
+
+  async function authInfo(userId: bigint) {
+    const [user, submission] = await Promise.all([
+      repository.findUserIdentity(db, userId),
+      repository.latestSubmission(db, userId),
+    ]);
+    return toAuthInfo(submission, user?.identityState ?? 'not_certified');
+  }
+
+  return {
+    authInfo,
+
+    async submit(
+      userId: bigint,
+      input: {
+        realname: string;
+        documentType: DocumentType;
+        documentNumber: string;
+        frontImageId: string;
+        backImageId: string;
+      },
+    ) {
+      const documentNumber = normaliseDocumentNumber(input.documentType, input.documentNumber);
+      if (!documentNumber) throw new DomainError('ID_NUMBER_INVALID', { documentType: input.documentType });
+      await db.transaction(async (tx) => {
+        const user = await repository.lockUser(tx, userId);
+        if (!user) throw new DomainError('UNAUTHENTICATED');
+        if (user.identityState === 'authenticated') throw new DomainError('IDENTITY_ALREADY_VERIFIED');
+        if (user.identityState === 'under_review') throw new DomainError('IDENTITY_PENDING');
+        const frontUploadId = BigInt(input.frontImageId);
+        const backUploadId = BigInt(input.backImageId);
+        await uploads.claim(tx, userId, frontUploadId, 'identity_document');
+        await uploads.claim(tx, userId, backUploadId, 'identity_document');
+        await repository.insertSubmission(tx, {
+          userId,
+          realname: input.realname.replace(/\s+/g, ' '),
+          documentType: input.documentType,
+          documentNumber,
+          frontUploadId,
+          backUploadId,
+          state: 'under_review',
+          createdAt: clock.now(),
+        });
+        await repository.setUserIdentity(tx, userId, { identityState: 'under_review' });
+      });
+      users.invalidateUserInfo(userId);
+      return authInfo(userId);
+    },
+
+    async list(input: { state: repository.IdentityState; page: number; pageSize: number }) {
+      const { rows, total } = await repository.listSubmissions(
+        db,
+        input.state,
+        (input.page - 1) * input.pageSize,
+        input.pageSize,
+      );
+      return { total, items: rows.map((row) => toStaffView(row.submission, row.account)) };
+    },
+
+    async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
+      const id = BigInt(input.id);
+      const isApproved = input.decision === 'approve';
+      const result = await db.transaction(async (tx) => {
+        const before = await repository.findSubmission(tx, id);
+        if (!before) throw new DomainError('RECORD_NOT_FOUND');
+        const decided = await repository.decideSubmission(tx, id, {
+          state: isApproved ? 'authenticated' : 'failed',
+          reason: isApproved ? '' : input.reason,
+          reviewedByStaffId: actor.staffId,
+          reviewedAt: clock.now(),
+        });
+        if (!decided) throw new DomainError('ALREADY_PROCESSED');
+        await repository.setUserIdentity(
+          tx,
+          decided.userId,
+          isApproved
+            ? { identityState: 'authenticated', realname: decided.realname }
+            : { identityState: 'failed' },
+        );
+        await audit.record(tx, actor, {
+          action: isApproved ? 'identity.approve' : 'identity.reject',
+          targetType: 'identity_submission',
+          targetId: id,
+          reason: input.reason,
+          before: { state: before.state },
+          after: { state: decided.state, reason: decided.reason },
+        });
+        return decided;
+      });
+      users.invalidateUserInfo(result.userId);
+      return toStaffView(result, (await repository.accountOf(db, result.userId)) ?? '');
+    },
+
+    /** The verified real name, or the catalogued refusal for the user's state. */
+    async requireVerified(userId: bigint): Promise<string> {
+      const user = await repository.findUserIdentity(db, userId);
+      switch (user?.identityState) {
+        case 'authenticated':
+          return user.realname;
+        case 'under_review':
+          throw new DomainError('IDENTITY_PENDING');
+        case 'failed': {
+          const submission = await repository.latestSubmission(db, userId);
+          throw new DomainError('IDENTITY_REJECTED', { reason: submission?.reason ?? '' });
+        }
+        default:
+          throw new DomainError('IDENTITY_REQUIRED');
+      }
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

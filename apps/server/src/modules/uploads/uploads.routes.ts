@@ -1,0 +1,88 @@
+import {
+  API_BASE_PATH,
+  DomainError,
+  STAFF_TOKEN_HEADER,
+  UPLOAD_LIMIT_BYTES,
+  UPLOAD_PATH,
+  failureEnvelope,
+  successEnvelope,
+  uploadData,
+} from '@beurs/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+
+// Uploads travel as the raw file bytes (application/octet-stream or image/*), counted as they
+// arrive: past 10 MB the read stops and the call is refused, before anything is written.
+
+async function readLimited(request: FastifyRequest, payload: Readable): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > UPLOAD_LIMIT_BYTES) {
+    throw new DomainError('UPLOAD_TOO_LARGE', { limitBytes: UPLOAD_LIMIT_BYTES });
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of payload) {
+    const buffer = chunk as Buffer;
+    total += buffer.length;
+    if (total > UPLOAD_LIMIT_BYTES) {
+      payload.destroy();
+      throw new DomainError('UPLOAD_TOO_LARGE', { limitBytes: UPLOAD_LIMIT_BYTES });
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+  const { uploads, staffAuth } = app.services;
+  app.addContentTypeParser(
+    /^(application\/octet-stream|image\/[\w.+-]+)$/,
+    (request: FastifyRequest, payload: Readable) => readLimited(request, payload),
+  );
+
+  app.post(
+    `${API_BASE_PATH}${UPLOAD_PATH}`,
+    {
+      schema: {
+        summary:
+          'Upload a photo as raw bytes (JPEG, PNG or WebP by content; at most 10 MB and 40 megapixels); it is re-encoded without metadata.',
+        tags: ['upload'],
+        security: [{ token: [], account: [] }],
+        response: { 200: z.union([successEnvelope(uploadData), failureEnvelope]) },
+      },
+    },
+    async (request) => {
+      const session = await app.authenticate(request);
+      if (!Buffer.isBuffer(request.body)) {
+        throw new DomainError('UPLOAD_TYPE_UNSUPPORTED', { accepted: 'JPEG, PNG, WebP' });
+      }
+      const data = await uploads.store(session.userId, request.body);
+      return { status: 1 as const, msg: '' as const, data };
+    },
+  );
+
+  // Private files: the owner (user headers) or staff with the role for that kind of file.
+  app.get<{ Params: { id: string } }>(
+    '/api/uploads/:id',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (!/^\d{1,18}$/.test(request.params.id)) throw new DomainError('UPLOAD_NOT_FOUND');
+      const staffToken = header(request, STAFF_TOKEN_HEADER);
+      const viewer = staffToken
+        ? { staffRole: (await staffAuth.authenticate(staffToken, ['reviewer', 'finance'])).role }
+        : { userId: (await app.authenticate(request)).userId };
+      const file = await uploads.read(BigInt(request.params.id), viewer);
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { DomainError, type StaffRole } from '@beurs/contract';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Clock } from '../../core/clock';
+import type { RandomSource } from '../../core/random';
+import type { Database, Executor } from '../../db/database';
+import { checkAndReencode } from './image-check';
+import * as repository from './uploads.repository';
+import type { UploadPurpose } from './uploads.repository';
+
+// Private uploads: checked and re-encoded (image-check.ts) before anything touches the disk, so a
+// refused file leaves nothing behind. Stored under a random name in the uploads directory; served
+// only to the owner, and to staff whose role reviews that kind of file.
+
+/** Staff roles that may see each kind of file (admin always may). */
+const STAFF_ROLES_BY_PURPOSE: Record<UploadPurpose, readonly StaffRole[]> = {
+  identity_document: ['admin', 'reviewer'],
+  deposit_proof: ['admin', 'finance'],
+};
+
+export type UploadViewer = { userId: bigint } | { staffRole: StaffRole };
+
+export function createUploadsService(deps: {
+  db: Database;
+  clock: Clock;
+  random: RandomSource;
+  uploadsDir: string;
+}) {
+  const { db, clock, random, uploadsDir } = deps;
+  let isDirectoryReady = false;
+
+  return {
+    async store(ownerUserId: bigint, bytes: Buffer) {
+      const image = await checkAndReencode(bytes);
+      if (!isDirectoryReady) {
+        await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
+        isDirectoryReady = true;
+      }
+      const storageKey = `${random.bytes(16).toString('hex')}.jpg`;
+      const path = join(uploadsDir, storageKey);
+      await writeFile(path, image.jpeg, { flag: 'wx', mode: 0o600 });
+      try {
+        const row = await repository.insertUpload(db, {
+          ownerUserId,
+          storageKey,
+          contentType: 'image/jpeg',
+          sizeBytes: image.jpeg.length,
+          width: image.width,
+          height: image.height,
+          createdAt: clock.now(),
+        });
+        return { id: row.id.toString(), width: row.width, height: row.height };
+      } catch (error) {
+        await unlink(path).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** The file for a viewer allowed to see it; UPLOAD_NOT_FOUND otherwise (no hint that it exists). */
+    async read(id: bigint, viewer: UploadViewer) {
+      const row = await repository.findUpload(db, id);
+      const isAllowed =
+        row &&
+        ('userId' in viewer
+          ? row.ownerUserId === viewer.userId
+          : row.purpose !== null && STAFF_ROLES_BY_PURPOSE[row.purpose].includes(viewer.staffRole));
+      if (!row || !isAllowed) throw new DomainError('UPLOAD_NOT_FOUND');
+      return { contentType: row.contentType, bytes: await readFile(join(uploadsDir, row.storageKey)) };
+    },
+
+    /** Binds the owner's upload to a submission or deposit, in the caller's transaction. */
+    async claim(tx: Executor, ownerUserId: bigint, id: bigint, purpose: UploadPurpose): Promise<void> {
+      if (!(await repository.claimUpload(tx, ownerUserId, id, purpose))) {
+        throw new DomainError('UPLOAD_NOT_FOUND');
+      }
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
