@@ -20,7 +20,14 @@ class FakeSocket implements SocketLike {
     this.isClosed = true;
     this.readyState = 3;
   }
+  /** Opens and answers like the server: the acknowledgement of the subscription. */
   open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+    this.deliver({ type: 'subscribed', symbols: [], rejected: [] });
+  }
+  /** Opens, then says nothing. */
+  openSilently() {
     this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
@@ -123,6 +130,21 @@ describe('quote stream', () => {
     advance(1000);
     expect(sockets).toHaveLength(5);
     expect(statuses).toEqual(['connecting', 'open', 'down', 'open', 'down']);
+  });
+
+  it('keeps backing off, and reports the stream down, when sockets open and drop without a word', () => {
+    const { stream, sockets, advance, latest, statuses } = harness();
+    stream.follow('BTCUSD', () => undefined);
+    latest().openSilently();
+    latest().drop();
+    advance(1_000);
+    latest().openSilently();
+    latest().drop();
+    advance(1_999);
+    expect(sockets).toHaveLength(2);
+    advance(1);
+    expect(sockets).toHaveLength(3);
+    expect(statuses).toEqual(['connecting', 'down']);
   });
 
   it('treats a silent socket as dead and reconnects', () => {

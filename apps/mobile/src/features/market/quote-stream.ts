@@ -4,7 +4,7 @@ import type { Quote } from './market-types';
 // symbols; the stream subscribes while anyone follows them and unsubscribes after. When the socket
 // drops it reconnects with exponential backoff (1 s, 2 s, 4 s … at most 30 s) and subscribes again;
 // while it is down, screens poll instead (see use-live-quote.ts). A socket silent for longer than
-// two heartbeats is treated as dead.
+// two heartbeats is treated as dead. The stream is 'open' (live) from the server's first message on.
 //
 // Server messages (apps/server/src/market/stream/quote-hub.ts):
 //   {type:'quotes', sentAtMs, data: Quote[]} · {type:'subscribed', symbols, rejected}
@@ -139,14 +139,18 @@ export class QuoteStream {
     }
     this.socket = socket;
     socket.onopen = () => {
-      this.attempt = 0;
-      this.setStatus('open');
       this.watchSilence();
       const symbols = [...this.followers.keys()];
       if (symbols.length > 0) this.send({ op: 'subscribe', symbols });
     };
+    // The stream counts as live, and the backoff starts over, only once the server has answered:
+    // a socket that opens and drops at once must not stop the polling or reset the delay.
     socket.onmessage = (event) => {
       this.watchSilence();
+      if (this.status !== 'open') {
+        this.attempt = 0;
+        this.setStatus('open');
+      }
       this.receive(event.data);
     };
     socket.onerror = () => socket.close();
