@@ -13,6 +13,8 @@ import { createStaffAuthService } from './modules/staff-auth/staff-auth.service'
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createFundPasswordService } from './modules/fund-password/fund-password.service';
+import { createScamChecksService } from './modules/payment-methods/scam-checks.service';
+import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -50,6 +52,8 @@ export function createServices(deps: ServiceDeps) {
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
   const identity = createIdentityService({ db, clock, audit, uploads, users });
   const fundPassword = createFundPasswordService({ db, clock, identity, users });
+  const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
+  const paymentMethods = createPaymentMethodsService({ db, clock, identity, scamChecks, ledger });
   return {
     ledger,
     sessions,
@@ -62,6 +66,8 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     identity,
     fundPassword,
+    scamChecks,
+    paymentMethods,
   };
 }
 

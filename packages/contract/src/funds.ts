@@ -19,7 +19,7 @@ export const scamCheckTriggerSchema = z.enum(scamCheckTriggers);
 export const bankCardData = z.object({
   id: z.string(),
   holderName: z.string(),
-  /** Masked as the spec shows it: first 4 and last 12 characters of a Belgian IBAN. */
+  /** Masked: country and check digits, then the last four ("BE68 **** 7034"). */
   ibanMasked: z.string(),
   bic: z.string(),
   bankName: z.string(),
@@ -140,8 +140,6 @@ export const recordItem = z.object({
   createdAt: z.iso.datetime(),
 });
 
-const scamCheckField = { scamCheckId: idText.optional() };
-
 export const fundsEndpoints = {
   scamCheck: defineEndpoint({
     path: '/information/scamCheck',
@@ -161,21 +159,21 @@ export const fundsEndpoints = {
   addBankCard: defineEndpoint({
     path: '/information/addBankCard',
     auth: 'user',
-    summary: 'Add a payout card: holder = verified real name, IBAN and BIC checked, duplicates refused.',
+    summary:
+      'Add a payout card: holder = verified real name, IBAN and BIC checked, duplicates refused. The first card or wallet needs the scam-check answer first (SCAM_CHECK_REQUIRED).',
     request: z.strictObject({
       holderName: z.string().trim().min(2).max(140),
       iban: z.string().trim().min(15).max(42),
       bic: z.string().trim().min(8).max(11),
       bankName: z.string().trim().min(1).max(100),
       branch: z.string().trim().max(100).default(''),
-      ...scamCheckField,
     }),
     data: bankCardData,
   }),
   deleteBankCard: defineEndpoint({
     path: '/information/deleteBankCard',
     auth: 'user',
-    summary: 'Delete a payout card (refused while a withdrawal to it is pending).',
+    summary: 'Delete a payout card (a pending withdrawal to it is still paid to it).',
     request: z.strictObject({ id: idText }),
     data: z.null(),
   }),
@@ -199,7 +197,6 @@ export const fundsEndpoints = {
       network: walletNetworkSchema,
       address: z.string().trim().min(20).max(100),
       label: z.string().trim().max(40).default(''),
-      ...scamCheckField,
     }),
     data: walletAddressData,
   }),

@@ -7,6 +7,7 @@ import { staffAuthRoutes } from './staff-auth/staff-auth.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { fundPasswordRoutes } from './fund-password/fund-password.routes';
+import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -18,4 +19,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(uploadsRoutes);
   await app.register(identityRoutes);
   await app.register(fundPasswordRoutes);
+  await app.register(paymentMethodsRoutes);
 }
