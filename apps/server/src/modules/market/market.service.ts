@@ -69,7 +69,7 @@ export function createMarketService(deps: MarketServiceDeps) {
   async function quotesOf(
     instruments: readonly Instrument[],
   ): Promise<{ instrument: Instrument; quote: Quote }[]> {
-    const quotes = await provider.quotes(instruments.map((instrument) => instrument.symbol));
+    const quotes = await fromProvider(provider.quotes(instruments.map((instrument) => instrument.symbol)));
     return instruments.map((instrument, index) => ({ instrument, quote: quotes[index] as Quote }));
   }
 
@@ -108,11 +108,13 @@ export function createMarketService(deps: MarketServiceDeps) {
     if (actions.length === 0) return candles;
     const calendar = provider.calendar(instrument);
     const firstExDate = actions[0]?.exDate ?? today;
-    const history = await provider.candles(
-      instrument.symbol,
-      'day',
-      Date.parse(`${addDays(firstExDate, -14)}T00:00:00Z`),
-      Date.parse(`${today}T00:00:00Z`) + 86_400_000,
+    const history = await fromProvider(
+      provider.candles(
+        instrument.symbol,
+        'day',
+        Date.parse(`${addDays(firstExDate, -14)}T00:00:00Z`),
+        Date.parse(`${today}T00:00:00Z`) + 86_400_000,
+      ),
     );
     const previousClose = (exDate: string) => {
       const before = history.filter((candle) => isoDate(candle.startMs) < exDate).at(-1);
@@ -150,7 +152,7 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     async quote(symbol: string): Promise<QuoteData> {
       const instrument = requireInstrument(symbol);
-      return present(instrument, await provider.quote(symbol));
+      return present(instrument, await fromProvider(provider.quote(symbol)));
     },
 
     async quotes(symbols: readonly string[]): Promise<QuoteData[]> {
@@ -253,9 +255,11 @@ export function createMarketService(deps: MarketServiceDeps) {
       const nowMs = clock.now().getTime();
       const window = candleWindow(calendar, range, nowMs);
       const isDaily = period === 'day' || period === 'week' || period === 'month';
-      const raw = isDaily
-        ? await provider.candles(instrument.symbol, 'day', window.dayFromMs, window.toMs)
-        : await provider.candles(instrument.symbol, 'minute', window.minuteFromMs, window.toMs);
+      const raw = await fromProvider(
+        isDaily
+          ? provider.candles(instrument.symbol, 'day', window.dayFromMs, window.toMs)
+          : provider.candles(instrument.symbol, 'minute', window.minuteFromMs, window.toMs),
+      );
       const adjusted = await adjust(instrument, raw, adjustment, isDaily, calendar.dateAt(nowMs));
       const candles = aggregateCandles(adjusted, bucketingByPeriod[period]);
       return {
@@ -285,9 +289,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     },
 
     async fxRate(base: string, quoteCurrency: string) {
-      const rate = await provider.fxRate(base, quoteCurrency).catch(() => {
-        throw new DomainError('PRICE_UNAVAILABLE');
-      });
+      const rate = await fromProvider(provider.fxRate(base, quoteCurrency));
       return {
         base,
         quote: quoteCurrency,
@@ -328,6 +330,16 @@ export function createMarketService(deps: MarketServiceDeps) {
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;
+
+/** A provider that fails (a vendor down, a key refused) is a catalogued refusal, never a 500 with its text. */
+async function fromProvider<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('PRICE_UNAVAILABLE');
+  }
+}
 
 function isoOrNull(instantMs: number | null): string | null {
   return instantMs === null ? null : new Date(instantMs).toISOString();
