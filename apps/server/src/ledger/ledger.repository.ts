@@ -2,6 +2,7 @@ import { currencies, type Currency } from '@beurs/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/database';
 import { isHouseRef, type AccountRef, type HouseAccountRef, type UserAccountRef } from './ledger-accounts';
+import type { StoredKey } from './ledger-entry.statement';
 import { houseAccountKinds, type HoldState, type UserAccountKind } from './ledger.tables';
 
 // SQL of the ledger's write path. Every function takes (db | tx) first. Numbers cross the driver
@@ -107,63 +108,6 @@ function selectResolved(sources: readonly string[]): SQL {
   return sql.raw(sources.map((source) => `select ${resolvedColumns} from ${source}`).join(' union all '));
 }
 
-export type EntryWrite = {
-  kind: string;
-  memo: string;
-  holdId: bigint | null;
-  idempotencyKey: string | null;
-  createdAt: Date;
-  postings: ReadonlyArray<{ accountId: bigint; currency: Currency; amountMinor: bigint }>;
-  /** Net change per user balance row (house accounts have none). */
-  balanceChanges: ReadonlyArray<{ accountId: bigint; deltaMinor: bigint }>;
-};
-
-/** Writes an entry, its postings, the balance rows and the idempotency result in one statement. */
-export async function writeEntry(tx: Transaction, entry: EntryWrite): Promise<bigint> {
-  const postings = entry.postings.map(
-    (posting) =>
-      sql`(${text(posting.accountId)}::bigint, ${posting.currency}, ${text(posting.amountMinor)}::bigint)`,
-  );
-  const parts: SQL[] = [
-    sql`entry as (
-      insert into ledger_entries (kind, memo, hold_id, idempotency_key, created_at)
-      values (${entry.kind}, ${entry.memo}, ${text(entry.holdId)}::bigint, ${entry.idempotencyKey}, ${entry.createdAt.toISOString()}::timestamptz)
-      returning id)`,
-    sql`postings as (
-      insert into ledger_postings (entry_id, account_id, currency, amount_minor)
-      select entry.id, p.account_id, p.currency, p.amount_minor
-      from entry, (values ${sql.join(postings, sql`, `)}) as p (account_id, currency, amount_minor))`,
-  ];
-  const changes = entry.balanceChanges.filter((change) => change.deltaMinor !== 0n);
-  if (changes.length > 0) {
-    const deltas = changes.map(
-      (change) => sql`(${text(change.accountId)}::bigint, ${text(change.deltaMinor)}::bigint)`,
-    );
-    parts.push(sql`balances as (
-      update ledger_accounts as account set balance_minor = account.balance_minor + delta.amount
-      from (values ${sql.join(deltas, sql`, `)}) as delta (id, amount)
-      where account.id = delta.id)`);
-  }
-  if (entry.idempotencyKey !== null) {
-    parts.push(sql`idempotency as (
-      update ledger_idempotency_keys set entry_id = (select id from entry) where key = ${entry.idempotencyKey})`);
-  }
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`with ${sql.join(parts, sql`, `)} select id::text from entry`,
-  );
-  const row = rows[0];
-  if (!row) throw new Error('ledger: insert into ledger_entries returned no row');
-  return BigInt(row.id);
-}
-
-export type StoredIdempotencyKey = {
-  operation: string;
-  requestHash: string;
-  entryId: bigint | null;
-  holdId: bigint | null;
-};
-
 /**
  * Claims an idempotency key for this transaction. Returns null when claimed; otherwise the row an
  * earlier (committed) call stored. A concurrent claim of the same key waits for the first to
@@ -172,7 +116,7 @@ export type StoredIdempotencyKey = {
 export async function claimIdempotencyKey(
   tx: Transaction,
   claim: { key: string; operation: string; requestHash: string; createdAt: Date },
-): Promise<StoredIdempotencyKey | null> {
+): Promise<StoredKey | null> {
   const inserted = await queryRows(
     tx,
     sql`insert into ledger_idempotency_keys (key, operation, request_hash, created_at)
@@ -182,22 +126,25 @@ export async function claimIdempotencyKey(
   if (inserted.length === 1) return null;
   const rows = await queryRows<Row>(
     tx,
-    sql`select operation, request_hash, entry_id::text, hold_id::text from ledger_idempotency_keys where key = ${claim.key}`,
+    sql`select request_hash, entry_id::text, hold_id::text from ledger_idempotency_keys where key = ${claim.key}`,
   );
   const row = rows[0];
   if (!row) throw new Error(`ledger: idempotency key ${claim.key} conflicted but cannot be read`);
   return {
-    operation: String(row.operation),
     requestHash: String(row.request_hash),
     entryId: row.entry_id === null ? null : toBigint(row.entry_id),
     holdId: row.hold_id === null ? null : toBigint(row.hold_id),
   };
 }
 
-export async function recordIdempotentHold(tx: Transaction, key: string, holdId: bigint): Promise<void> {
-  await tx.execute(
-    sql`update ledger_idempotency_keys set hold_id = ${text(holdId)}::bigint where key = ${key}`,
-  );
+/** Records the result of a claimed key (holds), in the claiming transaction. */
+export async function recordIdempotentResult(
+  tx: Transaction,
+  key: string,
+  result: { entryId: bigint; holdId: bigint },
+): Promise<void> {
+  await tx.execute(sql`update ledger_idempotency_keys
+    set entry_id = ${text(result.entryId)}::bigint, hold_id = ${text(result.holdId)}::bigint where key = ${key}`);
 }
 
 export type HoldRow = {

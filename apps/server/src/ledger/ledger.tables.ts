@@ -126,8 +126,13 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('ledger_entries_idempotency_key').on(table.idempotencyKey),
-    index('ledger_entries_hold_idx').on(table.holdId),
+    // Partial: most entries have neither, and every index entry is paid for on the hot path.
+    uniqueIndex('ledger_entries_idempotency_key')
+      .on(table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    index('ledger_entries_hold_idx')
+      .on(table.holdId)
+      .where(sql`${table.holdId} is not null`),
     check('ledger_entries_kind_format', sql`${table.kind} ~ '^[a-z][a-z0-9_]*$'`),
   ],
 );

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { systemClock } from '../apps/server/src/core/clock';
+import { openDatabase, type Database, type DatabaseHandle } from '../apps/server/src/db/database';
+import { houseAccount, userAccount } from '../apps/server/src/ledger/ledger-accounts';
+import { sealPending, startLedgerSealer } from '../apps/server/src/ledger/ledger-sealer';
+import { createFundedUser } from '../apps/server/src/ledger/ledger-test-support';
+import { verifyLedger } from '../apps/server/src/ledger/ledger-verify';
+import { createLedgerService, type LedgerService } from '../apps/server/src/ledger/ledger.service';
+import { isSmoke } from './lib/processes';
+
+// Issue 2 target: ledger transfers per second on PGlite (one connection) and on PostgreSQL (16
+// concurrent clients), >= 1,500/s on PostgreSQL on the 2-core machine. Each engine is also measured
+// doing a bare one-row INSERT per transaction through the same driver at the same concurrency (the
+// baseline), and the ledger is reported as a ratio of it. The sealer runs throughout, as in the
+// server, and the ledger must verify afterwards.
+//
+// A transfer is one SQL statement committed on its own (ADR 0002).
+// A transfer: user A pays user B 1.00 plus a 0.01 fee to the house fee account (3 postings, two
+// user balance rows locked, one house account credited), between random users of USERS.
+
+const DURATION_MS = isSmoke ? 1_500 : 10_000;
+/** Unmeasured run before each measurement: connections opened, caches warm. */
+const WARMUP_MS = isSmoke ? 500 : 2_000;
+const USERS = isSmoke ? 50 : 1_000;
+const POSTGRES_CLIENTS = 16;
+const TARGET_POSTGRES_PER_SECOND = 1_500;
+
+type Measurement = { operations: number; seconds: number; perSecond: number; refused: number };
+
+/** Runs `operation` from `clients` loops for DURATION_MS (after a warm-up) and counts completions. */
+async function measure(clients: number, operation: () => Promise<'ok' | 'refused'>): Promise<Measurement> {
+  await run(clients, operation, WARMUP_MS);
+  return run(clients, operation, DURATION_MS);
+}
+
+async function run(
+  clients: number,
+  operation: () => Promise<'ok' | 'refused'>,
+  durationMs: number,
+): Promise<Measurement> {
+  const deadline = performance.now() + durationMs;
+  const started = performance.now();
+  let operations = 0;
+  let refused = 0;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      if ((await operation()) === 'refused') refused += 1;
+      operations += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, loop));
+  const seconds = (performance.now() - started) / 1_000;
+  return { operations, seconds, perSecond: operations / seconds, refused };
+}
+
+async function prepare(db: Database, ledger: LedgerService): Promise<bigint[]> {
+  await ledger.ensureHouseAccounts(db);
+  await db.execute(
+    sql`create table if not exists bench_baseline (id bigint generated always as identity primary key, value bigint not null)`,
+  );
+  const users: bigint[] = [];
+  for (let index = 0; index < USERS; index += 1)
+    users.push(await createFundedUser(db, ledger, { EUR: 1_000_000_00n }));
+  return users;
+}
+
+function randomTransfer(db: Database, ledger: LedgerService, users: readonly bigint[]) {
+  const pick = () => users[Math.floor(Math.random() * users.length)] as bigint;
+  return async (): Promise<'ok' | 'refused'> => {
+    const from = pick();
+    let to = pick();
+    while (to === from) to = pick();
+    await ledger.transfer(db, {
+      kind: 'user_transfer',
+      memo: 'bench',
+      postings: [
+        { account: userAccount(from, 'EUR'), amountMinor: -1_01n },
+        { account: userAccount(to, 'EUR'), amountMinor: 1_00n },
+        { account: houseAccount('fees', 'EUR'), amountMinor: 1n },
+      ],
+    });
+    return 'ok';
+  };
+}
+
+/**
+ * The baseline: the cheapest durable write, one row INSERTed in its own transaction (autocommit),
+ * through the same client the ledger uses on that engine (a named prepared statement on the pool).
+ */
+function bareInsert(db: Database): () => Promise<'ok'> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const query = {
+      name: 'bench_baseline_insert',
+      text: 'insert into bench_baseline (value) values ($1)',
+      values: [1],
+    };
+    return async () => {
+      await client.query(query);
+      return 'ok';
+    };
+  }
+  return async () => {
+    await db.execute(sql`insert into bench_baseline (value) values (1)`);
+    return 'ok';
+  };
+}
+
+type EngineResult = {
+  engine: string;
+  clients: number;
+  baseline: Measurement;
+  ledger: Measurement;
+  sealLag: bigint;
+};
+
+async function runEngine(engine: string, handle: DatabaseHandle, clients: number): Promise<EngineResult> {
+  const ledger = createLedgerService({ clock: systemClock });
+  const users = await prepare(handle.db, ledger);
+  const baseline = await measure(clients, bareInsert(handle.db));
+  const sealer = startLedgerSealer(handle.db, systemClock, { intervalMs: 100 });
+  const transfers = await measure(clients, randomTransfer(handle.db, ledger, users));
+  await sealer.stop();
+  const lag = await verifyLedger(handle.db);
+  await sealPending(handle.db, systemClock);
+  const verification = await verifyLedger(handle.db);
+  if (!verification.isOk)
+    throw new Error(
+      `ledger does not verify after the ${engine} run: ${JSON.stringify(verification.breaches)}`,
+    );
+  return { engine, clients, baseline, ledger: transfers, sealLag: lag.unsealedCount };
+}
+
+async function runPglite(): Promise<EngineResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'beurs-bench-'));
+  const handle = await openDatabase({ engine: 'pglite', dataDir });
+  try {
+    return await runEngine('PGlite (data dir)', handle, 1);
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runPostgres(): Promise<EngineResult> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `beurs_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: POSTGRES_CLIENTS });
+  try {
+    return await runEngine('PostgreSQL', handle, POSTGRES_CLIENTS);
+  } finally {
+    await handle.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+function report(results: readonly EngineResult[]): void {
+  console.log(
+    `\nLedger transfers (${DURATION_MS / 1_000} s per measurement, ${USERS} users${isSmoke ? ', smoke' : ''})`,
+  );
+  console.log('| engine | clients | bare INSERT tx/s (baseline) | transfers/s | ratio | seal lag at end |');
+  console.log('|---|---|---|---|---|---|');
+  for (const result of results) {
+    const ratio = result.ledger.perSecond / result.baseline.perSecond;
+    console.log(
+      `| ${result.engine} | ${result.clients} | ${Math.round(result.baseline.perSecond)} | ${Math.round(result.ledger.perSecond)} | ${ratio.toFixed(2)} | ${result.sealLag} entries |`,
+    );
+  }
+}
+
+const results = [await runPglite(), await runPostgres()];
+report(results);
+const postgres = results[1];
+if (postgres) {
+  console.log(`PostgreSQL target: >= ${TARGET_POSTGRES_PER_SECOND} transfers/s`);
+  if (!isSmoke && postgres.ledger.perSecond < TARGET_POSTGRES_PER_SECOND) process.exitCode = 1;
+}
