@@ -1,0 +1,267 @@
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Quote } from '../../features/market/market-types';
+import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
+
+// The market screens in the whole app (route table, layout, lazy screens) against a fake server.
+// The WebSocket never opens here, so the screens poll: that is the fallback path.
+
+vi.mock('./components/PriceChart', () => ({
+  // The canvas chart needs a real browser (the e2e suite draws it); here a stand-in shows its input.
+  default: ({ candles, period }: { candles: unknown[]; period: string }) => (
+    <div data-testid="price-chart-stub" data-candles={candles.length} data-period={period} />
+  ),
+}));
+
+class SilentSocket {
+  readyState = 0;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  send() {}
+  close() {}
+}
+
+const quote = (symbol: string, overrides: Partial<Quote> = {}): Quote => ({
+  symbol,
+  code: symbol.replace('.BR', ''),
+  name: `Name ${symbol}`,
+  market: 'frank',
+  kind: 'stock',
+  exchange: 'XBRU',
+  currency: 'EUR',
+  priceScale: 4,
+  latest: '52.1400',
+  change: '1.0000',
+  changePercent: '1.96',
+  open: '51.0000',
+  previousClose: '51.1400',
+  high: '52.5000',
+  low: '50.9000',
+  volume: '887943',
+  turnover: '46000000.00',
+  marketCap: '21000000000.00',
+  bid: '52.1200',
+  ask: '52.1600',
+  session: 'closed',
+  source: 'Beurs simulator (demo)',
+  delayMs: 0,
+  timestamp: '2026-11-20T16:29:59.000Z',
+  isSimulated: true,
+  ...overrides,
+});
+
+/** The minute of the fixture quote's last trade: the intraday chart ends there. */
+const lastMinute = Math.floor(Date.parse('2026-11-20T16:29:59.000Z') / 60_000) * 60;
+
+const listRequests = (requests: Recorded[]) =>
+  requests.filter((request) => request.path === '/market/list').map((request) => request.body);
+
+function handlers(extra: Record<string, (body: unknown) => { status?: number; json: unknown }> = {}) {
+  return {
+    '/common/config': () => ok(configEntries('demo')),
+    '/market/status': () =>
+      ok({
+        source: 'Beurs simulator (demo)',
+        delayMs: 0,
+        isSimulated: true,
+        calendars: [{ calendar: 'crypto', timeZone: 'UTC', session: 'regular', nextSessionChangeAt: null }],
+      }),
+    '/market/indices': () => ok([quote('^BEL20', { name: 'BEL 20', market: 'index', kind: 'index' })]),
+    '/market/list': (body: unknown) => {
+      const { market } = body as { market: string };
+      const items =
+        market === 'usd' ? [quote('AAPL', { market: 'usd' })] : [quote('KBC.BR'), quote('ABI.BR')];
+      return ok({ market, total: items.length, items });
+    },
+    '/market/watchlist/list': () => ok([]),
+    ...extra,
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', SilentSocket);
+  localStorage.setItem('tokend', 'tok');
+  localStorage.setItem('account', '32470000001');
+});
+
+describe('market index', () => {
+  it('asks for the sorted list, flips the order, and switches markets into stockType', async () => {
+    const { server } = renderApp('/market/index', handlers());
+    await screen.findByTestId('quote-row-KBC.BR');
+    expect(listRequests(server.requests)[0]).toMatchObject({
+      market: 'frank',
+      sort: 'change',
+      order: 'desc',
+    });
+    expect(screen.getByTestId('quote-source').textContent).toMatch(
+      /^Simulated — Beurs demo simulator · no delay · 2026\.11\.2\d \d{2}:\d{2}:\d{2}$/,
+    );
+
+    fireEvent.click(screen.getByTestId('sort-volume'));
+    await waitFor(() =>
+      expect(listRequests(server.requests).at(-1)).toMatchObject({ sort: 'volume', order: 'desc' }),
+    );
+    fireEvent.click(screen.getByTestId('sort-volume'));
+    await waitFor(() =>
+      expect(listRequests(server.requests).at(-1)).toMatchObject({ sort: 'volume', order: 'asc' }),
+    );
+    expect(screen.getByTestId('sort-volume').getAttribute('data-sort')).toBe('ascending');
+
+    fireEvent.click(screen.getByTestId('stock-type-usd'));
+    await screen.findByTestId('quote-row-AAPL');
+    expect(localStorage.getItem('stockType')).toBe('usd');
+    expect(listRequests(server.requests).at(-1)).toMatchObject({ market: 'usd' });
+  });
+
+  it('offers only the tabs whose calendar the server has', async () => {
+    renderApp('/market/index', handlers());
+    await screen.findByTestId('market-tab-crypto');
+    expect(screen.getByTestId('market-tab-index')).toBeTruthy();
+    expect(screen.queryByTestId('market-tab-forex')).toBeNull();
+    expect(screen.queryByTestId('market-tab-pre_market')).toBeNull();
+  });
+
+  it('keeps the selected stock under stockDetail and shows its quote fields, polling while the socket is down', async () => {
+    const { router, server } = renderApp(
+      '/market/index',
+      handlers({
+        '/market/quote': () => ok(quote('KBC.BR')),
+        '/market/instrument': () => ({ status: 404, json: { status: 0, code: 'NOT_FOUND', params: {} } }),
+        '/market/candles': () =>
+          ok({
+            symbol: 'KBC.BR',
+            period: 'time_share',
+            range: '1d',
+            adjustment: 'none',
+            priceScale: 4,
+            currency: 'EUR',
+            source: 'Beurs simulator (demo)',
+            delayMs: 0,
+            isSimulated: true,
+            candles: [
+              {
+                time: lastMinute,
+                open: '1.0',
+                high: '1.0',
+                low: '1.0',
+                close: '1.0',
+                volume: '1',
+                turnover: '1.00',
+              },
+            ],
+          }),
+        '/market/watchlist/add': () => ok(null),
+      }),
+    );
+    fireEvent.click(await screen.findByTestId('quote-row-KBC.BR'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/market/stockDetail'));
+    expect(JSON.parse(localStorage.getItem('stockDetail') ?? '{}')).toMatchObject({ symbol: 'KBC.BR' });
+    expect((await screen.findByTestId('stock-price')).textContent).toBe('52.14');
+    expect(screen.getByTestId('field-previousClose').textContent).toBe('51.14');
+    expect(screen.getByTestId('field-volume').textContent).toBe('887,943');
+    expect(screen.getByTestId('stream-status').textContent).toMatch(/Connecting|refreshing every 5 s/);
+    expect((await screen.findByTestId('price-chart-stub')).getAttribute('data-candles')).toBe('1');
+
+    fireEvent.click(screen.getByTestId('period-day'));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === '/market/candles').at(-1)?.body).toMatchObject({
+        period: 'day',
+        range: '6m',
+        adjustment: 'none',
+      }),
+    );
+    expect((screen.getByTestId('range-1y') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('period-5m'));
+    await waitFor(() => expect((screen.getByTestId('range-1y') as HTMLButtonElement).disabled).toBe(true));
+
+    fireEvent.click(screen.getByTestId('watch-toggle'));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.path === '/market/watchlist/add')?.body).toEqual({
+        symbol: 'KBC.BR',
+      }),
+    );
+  });
+});
+
+describe('search', () => {
+  it('shows ranked results, and keeps the opened stock in the history', async () => {
+    const results = [
+      {
+        symbol: 'AAPL',
+        code: 'AAPL',
+        name: 'Apple',
+        market: 'usd',
+        kind: 'stock',
+        exchange: 'XNAS',
+        currency: 'USD',
+      },
+      {
+        symbol: 'AAP',
+        code: 'AAP',
+        name: 'Advance Auto Parts',
+        market: 'usd',
+        kind: 'stock',
+        exchange: 'XNYS',
+        currency: 'USD',
+      },
+    ];
+    const { router } = renderApp(
+      '/favorite/search',
+      handlers({
+        '/market/search': () => ok(results),
+        '/market/quote': () => ok(quote('AAPL', { market: 'usd' })),
+      }),
+    );
+    expect((await screen.findByRole('main')).textContent).toContain('Type a stock code or name.');
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'aap' } });
+    await screen.findByTestId('result-AAPL');
+    const order = [...screen.getByTestId('search-results').querySelectorAll('[data-testid^="result-"]')].map(
+      (row) => row.getAttribute('data-testid'),
+    );
+    expect(order).toEqual(['result-AAPL', 'result-AAP']);
+
+    fireEvent.click(screen.getByTestId('result-AAPL'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/market/stockDetail'));
+    expect(JSON.parse(localStorage.getItem('searchHistory') ?? '[]')[0]).toMatchObject({ symbol: 'AAPL' });
+
+    await router.navigate('/favorite/search');
+    await screen.findByTestId('history-AAPL');
+    fireEvent.click(screen.getByTestId('clear-history'));
+    await waitFor(() => expect(screen.queryByTestId('history-AAPL')).toBeNull());
+    expect(localStorage.getItem('searchHistory')).toBeNull();
+  });
+});
+
+describe('watchlist', () => {
+  it('selects all and deletes them in one call after confirming', async () => {
+    let items = [quote('KBC.BR'), quote('ABI.BR')].map((q) => ({
+      symbol: q.symbol,
+      addedAt: q.timestamp,
+      quote: q,
+    }));
+    const { server } = renderApp(
+      '/favorite/index',
+      handlers({
+        '/market/watchlist/list': () => ok(items),
+        '/market/watchlist/removeMany': (body) => {
+          const { symbols } = body as { symbols: string[] };
+          items = items.filter((item) => !symbols.includes(item.symbol));
+          return ok({ removed: symbols.length });
+        },
+      }),
+    );
+    await screen.findByTestId('watch-item-ABI.BR');
+    fireEvent.click(screen.getByTestId('edit-watchlist'));
+    fireEvent.click(screen.getByTestId('select-all'));
+    expect(screen.getByTestId('delete-selected').textContent).toBe('Delete (2)');
+    fireEvent.click(screen.getByTestId('delete-selected'));
+    fireEvent.click(await screen.findByText('Delete'));
+    await screen.findByTestId('watchlist-empty');
+    expect(server.requests.find((r) => r.path === '/market/watchlist/removeMany')?.body).toEqual({
+      symbols: ['KBC.BR', 'ABI.BR'],
+    });
+  });
+});
