@@ -101,13 +101,21 @@ export function applyRate(
   return divideRounded(amountMinor * rateMinor, 10n ** BigInt(rateScale), rounding);
 }
 
-/** Wire schema: a decimal string with at most `scale` decimals ("1234.56"), transformed to bigint. */
+/** The largest magnitude in minor units that a bigint column (PostgreSQL int8) holds. */
+export const MAX_MINOR = 2n ** 63n - 1n;
+
+/**
+ * Wire schema: a decimal string with at most `scale` decimals ("1234.56"), transformed to bigint.
+ * The value must fit a bigint column in minor units: 18 integer digits at scale 2 would not, and
+ * would otherwise reach the database as an out-of-range fault instead of a validation refusal.
+ */
 export const decimalString = (scale: number) =>
   z
     .string()
     .regex(/^-?\d{1,18}(\.\d+)?$/, 'a decimal number as a string, like "1234.56"')
     .refine((text) => parseDecimal(text, scale) !== null, `at most ${scale} decimals`)
-    .transform((text) => parseDecimal(text, scale) as bigint);
+    .transform((text) => parseDecimal(text, scale) as bigint)
+    .refine((minor) => minor <= MAX_MINOR && minor >= -MAX_MINOR, 'out of range');
 
 /** Wire schema for a cash amount: a positive decimal string with at most two decimals. */
 export const cashAmountInput = decimalString(scales.cash).refine((minor) => minor > 0n, 'must be above 0');
