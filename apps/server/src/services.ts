@@ -15,6 +15,7 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { createFundPasswordService } from './modules/fund-password/fund-password.service';
 import { createScamChecksService } from './modules/payment-methods/scam-checks.service';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
+import { createDepositsService } from './modules/deposits/deposits.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -54,6 +55,19 @@ export function createServices(deps: ServiceDeps) {
   const fundPassword = createFundPasswordService({ db, clock, identity, users });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
   const paymentMethods = createPaymentMethodsService({ db, clock, identity, scamChecks, ledger });
+  const deposits = createDepositsService({
+    db,
+    clock,
+    random,
+    config,
+    ledger,
+    audit,
+    identity,
+    restrictions,
+    scamChecks,
+    uploads,
+    users,
+  });
   return {
     ledger,
     sessions,
@@ -68,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
     fundPassword,
     scamChecks,
     paymentMethods,
+    deposits,
   };
 }
 

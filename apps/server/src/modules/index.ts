@@ -8,6 +8,7 @@ import { uploadsRoutes } from './uploads/uploads.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { fundPasswordRoutes } from './fund-password/fund-password.routes';
 import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes';
+import { depositsRoutes } from './deposits/deposits.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -20,4 +21,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(identityRoutes);
   await app.register(fundPasswordRoutes);
   await app.register(paymentMethodsRoutes);
+  await app.register(depositsRoutes);
 }

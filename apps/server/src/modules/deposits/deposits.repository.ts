@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { users } from '../users/users.tables';
+import { depositChannels, deposits } from './deposits.tables';
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type DepositState = DepositRow['state'];
+
+export async function listEnabledChannels(db: Executor) {
+  return db
+    .select()
+    .from(depositChannels)
+    .where(eq(depositChannels.isEnabled, true))
+    .orderBy(asc(depositChannels.id));
+}
+
+export async function findChannel(db: Executor, id: bigint) {
+  const rows = await db.select().from(depositChannels).where(eq(depositChannels.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertChannel(db: Executor, values: typeof depositChannels.$inferInsert) {
+  const rows = await db.insert(depositChannels).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into deposit_channels returned no row');
+  return row;
+}
+
+export async function updateChannel(
+  db: Executor,
+  id: bigint,
+  values: Omit<typeof depositChannels.$inferInsert, 'id' | 'createdAt'>,
+) {
+  const rows = await db.update(depositChannels).set(values).where(eq(depositChannels.id, id)).returning();
+  return rows[0];
+}
+
+export async function findByIdempotencyKey(db: Executor, userId: bigint, key: string) {
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findDeposit(db: Executor, id: bigint) {
+  const rows = await db.select().from(deposits).where(eq(deposits.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertDeposit(db: Executor, values: typeof deposits.$inferInsert) {
+  const rows = await db
+    .insert(deposits)
+    .values(values)
+    .onConflictDoNothing({ target: deposits.reference })
+    .returning();
+  return rows[0];
+}
+
+export async function countDepositsEver(db: Executor, userId: bigint): Promise<number> {
+  const rows = await db.select({ total: count() }).from(deposits).where(eq(deposits.userId, userId));
+  return rows[0]?.total ?? 0;
+}
+
+export async function largestApproved(db: Executor, userId: bigint, currency: DepositRow['currency']) {
+  const rows = await db
+    .select({ largest: max(deposits.amountMinor) })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.currency, currency), eq(deposits.state, 'approved')));
+  const largest = rows[0]?.largest;
+  return largest === null || largest === undefined ? null : BigInt(largest);
+}
+
+/** Decides a pending deposit; undefined when it was already decided (by someone else, at once). */
+export async function decideDeposit(
+  db: Executor,
+  id: bigint,
+  values: { state: DepositState; reason: string; decidedByStaffId: bigint; decidedAt: Date },
+) {
+  const rows = await db
+    .update(deposits)
+    .set(values)
+    .where(and(eq(deposits.id, id), eq(deposits.state, 'pending')))
+    .returning();
+  return rows[0];
+}
+
+export async function setEntry(db: Executor, id: bigint, entryId: bigint) {
+  await db.update(deposits).set({ entryId }).where(eq(deposits.id, id));
+}
+
+export async function listUserDeposits(db: Executor, userId: bigint, offset: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.userId, userId))
+      .orderBy(desc(deposits.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(deposits).where(eq(deposits.userId, userId)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function listByState(db: Executor, state: DepositState, offset: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        deposit: deposits,
+        account: users.account,
+        realname: users.realname,
+        channelName: depositChannels.name,
+      })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .innerJoin(depositChannels, eq(depositChannels.id, deposits.channelId))
+      .where(eq(deposits.state, state))
+      .orderBy(asc(deposits.createdAt), asc(deposits.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(deposits).where(eq(deposits.state, state)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,308 @@
+import { DomainError, formatCash, type Currency } from '@beurs/contract';
+import { isValidIBAN } from 'ibantools';
+import type { Config } from '../../config';
+import type { Clock } from '../../core/clock';
+import type { RandomSource } from '../../core/random';
+import { isPgError, type Database, type Transaction } from '../../db/database';
+import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { AuditService } from '../audit/audit.service';
+import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
+import { replayOrRefuse, requestHash, requireIdempotencyKey } from '../fund-operations/request-hash';
+import type { IdentityService } from '../identity/identity.service';
+import type { ScamChecksService } from '../payment-methods/scam-checks.service';
+import type { RestrictionsService } from '../restrictions/restrictions.service';
+import type { StaffSession } from '../staff-auth/staff-auth.service';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { UsersService } from '../users/users.service';
+import { structuredReference } from './payment-reference';
+import * as repository from './deposits.repository';
+import type { DepositRow } from './deposits.repository';
+import type { deposits as depositsTable } from './deposits.tables';
+
+type NewDeposit = typeof depositsTable.$inferInsert;
+
+// Deposits: the user announces a transfer to one of the operator's collection accounts with its
+// unique payment reference and a proof photo; finance staff match the money that arrived (from an
+// account in the user's own name) and approve — which credits the available balance through the
+// ledger, exactly once — or reject with a reason. One pending fund operation at a time.
+
+/** "Far above usual": more than this many times the user's largest approved deposit. */
+export const LARGE_DEPOSIT_FACTOR = 5n;
+
+type ChannelInput = {
+  id?: string;
+  kind: 'bank_transfer' | 'institutional' | 'crypto';
+  name: string;
+  currency: Currency;
+  collectionAccount: string;
+  beneficiaryName: string;
+  bic: string;
+  minimum: bigint;
+  maximum: bigint | null;
+  isEnabled: boolean;
+  reason: string;
+};
+
+export function createDepositsService(deps: {
+  db: Database;
+  clock: Clock;
+  random: RandomSource;
+  config: Config;
+  ledger: LedgerService;
+  audit: AuditService;
+  identity: IdentityService;
+  restrictions: RestrictionsService;
+  scamChecks: ScamChecksService;
+  uploads: UploadsService;
+  users: UsersService;
+}) {
+  const { db, clock, random, config, ledger, audit, identity, restrictions, scamChecks, uploads, users } =
+    deps;
+
+  const toDeposit = (row: DepositRow) => ({
+    id: row.id.toString(),
+    channelId: row.channelId.toString(),
+    currency: row.currency,
+    amount: formatCash(row.amountMinor),
+    reference: row.reference,
+    state: row.state,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  });
+
+  async function requireScamCheckIfNeeded(userId: bigint, currency: Currency, amountMinor: bigint) {
+    if ((await repository.countDepositsEver(db, userId)) === 0) {
+      await scamChecks.require(userId, 'first_deposit');
+      return;
+    }
+    const usual = await repository.largestApproved(db, userId, currency);
+    if (usual !== null && amountMinor > usual * LARGE_DEPOSIT_FACTOR) {
+      await scamChecks.require(userId, 'large_deposit');
+    }
+  }
+
+  async function insertWithFreshReference(tx: Transaction, values: Omit<NewDeposit, 'reference'>) {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const row = await repository.insertDeposit(tx, { ...values, reference: structuredReference(random) });
+      if (row) return row;
+    }
+    throw new Error('could not find a free payment reference in 10 attempts');
+  }
+
+  return {
+    async channels() {
+      const rows = await repository.listEnabledChannels(db);
+      return {
+        mode: config.mode,
+        operator: config.operator,
+        hours: { ...config.funds.depositHours, timeZone: config.funds.timeZone },
+        channels: rows.map((row) => ({
+          id: row.id.toString(),
+          kind: row.kind,
+          name: row.name,
+          currency: row.currency,
+          collectionAccount: row.collectionAccount,
+          beneficiaryName: row.beneficiaryName,
+          bic: row.bic,
+          minimum: formatCash(row.minimumMinor),
+          maximum: row.maximumMinor === null ? null : formatCash(row.maximumMinor),
+        })),
+      };
+    },
+
+    async saveChannel(actor: StaffSession, input: ChannelInput) {
+      if (input.kind !== 'crypto' && !isValidIBAN(input.collectionAccount.replace(/\s/g, '').toUpperCase())) {
+        throw new DomainError('IBAN_INVALID');
+      }
+      if (input.maximum !== null && input.maximum < input.minimum) {
+        throw new DomainError('DEPOSIT_AMOUNT_OUT_OF_RANGE', {
+          currency: input.currency,
+          minimum: formatCash(input.minimum),
+          maximum: formatCash(input.maximum),
+        });
+      }
+      const values = {
+        kind: input.kind,
+        name: input.name,
+        currency: input.currency,
+        collectionAccount:
+          input.kind === 'crypto'
+            ? input.collectionAccount
+            : input.collectionAccount.replace(/\s/g, '').toUpperCase(),
+        beneficiaryName: input.beneficiaryName,
+        bic: input.bic.toUpperCase(),
+        minimumMinor: input.minimum,
+        maximumMinor: input.maximum,
+        isEnabled: input.isEnabled,
+      };
+      return db.transaction(async (tx) => {
+        const before = input.id ? await repository.findChannel(tx, BigInt(input.id)) : undefined;
+        if (input.id && !before) throw new DomainError('DEPOSIT_CHANNEL_UNAVAILABLE');
+        const row = before
+          ? await repository.updateChannel(tx, before.id, values)
+          : await repository.insertChannel(tx, { ...values, createdAt: clock.now() });
+        if (!row) throw new DomainError('DEPOSIT_CHANNEL_UNAVAILABLE');
+        await audit.record(tx, actor, {
+          action: before ? 'deposit_channel.update' : 'deposit_channel.create',
+          targetType: 'deposit_channel',
+          targetId: row.id,
+          reason: input.reason,
+          before: before ?? null,
+          after: row,
+        });
+        return { id: row.id.toString() };
+      });
+    },
+
+    async submit(
+      userId: bigint,
+      input: { channelId: string; amount: bigint; proofImageId: string },
+      idempotencyKeyHeader: string | undefined,
+    ) {
+      const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
+      const hash = requestHash({
+        channelId: input.channelId,
+        amount: input.amount,
+        proof: input.proofImageId,
+      });
+      const earlier = replayOrRefuse(await repository.findByIdempotencyKey(db, userId, idempotencyKey), hash);
+      if (earlier) return toDeposit(earlier);
+
+      await restrictions.assertAllowed(userId, 'deposit');
+      await identity.requireVerified(userId);
+      const channel = await repository.findChannel(db, BigInt(input.channelId));
+      if (!channel || !channel.isEnabled) throw new DomainError('DEPOSIT_CHANNEL_UNAVAILABLE');
+      if (
+        input.amount < channel.minimumMinor ||
+        (channel.maximumMinor !== null && input.amount > channel.maximumMinor)
+      ) {
+        throw new DomainError('DEPOSIT_AMOUNT_OUT_OF_RANGE', {
+          currency: channel.currency,
+          minimum: formatCash(channel.minimumMinor),
+          maximum: channel.maximumMinor === null ? '' : formatCash(channel.maximumMinor),
+        });
+      }
+      await requireScamCheckIfNeeded(userId, channel.currency, input.amount);
+
+      try {
+        const row = await db.transaction(async (tx) => {
+          await lockUserForFunds(tx, userId);
+          // A concurrent call with this key may have committed while we waited for the lock.
+          const raced = replayOrRefuse(
+            await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
+            hash,
+          );
+          if (raced) return raced;
+          const pending = await pendingOperations(tx, userId);
+          if (pending.hasPendingDeposit) throw new DomainError('DEPOSIT_PENDING');
+          if (pending.hasPendingWithdrawal) throw new DomainError('FUND_OPERATION_IN_PROGRESS');
+          const proofUploadId = BigInt(input.proofImageId);
+          await uploads.claim(tx, userId, proofUploadId, 'deposit_proof');
+          return insertWithFreshReference(tx, {
+            userId,
+            channelId: channel.id,
+            currency: channel.currency,
+            amountMinor: input.amount,
+            proofUploadId,
+            idempotencyKey,
+            requestHash: hash,
+            createdAt: clock.now(),
+          });
+        });
+        return toDeposit(row);
+      } catch (error) {
+        // The schema's one-pending index caught what the lock should have: same answer.
+        if (isPgError(error, '23505')) {
+          const stored = replayOrRefuse(
+            await repository.findByIdempotencyKey(db, userId, idempotencyKey),
+            hash,
+          );
+          if (stored) return toDeposit(stored);
+          throw new DomainError('DEPOSIT_PENDING');
+        }
+        throw error;
+      }
+    },
+
+    async list(userId: bigint, input: { page: number; pageSize: number }) {
+      const { rows, total } = await repository.listUserDeposits(
+        db,
+        userId,
+        (input.page - 1) * input.pageSize,
+        input.pageSize,
+      );
+      return { total, items: rows.map(toDeposit) };
+    },
+
+    async staffList(input: { state: repository.DepositState; page: number; pageSize: number }) {
+      const { rows, total } = await repository.listByState(
+        db,
+        input.state,
+        (input.page - 1) * input.pageSize,
+        input.pageSize,
+      );
+      return {
+        total,
+        items: rows.map((row) => ({
+          id: row.deposit.id.toString(),
+          account: row.account,
+          realname: row.realname,
+          channelName: row.channelName,
+          currency: row.deposit.currency,
+          amount: formatCash(row.deposit.amountMinor),
+          reference: row.deposit.reference,
+          proofImageId: row.deposit.proofUploadId.toString(),
+          state: row.deposit.state,
+          reason: row.deposit.reason,
+          createdAt: row.deposit.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Approve (credit once, through the ledger) or reject; a second decision is ALREADY_PROCESSED. */
+    async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
+      const id = BigInt(input.id);
+      const isApproved = input.decision === 'approve';
+      const decided = await db.transaction(async (tx) => {
+        if (!(await repository.findDeposit(tx, id))) throw new DomainError('RECORD_NOT_FOUND');
+        const row = await repository.decideDeposit(tx, id, {
+          state: isApproved ? 'approved' : 'rejected',
+          reason: isApproved ? '' : input.reason,
+          decidedByStaffId: actor.staffId,
+          decidedAt: clock.now(),
+        });
+        if (!row) throw new DomainError('ALREADY_PROCESSED');
+        let entryId: bigint | null = null;
+        if (isApproved) {
+          const result = await ledger.transfer(tx, {
+            idempotencyKey: `deposit:${row.id}`,
+            kind: 'deposit',
+            memo: `Deposit ${row.reference}`,
+            postings: move(
+              houseAccount('bank_cash', row.currency),
+              userAccount(row.userId, row.currency),
+              row.amountMinor,
+            ),
+          });
+          entryId = result.entryId;
+          await repository.setEntry(tx, row.id, entryId);
+        }
+        await audit.record(tx, actor, {
+          action: isApproved ? 'deposit.approve' : 'deposit.reject',
+          targetType: 'deposit',
+          targetId: row.id,
+          reason: input.reason,
+          before: { state: 'pending' },
+          after: { state: row.state, reason: row.reason, entryId, amount: formatCash(row.amountMinor) },
+        });
+        return row;
+      });
+      users.invalidateUserInfo(decided.userId);
+      return { id: decided.id.toString(), state: decided.state as 'approved' | 'rejected' };
+    },
+  };
+}
+
+export type DepositsService = ReturnType<typeof createDepositsService>;
