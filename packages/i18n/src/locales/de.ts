@@ -288,6 +288,7 @@ export default {
       ascending: 'aufsteigend',
       descending: 'absteigend',
     },
+    sessionNow: 'Jetzt: {{session}} · nächster Wechsel {{time}}',
     session: {
       pre_market: 'Vorbörse',
       regular: 'Geöffnet',

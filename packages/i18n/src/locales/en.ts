@@ -289,6 +289,7 @@ export default {
       ascending: 'ascending',
       descending: 'descending',
     },
+    sessionNow: 'Now: {{session}} · next change {{time}}',
     session: {
       pre_market: 'Pre-market',
       regular: 'Open',

@@ -288,6 +288,7 @@ export default {
       ascending: 'croissant',
       descending: 'décroissant',
     },
+    sessionNow: 'Actuellement : {{session}} · prochain changement {{time}}',
     session: {
       pre_market: 'Pré-marché',
       regular: 'Ouvert',

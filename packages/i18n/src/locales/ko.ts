@@ -288,6 +288,7 @@ export default {
       ascending: '오름차순',
       descending: '내림차순',
     },
+    sessionNow: '현재: {{session}} · 다음 변경 {{time}}',
     session: {
       pre_market: '프리마켓',
       regular: '장중',

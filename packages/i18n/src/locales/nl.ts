@@ -288,6 +288,7 @@ export default {
       ascending: 'oplopend',
       descending: 'aflopend',
     },
+    sessionNow: 'Nu: {{session}} · volgende wissel {{time}}',
     session: {
       pre_market: 'Voorbeurs',
       regular: 'Open',

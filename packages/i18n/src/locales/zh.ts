@@ -288,6 +288,7 @@ export default {
       ascending: '遞增',
       descending: '遞減',
     },
+    sessionNow: '目前：{{session}} · 下次變更 {{time}}',
     session: {
       pre_market: '盤前',
       regular: '交易中',

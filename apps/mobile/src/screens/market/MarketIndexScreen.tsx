@@ -1,7 +1,9 @@
+import { formatDateTime } from '@beurs/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentLanguage } from '../../app/i18n';
 import { DEFAULT_SORT, nextSort, type SortState } from '../../features/market/list-sort';
 import { type ListTab, type Quote } from '../../features/market/market-types';
 import { marketQueries, useMarketStatus } from '../../features/market/queries';
@@ -22,6 +24,18 @@ import './market.css';
 // after-hours, forex and digital currency. A tab is offered only when the server has its calendar.
 
 type OtherTab = 'index' | 'pre_market' | 'after_hours' | 'forex' | 'crypto';
+/** The trading calendar behind each list, for the "now open/closed" note. */
+const calendarOfTab: Record<ListTab, string | null> = {
+  frank: 'euronext',
+  'ETF-BEL': 'euronext',
+  usd: 'us_equity',
+  'ETF-USA': 'us_equity',
+  pre_market: 'us_equity',
+  after_hours: 'us_equity',
+  forex: 'forex',
+  crypto: 'crypto',
+  index: null,
+};
 const otherTabs: readonly { tab: OtherTab; calendar: string | null }[] = [
   { tab: 'index', calendar: null },
   { tab: 'pre_market', calendar: 'us_equity' },
@@ -52,6 +66,7 @@ export default function MarketIndexScreen() {
   const available = otherTabs.filter((entry) => entry.calendar === null || calendars.has(entry.calendar));
   const listTab: ListTab = tab === 'stocks' ? stockType : tab;
   const list = useLiveList(listTab, sort.sort, sort.order);
+  const calendar = status.data?.calendars.find((entry) => entry.calendar === calendarOfTab[listTab]);
 
   const setTab = (next: OtherTab | 'stocks') => {
     sessionStorage.setItem(TAB_KEY, next);
@@ -71,7 +86,14 @@ export default function MarketIndexScreen() {
           setTab('stocks');
         }}
       />
-      {indices.data && indices.data.length > 0 && <IndexStrip quotes={indices.data} />}
+      {indices.data?.[0] && (
+        <>
+          <IndexStrip quotes={indices.data} />
+          <div className="list-caption">
+            <QuoteSource source={indices.data[0]} data-testid="index-source" />
+          </div>
+        </>
+      )}
       <nav className="chip-row" aria-label={t('market.tabsLabel')}>
         <button
           type="button"
@@ -102,6 +124,16 @@ export default function MarketIndexScreen() {
         {newest && <QuoteSource source={newest} />}
         <StreamBadge status={list.streamStatus} />
       </div>
+      {calendar && (
+        <p className="session-note" data-testid="session-note">
+          {calendar.nextSessionChangeAt
+            ? t('market.sessionNow', {
+                session: t(`market.session.${calendar.session}`),
+                time: formatDateTime(calendar.nextSessionChangeAt, currentLanguage()),
+              })
+            : t(`market.session.${calendar.session}`)}
+        </p>
+      )}
       {list.isPending ? (
         <Loading />
       ) : !list.data || list.data.items.length === 0 ? (

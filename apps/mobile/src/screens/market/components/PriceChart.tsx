@@ -9,7 +9,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageTags, type Language } from '@beurs/i18n';
+import { formatMoney, languageTags, type Language } from '@beurs/i18n';
 import { periodSeconds, toChartSeries, zoneOffsetSeconds } from '../../../features/market/chart-data';
 import type { Candle, ChartPeriod } from '../../../features/market/market-types';
 import { classNames } from '../../../shell/common';
@@ -71,7 +71,8 @@ export default function PriceChart({
       timeScale: { timeVisible: isIntraday, secondsVisible: false, borderVisible: false },
       localization: {
         locale: languageTags[language],
-        priceFormatter: (price: number) => price.toFixed(decimals),
+        // Axis labels in the language's separators; the coordinate is already a number here.
+        priceFormatter: (price: number) => formatMoney(price.toFixed(decimals), language, decimals),
       },
       handleScale: { axisPressedMouseMove: false },
     });
