@@ -3,6 +3,8 @@ import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { currentLanguage } from '../../app/i18n';
+import { formatClock } from '../../features/market/quote-format';
 import { useRemoveFromWatchlistMutation } from '../../features/market/mutations';
 import { marketQueries, POLL_MS } from '../../features/market/queries';
 import { patchQuote, useFollowSymbols, useStreamStatus } from '../../features/market/use-live-quote';
@@ -20,6 +22,7 @@ import '../market/market.css';
 
 export default function FavoriteScreen() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const status = useStreamStatus();
@@ -128,7 +131,10 @@ export default function FavoriteScreen() {
                 <input type="checkbox" checked={selected.has(symbol)} onChange={() => toggle(symbol)} />
                 <span className="quote-name">
                   <strong>{quote.name}</strong>
-                  <small>{quote.code}</small>
+                  <small>
+                    {quote.code} ·{' '}
+                    <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
+                  </small>
                 </span>
                 <Price quote={quote} className="quote-latest" />
                 <ChangePill quote={quote} />
@@ -142,7 +148,10 @@ export default function FavoriteScreen() {
               >
                 <span className="quote-name">
                   <strong>{quote.name}</strong>
-                  <small>{quote.code}</small>
+                  <small>
+                    {quote.code} ·{' '}
+                    <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
+                  </small>
                 </span>
                 <Price quote={quote} className="quote-latest" />
                 <ChangePill quote={quote} />
