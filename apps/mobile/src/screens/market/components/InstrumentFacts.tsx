@@ -15,7 +15,10 @@ export function InstrumentFacts({ instrument }: { instrument: Instrument }) {
       <dl className="quote-fields">
         <div>
           <dt>{t('market.facts.sector')}</dt>
-          <dd>{instrument.sector}</dd>
+          <dd>
+            {/* A vendor may name a sector we do not know yet: then its own name is shown. */}
+            {t(`market.sectors.${instrument.sector}`, { defaultValue: instrument.sector })}
+          </dd>
         </div>
         <div>
           <dt>{t('market.facts.lotSize')}</dt>
