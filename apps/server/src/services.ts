@@ -16,6 +16,7 @@ import { createFundPasswordService } from './modules/fund-password/fund-password
 import { createScamChecksService } from './modules/payment-methods/scam-checks.service';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
 import { createDepositsService } from './modules/deposits/deposits.service';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -68,6 +69,18 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     users,
   });
+  const withdrawals = createWithdrawalsService({
+    db,
+    clock,
+    config,
+    ledger,
+    audit,
+    identity,
+    restrictions,
+    fundPassword,
+    paymentMethods,
+    users,
+  });
   return {
     ledger,
     sessions,
@@ -83,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
     scamChecks,
     paymentMethods,
     deposits,
+    withdrawals,
   };
 }
 

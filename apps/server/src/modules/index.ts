@@ -9,6 +9,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { fundPasswordRoutes } from './fund-password/fund-password.routes';
 import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes';
 import { depositsRoutes } from './deposits/deposits.routes';
+import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -22,4 +23,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(fundPasswordRoutes);
   await app.register(paymentMethodsRoutes);
   await app.register(depositsRoutes);
+  await app.register(withdrawalsRoutes);
 }

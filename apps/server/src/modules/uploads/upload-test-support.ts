@@ -62,6 +62,8 @@ export async function verifyIdentity(
   });
   if (submitted.json().status !== 1) throw new Error(`submitAuth failed: ${submitted.body}`);
   const list = await callAdmin(testApp, '/identity/list', { state: 'under_review', pageSize: 100 }, staff);
+  if (list.json().status !== 1)
+    throw new Error(`identity list failed (a reviewer or admin is needed): ${list.body}`);
   const item = (list.json().data.items as Array<{ id: string; account: string }>).find(
     (candidate) => candidate.account === user.account,
   );

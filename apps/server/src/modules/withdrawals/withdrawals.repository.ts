@@ -1,0 +1,72 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { bankCards } from '../payment-methods/payment-methods.tables';
+import { users } from '../users/users.tables';
+import { withdrawals } from './withdrawals.tables';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalState = WithdrawalRow['state'];
+
+export async function findByIdempotencyKey(db: Executor, userId: bigint, key: string) {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findWithdrawal(db: Executor, id: bigint) {
+  const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function insertWithdrawal(db: Executor, values: typeof withdrawals.$inferInsert) {
+  const rows = await db.insert(withdrawals).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into withdrawals returned no row');
+  return row;
+}
+
+export async function decideWithdrawal(
+  db: Executor,
+  id: bigint,
+  values: { state: WithdrawalState; reason: string; decidedByStaffId: bigint; decidedAt: Date },
+) {
+  const rows = await db
+    .update(withdrawals)
+    .set(values)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.state, 'pending')))
+    .returning();
+  return rows[0];
+}
+
+export async function listUserWithdrawals(db: Executor, userId: bigint, offset: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(desc(withdrawals.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function listByState(db: Executor, state: WithdrawalState, offset: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ withdrawal: withdrawals, account: users.account, realname: users.realname, card: bankCards })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .innerJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
+      .where(eq(withdrawals.state, state))
+      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.state, state)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,272 @@
+import { DomainError, formatCash, parseCash, type Currency } from '@beurs/contract';
+import type { Config } from '../../config';
+import type { Clock } from '../../core/clock';
+import { isPgError, type Database, type Executor } from '../../db/database';
+import { houseAccount } from '../../ledger/ledger-accounts';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { AuditService } from '../audit/audit.service';
+import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
+import { replayOrRefuse, requestHash, requireIdempotencyKey } from '../fund-operations/request-hash';
+import type { FundPasswordService } from '../fund-password/fund-password.service';
+import type { IdentityService } from '../identity/identity.service';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
+import { maskIban, sameName } from '../payment-methods/payment-methods.service';
+import type { RestrictionsService } from '../restrictions/restrictions.service';
+import type { StaffSession } from '../staff-auth/staff-auth.service';
+import type { UsersService } from '../users/users.service';
+import { decisionDeadline, isWithinHours } from './business-days';
+import * as repository from './withdrawals.repository';
+import type { WithdrawalRow } from './withdrawals.repository';
+
+// Withdrawals (DESIGN.md §1.4): every rule is listed before the user types, and none of them is a
+// score, a tax or a new deposit. Submitting holds the amount (available → frozen); finance staff
+// pay it out (postHold: the fee, if any, comes out of the amount withdrawn) or reject it (voidHold:
+// the whole amount returns) with a reason. Decided within 24 hours, next business day on holidays.
+
+export const WITHDRAWAL_MINIMUM_MINOR = 10_000n;
+export const DECISION_WITHIN_HOURS = 24;
+
+export function createWithdrawalsService(deps: {
+  db: Database;
+  clock: Clock;
+  config: Config;
+  ledger: LedgerService;
+  audit: AuditService;
+  identity: IdentityService;
+  restrictions: RestrictionsService;
+  fundPassword: FundPasswordService;
+  paymentMethods: PaymentMethodsService;
+  users: UsersService;
+}) {
+  const { db, clock, config, ledger, audit, identity, restrictions, fundPassword, paymentMethods, users } =
+    deps;
+  const { withdrawalHours, timeZone } = config.funds;
+  const feeMinor = parseCash(config.funds.withdrawalFeeEur) ?? 0n;
+
+  const toWithdrawal = (row: WithdrawalRow) => ({
+    id: row.id.toString(),
+    cardId: row.cardId.toString(),
+    currency: row.currency,
+    amount: formatCash(row.amountMinor),
+    fee: formatCash(row.feeMinor),
+    payout: formatCash(row.amountMinor - row.feeMinor),
+    state: row.state,
+    waitingFor: row.state === 'pending' ? ('staff_review' as const) : ('nothing' as const),
+    decideBy: row.decideBy.toISOString(),
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  });
+
+  const passes = async (check: () => Promise<unknown>) =>
+    check().then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof DomainError) return false;
+        throw error;
+      },
+    );
+
+  const outsideHours = () => new DomainError('WITHDRAWAL_OUTSIDE_HOURS', { ...withdrawalHours, timeZone });
+
+  async function availableOf(userId: bigint, currency: Currency, executor: Executor = db) {
+    const balances = await ledger.getUserBalances(executor, userId);
+    return balances.find((balance) => balance.currency === currency)?.available ?? 0n;
+  }
+
+  return {
+    async rules(userId: bigint, currency: Currency) {
+      const [available, password, cards, pending] = await Promise.all([
+        availableOf(userId, currency),
+        fundPassword.status(userId),
+        paymentMethods.listCards(userId),
+        db.transaction((tx) => pendingOperations(tx, userId)),
+      ]);
+      const rules = {
+        identity_verified: await passes(() => identity.requireVerified(userId)),
+        fund_password_set: password.isSet,
+        fund_password_not_locked: password.lockedUntil === null,
+        own_card: cards.length > 0,
+        not_barred: await passes(() => restrictions.assertAllowed(userId, 'withdraw')),
+        minimum: available >= WITHDRAWAL_MINIMUM_MINOR,
+        hours: isWithinHours(clock.now(), withdrawalHours, timeZone),
+        no_pending_operation: !pending.hasPendingDeposit && !pending.hasPendingWithdrawal,
+        funds_free: available > 0n,
+      };
+      return {
+        currency,
+        minimum: formatCash(WITHDRAWAL_MINIMUM_MINOR),
+        fee: formatCash(feeMinor),
+        withdrawable: formatCash(available),
+        hours: { ...withdrawalHours, timeZone, businessDaysOnly: true },
+        decisionWithinHours: DECISION_WITHIN_HOURS,
+        rules: Object.entries(rules).map(([id, isMet]) => ({ id: id as keyof typeof rules, isMet })),
+      };
+    },
+
+    async submit(
+      userId: bigint,
+      input: { currency: Currency; amount: bigint; cardId: string; fundPassword: string },
+      idempotencyKeyHeader: string | undefined,
+    ) {
+      const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
+      const hash = requestHash({ currency: input.currency, amount: input.amount, cardId: input.cardId });
+      const earlier = replayOrRefuse(await repository.findByIdempotencyKey(db, userId, idempotencyKey), hash);
+      if (earlier) return toWithdrawal(earlier);
+
+      await restrictions.assertAllowed(userId, 'withdraw');
+      const realname = await identity.requireVerified(userId);
+      if (input.amount < WITHDRAWAL_MINIMUM_MINOR) {
+        throw new DomainError('WITHDRAWAL_BELOW_MINIMUM', {
+          currency: input.currency,
+          minimum: formatCash(WITHDRAWAL_MINIMUM_MINOR),
+        });
+      }
+      const now = clock.now();
+      if (!isWithinHours(now, withdrawalHours, timeZone)) throw outsideHours();
+      const card = await paymentMethods.requireOwnCard(userId, BigInt(input.cardId));
+      if (!sameName(card.holderName, realname)) throw new DomainError('CARD_NOT_OWN');
+      await fundPassword.verify(userId, input.fundPassword);
+
+      try {
+        const row = await db.transaction(async (tx) => {
+          await lockUserForFunds(tx, userId);
+          const raced = replayOrRefuse(
+            await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
+            hash,
+          );
+          if (raced) return raced;
+          const pending = await pendingOperations(tx, userId);
+          if (pending.hasPendingDeposit || pending.hasPendingWithdrawal) {
+            throw new DomainError('FUND_OPERATION_IN_PROGRESS');
+          }
+          const available = await availableOf(userId, input.currency, tx);
+          if (available < input.amount) {
+            throw new DomainError('INSUFFICIENT_WITHDRAWABLE', {
+              currency: input.currency,
+              withdrawable: formatCash(available),
+            });
+          }
+          const hold = await ledger.hold(tx, {
+            idempotencyKey: `withdrawal:${userId}:${idempotencyKey}`,
+            userId,
+            currency: input.currency,
+            amountMinor: input.amount,
+            memo: `Withdrawal to ${maskIban(card.iban)} (awaiting payout)`,
+          });
+          return repository.insertWithdrawal(tx, {
+            userId,
+            cardId: card.id,
+            currency: input.currency,
+            amountMinor: input.amount,
+            feeMinor,
+            holdId: hold.holdId,
+            idempotencyKey,
+            requestHash: hash,
+            decideBy: decisionDeadline(now, timeZone, DECISION_WITHIN_HOURS),
+            createdAt: now,
+          });
+        });
+        users.invalidateUserInfo(userId);
+        return toWithdrawal(row);
+      } catch (error) {
+        if (isPgError(error, '23505')) {
+          const stored = replayOrRefuse(
+            await repository.findByIdempotencyKey(db, userId, idempotencyKey),
+            hash,
+          );
+          if (stored) return toWithdrawal(stored);
+          throw new DomainError('FUND_OPERATION_IN_PROGRESS');
+        }
+        throw error;
+      }
+    },
+
+    async list(userId: bigint, input: { page: number; pageSize: number }) {
+      const { rows, total } = await repository.listUserWithdrawals(
+        db,
+        userId,
+        (input.page - 1) * input.pageSize,
+        input.pageSize,
+      );
+      return { total, items: rows.map(toWithdrawal) };
+    },
+
+    async staffList(input: { state: repository.WithdrawalState; page: number; pageSize: number }) {
+      const { rows, total } = await repository.listByState(
+        db,
+        input.state,
+        (input.page - 1) * input.pageSize,
+        input.pageSize,
+      );
+      return {
+        total,
+        items: rows.map((row) => ({
+          id: row.withdrawal.id.toString(),
+          account: row.account,
+          realname: row.realname,
+          currency: row.withdrawal.currency,
+          amount: formatCash(row.withdrawal.amountMinor),
+          fee: formatCash(row.withdrawal.feeMinor),
+          payout: formatCash(row.withdrawal.amountMinor - row.withdrawal.feeMinor),
+          iban: row.card.iban,
+          bic: row.card.bic,
+          holderName: row.card.holderName,
+          state: row.withdrawal.state,
+          reason: row.withdrawal.reason,
+          decideBy: row.withdrawal.decideBy.toISOString(),
+          createdAt: row.withdrawal.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Pay out (postHold, fee from the amount) or release (voidHold) a pending withdrawal, once. */
+    async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
+      const id = BigInt(input.id);
+      const isApproved = input.decision === 'approve';
+      const decided = await db.transaction(async (tx) => {
+        if (!(await repository.findWithdrawal(tx, id))) throw new DomainError('RECORD_NOT_FOUND');
+        const row = await repository.decideWithdrawal(tx, id, {
+          state: isApproved ? 'approved' : 'rejected',
+          reason: isApproved ? '' : input.reason,
+          decidedByStaffId: actor.staffId,
+          decidedAt: clock.now(),
+        });
+        if (!row) throw new DomainError('ALREADY_PROCESSED');
+        const payoutMinor = row.amountMinor - row.feeMinor;
+        const result = isApproved
+          ? await ledger.postHold(tx, {
+              idempotencyKey: `withdrawal-payout:${row.id}`,
+              holdId: row.holdId,
+              kind: 'withdrawal',
+              memo: `Withdrawal paid out: ${formatCash(payoutMinor)} ${row.currency}${row.feeMinor > 0n ? `, fee ${formatCash(row.feeMinor)}` : ''}`,
+              destinations: [
+                { account: houseAccount('bank_cash', row.currency), amountMinor: payoutMinor },
+                ...(row.feeMinor > 0n
+                  ? [{ account: houseAccount('fees', row.currency), amountMinor: row.feeMinor }]
+                  : []),
+              ],
+              isFinal: true,
+            })
+          : await ledger.voidHold(tx, {
+              idempotencyKey: `withdrawal-release:${row.id}`,
+              holdId: row.holdId,
+              memo: `Withdrawal rejected: ${input.reason}`,
+            });
+        await audit.record(tx, actor, {
+          action: isApproved ? 'withdrawal.approve' : 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: row.id,
+          reason: input.reason,
+          before: { state: 'pending' },
+          after: { state: row.state, reason: row.reason, entryId: result.entryId },
+        });
+        return row;
+      });
+      users.invalidateUserInfo(decided.userId);
+      return { id: decided.id.toString(), state: decided.state as 'approved' | 'rejected' };
+    },
+  };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
