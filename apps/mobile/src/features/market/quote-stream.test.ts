@@ -162,8 +162,8 @@ describe('quote stream', () => {
     expect(sockets).toHaveLength(2);
   });
 
-  it('unsubscribes a symbol nobody follows and closes when nobody follows anything', () => {
-    const { stream, latest, pendingTimers } = harness();
+  it('unsubscribes a symbol nobody follows and closes 10 s after nobody follows anything', () => {
+    const { stream, latest, pendingTimers, advance } = harness();
     const stopFirst = stream.follow('BTCUSD', () => undefined);
     const stopSecond = stream.follow('BTCUSD', () => undefined);
     const stopOther = stream.follow('ETHUSD', () => undefined);
@@ -173,6 +173,9 @@ describe('quote stream', () => {
     stopSecond();
     expect(latest().sent.at(-1)).toEqual({ op: 'unsubscribe', symbols: ['BTCUSD'] });
     stopOther();
+    expect(latest().sent.at(-1)).toEqual({ op: 'unsubscribe', symbols: ['ETHUSD'] });
+    expect(latest().isClosed).toBe(false);
+    advance(10_000);
     expect(latest().isClosed).toBe(true);
     expect(stream.status).toBe('idle');
     expect(pendingTimers()).toBe(0);
@@ -190,7 +193,20 @@ describe('quote stream', () => {
     stop();
     expect(latest().sent.at(-1)).toEqual({ op: 'unsubscribe', symbols: ['MSFT', 'NVDA'] });
     keep();
-    expect(latest().isClosed).toBe(true);
+    expect(latest().sent.at(-1)).toEqual({ op: 'unsubscribe', symbols: ['AAPL'] });
+  });
+
+  it('keeps the socket when the next screen follows within 10 s', () => {
+    const { stream, sockets, advance, latest } = harness();
+    const leave = stream.followMany(['AAPL', 'MSFT'], () => undefined);
+    latest().open();
+    leave();
+    advance(300);
+    stream.follow('BTCUSD', () => undefined);
+    advance(30_000);
+    expect(sockets).toHaveLength(1);
+    expect(latest().isClosed).toBe(false);
+    expect(latest().sent.at(-1)).toEqual({ op: 'subscribe', symbols: ['BTCUSD'] });
   });
 
   it('does not reconnect after the last follower left while it was down', () => {

@@ -32,12 +32,15 @@ export type QuoteStreamOptions = {
   maxBackoffMs?: number;
   /** No message (not even a heartbeat, every 15 s) for this long means the socket is dead. */
   silenceMs?: number;
+  /** How long the socket stays open after the last follower left. */
+  lingerMs?: number;
 };
 
 const OPEN = 1;
 export const INITIAL_BACKOFF_MS = 1_000;
 export const MAX_BACKOFF_MS = 30_000;
 export const SILENCE_MS = 40_000;
+export const LINGER_MS = 10_000;
 
 /** Delay before reconnect attempt `attempt` (0-based): doubling from the initial delay, capped. */
 export function backoffDelay(
@@ -57,6 +60,7 @@ export class QuoteStream {
   private socket: SocketLike | null = null;
   private reconnectTimer: unknown = null;
   private silenceTimer: unknown = null;
+  private lingerTimer: unknown = null;
   private attempt = 0;
   status: StreamStatus = 'idle';
 
@@ -85,6 +89,7 @@ export class QuoteStream {
       }
       listeners.add(listener);
     }
+    this.cancelLinger();
     if (added.length > 0) this.send({ op: 'subscribe', symbols: added });
     if (this.status === 'idle' && this.followers.size > 0) this.connect();
     return () => this.unfollow(unique, listener);
@@ -109,11 +114,32 @@ export class QuoteStream {
       this.followers.delete(symbol);
       removed.push(symbol);
     }
-    if (this.followers.size === 0) this.stop();
-    else if (removed.length > 0) this.send({ op: 'unsubscribe', symbols: removed });
+    if (removed.length > 0) this.send({ op: 'unsubscribe', symbols: removed });
+    if (this.followers.size === 0) {
+      if (this.status === 'open') this.linger();
+      else this.stop();
+    }
+  }
+
+  /**
+   * Keeps the socket a little while after the last follower left: moving from one screen to the
+   * next unmounts one list before the next screen follows its symbols.
+   */
+  private linger(): void {
+    this.cancelLinger();
+    this.lingerTimer = this.options.setTimer(() => {
+      this.lingerTimer = null;
+      if (this.followers.size === 0) this.stop();
+    }, this.options.lingerMs ?? LINGER_MS);
+  }
+
+  private cancelLinger(): void {
+    if (this.lingerTimer !== null) this.options.clearTimer(this.lingerTimer);
+    this.lingerTimer = null;
   }
 
   private stop(): void {
+    this.cancelLinger();
     this.cancelTimers();
     const socket = this.socket;
     this.socket = null;
@@ -129,6 +155,10 @@ export class QuoteStream {
 
   private connect(): void {
     this.reconnectTimer = null;
+    if (this.followers.size === 0) {
+      this.stop();
+      return;
+    }
     this.setStatus(this.attempt === 0 ? 'connecting' : 'down');
     let socket: SocketLike;
     try {
