@@ -195,7 +195,16 @@ export class MarketSimulator implements MarketDataProvider {
   start(): void {
     if (this.isTicking) return;
     this.isTicking = true;
+    this.warmUp(0);
     this.scheduleNextPump();
+  }
+
+  /** Builds every series in the background, one per turn of the event loop, so no request waits for it. */
+  private warmUp(from: number): void {
+    const entry = this.entries[from];
+    if (!entry || !this.isTicking) return;
+    this.seriesOf(entry.instrument.symbol);
+    setImmediate(() => this.warmUp(from + 1));
   }
 
   /** Wakes just after the next whole second of clock time, and at least every 100 ms. */
