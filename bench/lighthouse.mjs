@@ -152,6 +152,9 @@ async function main() {
             window.localStorage.setItem('account', session.account);
           }
         }, login);
+        // disableStorageReset also keeps the HTTP cache: empty it so every run is a first load.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Network.clearBrowserCache');
         await page.close();
         const result = await lighthouse(`${server.baseUrl}/#${screen.path}`, {
           port: debuggingPort,

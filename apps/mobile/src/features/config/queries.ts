@@ -32,14 +32,31 @@ export function imageUrl(value: string): string {
   return `/api/${value.replace(/^\/+/, '')}`;
 }
 
+type ConfigAnswer = { status?: unknown; data?: unknown } | null;
+
+/** The answer of the call index.html started before the app loaded (build/early-start.ts), once. */
+function takeEarlyAnswer(): Promise<ConfigAnswer> | undefined {
+  const holder = window as { __beursConfig?: Promise<ConfigAnswer> };
+  const early = holder.__beursConfig;
+  holder.__beursConfig = undefined;
+  return early;
+}
+
+async function fetchConfig(): Promise<SiteConfig> {
+  const early = await takeEarlyAnswer();
+  if (early?.status === 1 && Array.isArray(early.data)) {
+    return toSiteConfig(early.data as DataOf<typeof commonEndpoints.config>);
+  }
+  return toSiteConfig(
+    await api.call<DataOf<typeof commonEndpoints.config>>(commonPaths.config, { type: 'all' }),
+  );
+}
+
 export const configQueries = {
   all: () =>
     queryOptions({
       queryKey: ['config', 'all'],
-      queryFn: async () =>
-        toSiteConfig(
-          await api.call<DataOf<typeof commonEndpoints.config>>(commonPaths.config, { type: 'all' }),
-        ),
+      queryFn: fetchConfig,
       staleTime: 5 * 60_000,
     }),
 };
