@@ -114,7 +114,7 @@ function entryStatement(entry: EntryStatement): SQL {
         on account.owner_user_id is not distinct from input.owner_user_id
         and account.currency = input.currency and account.kind = input.kind)`,
     sql`changes as (
-      select id, currency, balance_minor, sum(amount_minor) as delta_minor
+      select id, currency, balance_minor, sum(amount_minor)::bigint as delta_minor
       from resolved where owner_user_id is not null group by id, currency, balance_minor)`,
     sql`stored as (
       select request_hash, entry_id, hold_id from ledger_idempotency_keys where key = ${idempotency?.key ?? null})`,

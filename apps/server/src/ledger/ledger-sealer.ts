@@ -12,7 +12,7 @@ import { queryRows } from './ledger.repository';
 const SEALER_LOCK_ID = 7_311_002;
 const BATCH_SIZE = 500;
 /** How far below the newest sealed entry a normal pass looks for late commits. */
-const STRAGGLER_LOOK_BACK = 10_000n;
+const STRAGGLER_LOOK_BACK = 1_000n;
 /** Every this many passes, the background sealer scans the whole journal for late commits. */
 const FULL_SCAN_EVERY = 100;
 
