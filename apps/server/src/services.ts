@@ -17,6 +17,8 @@ import { createScamChecksService } from './modules/payment-methods/scam-checks.s
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
 import { createDepositsService } from './modules/deposits/deposits.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import { createExchangeService } from './modules/exchange/exchange.service';
+import { createRecordsService } from './modules/records/records.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -81,6 +83,16 @@ export function createServices(deps: ServiceDeps) {
     paymentMethods,
     users,
   });
+  const exchange = createExchangeService({
+    db,
+    clock,
+    ledger,
+    market,
+    restrictions,
+    users,
+    spreadBasisPoints: config.funds.fxSpreadBasisPoints,
+  });
+  const records = createRecordsService({ db });
   return {
     ledger,
     sessions,
@@ -97,6 +109,8 @@ export function createServices(deps: ServiceDeps) {
     paymentMethods,
     deposits,
     withdrawals,
+    exchange,
+    records,
   };
 }
 

@@ -10,6 +10,8 @@ import { fundPasswordRoutes } from './fund-password/fund-password.routes';
 import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes';
 import { depositsRoutes } from './deposits/deposits.routes';
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
+import { exchangeRoutes } from './exchange/exchange.routes';
+import { recordsRoutes } from './records/records.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -24,4 +26,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(paymentMethodsRoutes);
   await app.register(depositsRoutes);
   await app.register(withdrawalsRoutes);
+  await app.register(exchangeRoutes);
+  await app.register(recordsRoutes);
 }

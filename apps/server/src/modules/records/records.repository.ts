@@ -1,0 +1,80 @@
+import { and, count, desc, eq, inArray, isNotNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { recordTabs } from '@beurs/contract';
+import type { Executor } from '../../db/database';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../ledger/ledger.tables';
+import { withdrawals } from '../withdrawals/withdrawals.tables';
+
+// The user's records are read straight from the journal: every entry with a posting on one of the
+// user's cash accounts (available or frozen), summed per entry and currency. Read-only.
+
+export type RecordTab = (typeof recordTabs)[number];
+
+function tabCondition(db: Executor, userId: bigint, tab: RecordTab): SQL | undefined {
+  const withdrawalHolds = db
+    .select({ holdId: withdrawals.holdId })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId));
+  switch (tab) {
+    case 'all':
+      return undefined;
+    case 'deposit':
+      return eq(ledgerEntries.kind, 'deposit');
+    case 'exchange':
+      return eq(ledgerEntries.kind, 'exchange');
+    case 'withdrawal':
+      return or(eq(ledgerEntries.kind, 'withdrawal'), inArray(ledgerEntries.holdId, withdrawalHolds));
+    case 'trade':
+      return or(
+        like(ledgerEntries.kind, 'order%'),
+        like(ledgerEntries.kind, 'trade%'),
+        and(isNotNull(ledgerEntries.holdId), notInArray(ledgerEntries.holdId, withdrawalHolds)),
+      );
+  }
+}
+
+export async function listUserEntries(
+  db: Executor,
+  userId: bigint,
+  tab: RecordTab,
+  offset: number,
+  limit: number,
+) {
+  // Drizzle's builders are mutable: each use gets its own (the page's limit must not reach the count).
+  const grouped = () =>
+    db
+      .select({
+        id: ledgerEntries.id,
+        kind: ledgerEntries.kind,
+        memo: ledgerEntries.memo,
+        createdAt: ledgerEntries.createdAt,
+        currency: ledgerAccounts.currency,
+        totalMinor: sql<string>`sum(${ledgerPostings.amountMinor})`.as('total_minor'),
+        availableMinor:
+          sql<string>`sum(case when ${ledgerAccounts.kind} = 'available' then ${ledgerPostings.amountMinor} else 0 end)`.as(
+            'available_minor',
+          ),
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+      .where(
+        and(
+          eq(ledgerAccounts.ownerUserId, userId),
+          inArray(ledgerAccounts.kind, ['available', 'frozen']),
+          tabCondition(db, userId, tab),
+        ),
+      )
+      .groupBy(ledgerEntries.id, ledgerAccounts.currency);
+  const [rows, totals] = await Promise.all([
+    grouped().orderBy(desc(ledgerEntries.id), ledgerAccounts.currency).offset(offset).limit(limit),
+    db.select({ total: count() }).from(grouped().as('grouped')),
+  ]);
+  return {
+    total: totals[0]?.total ?? 0,
+    rows: rows.map((row) => ({
+      ...row,
+      totalMinor: BigInt(String(row.totalMinor)),
+      availableMinor: BigInt(String(row.availableMinor)),
+    })),
+  };
+}
