@@ -1,4 +1,5 @@
 import { load, type LoadResult } from './lib/autocannon';
+import { availableParallelism, loadavg } from 'node:os';
 import { isSmoke, startBeurs, startProcess } from './lib/processes';
 
 // Issue 5 targets: one year of daily candles p99 < 20 ms and search p99 < 10 ms, on the real
@@ -52,6 +53,7 @@ const baselineP99 = (connections: number) =>
   rows.find((row) => row.connections === connections && row.name.startsWith('bare'))?.result.latencyP99Ms ??
   1;
 console.log(`\nmarket queries vs bare Fastify (${durationSeconds} s each${isSmoke ? ', smoke' : ''})`);
+console.log(`machine load average (1 min): ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
 console.log(
   '| endpoint | clients | req/s | p50 ms | p99 ms | p99 / baseline p99 | errors |\n|---|---|---|---|---|---|---|',
 );

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { availableParallelism, loadavg } from 'node:os';
 import { isSmoke, startProcess, type RunningServer } from './lib/processes';
 
 // Issue 5 target: one server process streams to 2,000 WebSocket clients, each subscribed to 20
@@ -121,6 +122,7 @@ const row = (name: string, result: Result) =>
 console.log(
   `\nmarket stream: ${CLIENTS} clients × ${SYMBOLS_PER_CLIENT} symbols, ${MEASURE_SECONDS} s${isSmoke ? ' (smoke)' : ''}`,
 );
+console.log(`machine load average (1 min): ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
 console.log(
   '| server | send→client p50 ms | send→client p99 ms | tick→client p99 ms | batches | dropped | starved |',
 );

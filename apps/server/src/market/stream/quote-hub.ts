@@ -40,10 +40,12 @@ export type HubDeps = {
   limits?: Partial<HubLimits>;
 };
 
+type Update = { id: number; encoded: Buffer };
+
 type Client = {
   socket: WebSocket;
   symbols: Set<string>;
-  pending: Buffer[];
+  pending: Update[];
   invalidMessages: number;
   windowStartMs: number;
   windowMessages: number;
@@ -59,6 +61,7 @@ export class QuoteHub {
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly dirty = new Set<Client>();
   private flushScheduled = false;
+  private nextUpdateId = 0;
   private readonly heartbeat: NodeJS.Timeout;
   droppedUpdates = 0;
 
@@ -96,9 +99,9 @@ export class QuoteHub {
       const followers = this.subscribers.get(symbol);
       if (!followers || followers.size === 0) continue;
       // Encoded once per update; each client's batch is then a copy of bytes, not a re-encoding.
-      const encoded = Buffer.from(json, 'utf8');
+      const update: Update = { id: this.nextUpdateId++, encoded: Buffer.from(json, 'utf8') };
       for (const client of followers) {
-        client.pending.push(encoded);
+        client.pending.push(update);
         this.dirty.add(client);
       }
     }
@@ -118,6 +121,8 @@ export class QuoteHub {
   private flush(): void {
     this.flushScheduled = false;
     const sentAtMs = this.deps.clock.now().getTime();
+    // Clients following the same symbols share one encoded batch (a market tab, a popular list).
+    const batches = new Map<string, Buffer>();
     for (const client of this.dirty) {
       const updates = client.pending;
       client.pending = [];
@@ -130,7 +135,13 @@ export class QuoteHub {
         this.droppedUpdates += updates.length;
         continue;
       }
-      client.socket.send(batchMessage(sentAtMs, updates), { binary: false });
+      const key = updates.map((update) => update.id).join(',');
+      let batch = batches.get(key);
+      if (!batch) {
+        batch = batchMessage(sentAtMs, updates);
+        batches.set(key, batch);
+      }
+      client.socket.send(batch, { binary: false });
     }
     this.dirty.clear();
   }
@@ -249,11 +260,11 @@ const COMMA = Buffer.from(',');
 const BATCH_END = Buffer.from(']}');
 
 /** `{"type":"quotes","sentAtMs":…,"data":[…]}` from already-encoded quotes. */
-function batchMessage(sentAtMs: number, updates: readonly Buffer[]): Buffer {
+function batchMessage(sentAtMs: number, updates: readonly Update[]): Buffer {
   const parts: Buffer[] = [Buffer.from(`{"type":"quotes","sentAtMs":${sentAtMs},"data":[`)];
   updates.forEach((update, index) => {
     if (index > 0) parts.push(COMMA);
-    parts.push(update);
+    parts.push(update.encoded);
   });
   parts.push(BATCH_END);
   return Buffer.concat(parts);
