@@ -62,6 +62,27 @@ export function formatCurrency(decimal: string, currency: CurrencyCode, language
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per time zone.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * `Y.M.D h:m:s` on a 24-hour clock (`2026.11.21 14:05:09`), with ` Uhr` in German. Takes an ISO
  * string or a Date; shows the device's time zone unless `timeZone` names one.
@@ -69,16 +90,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function formatDateTime(value: string | Date, language: Language, timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${String(value)}`);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+  const parts = dateTimeFormat(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const text = `${part('year')}.${pad(part('month'))}.${pad(part('day'))} ${pad(part('hour'))}:${pad(part('minute'))}:${pad(part('second'))}`;
   return language === 'de' ? `${text} Uhr` : text;
