@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -30,19 +30,36 @@ const USERS = isSmoke ? 50 : 1_000;
 const POSTGRES_CLIENTS = 16;
 const TARGET_POSTGRES_PER_SECOND = 1_500;
 
-type Measurement = { operations: number; seconds: number; perSecond: number; refused: number };
+type Measurement = {
+  operations: number;
+  seconds: number;
+  perSecond: number;
+  refused: number;
+  /** CPU milliseconds per operation, this process plus the database's backends; null if unknown. */
+  cpuMsPerOperation: number | null;
+};
+
+/** Starts counting CPU time; the returned function gives the milliseconds spent since. */
+type CpuMeter = () => Promise<() => number | null>;
 
 /** Runs `operation` from `clients` loops for DURATION_MS (after a warm-up) and counts completions. */
-async function measure(clients: number, operation: () => Promise<'ok' | 'refused'>): Promise<Measurement> {
+async function measure(
+  clients: number,
+  operation: () => Promise<'ok' | 'refused'>,
+  cpuMeter: CpuMeter,
+): Promise<Measurement> {
   await run(clients, operation, WARMUP_MS);
-  return run(clients, operation, DURATION_MS);
+  const cpuSince = await cpuMeter();
+  const result = await run(clients, operation, DURATION_MS);
+  const cpuMs = cpuSince();
+  return { ...result, cpuMsPerOperation: cpuMs === null ? null : cpuMs / result.operations };
 }
 
 async function run(
   clients: number,
   operation: () => Promise<'ok' | 'refused'>,
   durationMs: number,
-): Promise<Measurement> {
+): Promise<Omit<Measurement, 'cpuMsPerOperation'>> {
   const deadline = performance.now() + durationMs;
   const started = performance.now();
   let operations = 0;
@@ -51,6 +68,9 @@ async function run(
     while (performance.now() < deadline) {
       if ((await operation()) === 'refused') refused += 1;
       operations += 1;
+      // PGlite answers through microtasks only: yield to the event loop as a server between
+      // requests would, or the sealer's timer never fires.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   };
   await Promise.all(Array.from({ length: clients }, loop));
@@ -115,6 +135,36 @@ function bareInsert(db: Database): () => Promise<'ok'> {
   };
 }
 
+const processCpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1_000;
+};
+
+/** PGlite runs inside this process: its CPU time is this process's. */
+const processCpuMeter: CpuMeter = async () => {
+  const start = processCpuMs();
+  return () => processCpuMs() - start;
+};
+
+/**
+ * PostgreSQL: this process plus the backends serving this database (from /proc on Linux, in clock
+ * ticks of 10 ms). On a shared, loaded machine this says what a transfer costs, whatever the load.
+ */
+function postgresCpuMeter(db: Database): CpuMeter {
+  const backendTicks = (pids: readonly number[]) =>
+    pids.reduce((sum, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return sum + Number(fields[11]) + Number(fields[12]);
+    }, 0);
+  return async () => {
+    const rows = await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`);
+    const pids = (rows as unknown as { rows: Array<{ pid: number }> }).rows.map((row) => Number(row.pid));
+    if (!existsSync('/proc/self/stat')) return () => null;
+    const start = { process: processCpuMs(), backends: backendTicks(pids) };
+    return () => processCpuMs() - start.process + (backendTicks(pids) - start.backends) * 10;
+  };
+}
+
 type EngineResult = {
   engine: string;
   clients: number;
@@ -129,18 +179,23 @@ async function runEngine(
   engine: string,
   handle: DatabaseHandle,
   clients: number,
-  options: { withHotRow: boolean },
+  options: { withHotRow: boolean; cpuMeter: CpuMeter },
 ): Promise<EngineResult> {
   const ledger = createLedgerService({ clock: systemClock });
   const users = await prepare(handle.db, ledger);
-  const baseline = await measure(clients, bareInsert(handle.db));
+  const baseline = await measure(clients, bareInsert(handle.db), options.cpuMeter);
   const sealer = startLedgerSealer(handle.db, systemClock); // as the server runs it: every second
-  const transfers = await measure(clients, randomTransfer(handle.db, ledger, users, { house: true }));
+  const transfer = randomTransfer(handle.db, ledger, users, { house: true });
+  const transfers = await measure(clients, transfer, options.cpuMeter);
   const hotUser = options.withHotRow ? await createFundedUser(handle.db, ledger, {}) : null;
   const hotRow =
     hotUser === null
       ? null
-      : await measure(clients, randomTransfer(handle.db, ledger, users, { house: false, userId: hotUser }));
+      : await measure(
+          clients,
+          randomTransfer(handle.db, ledger, users, { house: false, userId: hotUser }),
+          options.cpuMeter,
+        );
   await sealer.stop();
   const lag = await verifyLedger(handle.db);
   await sealPending(handle.db, systemClock);
@@ -156,7 +211,7 @@ async function runPglite(): Promise<EngineResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'beurs-bench-'));
   const handle = await openDatabase({ engine: 'pglite', dataDir });
   try {
-    return await runEngine('PGlite (data dir)', handle, 1, { withHotRow: false });
+    return await runEngine('PGlite (data dir)', handle, 1, { withHotRow: false, cpuMeter: processCpuMeter });
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -177,30 +232,38 @@ async function runPostgres(): Promise<EngineResult> {
   url.pathname = `/${name}`;
   const handle = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: POSTGRES_CLIENTS });
   try {
-    return await runEngine('PostgreSQL', handle, POSTGRES_CLIENTS, { withHotRow: true });
+    return await runEngine('PostgreSQL', handle, POSTGRES_CLIENTS, {
+      withHotRow: true,
+      cpuMeter: postgresCpuMeter(handle.db),
+    });
   } finally {
     await handle.close();
     await admin(`drop database if exists ${name} with (force)`);
   }
 }
 
+const cpu = (measurement: Measurement) =>
+  measurement.cpuMsPerOperation === null ? '?' : measurement.cpuMsPerOperation.toFixed(3);
+
 function report(results: readonly EngineResult[]): void {
   console.log(
     `\nLedger transfers (${DURATION_MS / 1_000} s per measurement, ${USERS} users${isSmoke ? ', smoke' : ''})`,
   );
-  console.log('| engine | clients | bare INSERT tx/s (baseline) | transfers/s | ratio | seal lag at end |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| engine | clients | bare INSERT tx/s (baseline) | transfers/s | ratio | CPU ms per INSERT / transfer | seal lag at end |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const result of results) {
     const ratio = result.ledger.perSecond / result.baseline.perSecond;
     console.log(
-      `| ${result.engine} | ${result.clients} | ${Math.round(result.baseline.perSecond)} | ${Math.round(result.ledger.perSecond)} | ${ratio.toFixed(2)} | ${result.sealLag} entries |`,
+      `| ${result.engine} | ${result.clients} | ${Math.round(result.baseline.perSecond)} | ${Math.round(result.ledger.perSecond)} | ${ratio.toFixed(2)} | ${cpu(result.baseline)} / ${cpu(result.ledger)} | ${result.sealLag} entries |`,
     );
   }
   for (const result of results) {
     if (!result.hotRow) continue;
     const ratio = result.hotRow.perSecond / result.ledger.perSecond;
     console.log(
-      `${result.engine}, fee credited to one locked balance row instead: ${Math.round(result.hotRow.perSecond)} transfers/s (${ratio.toFixed(2)} of the derived house account)`,
+      `${result.engine}, fee credited to one locked balance row instead: ${Math.round(result.hotRow.perSecond)} transfers/s (${ratio.toFixed(2)} of the derived house account), CPU ms per transfer ${cpu(result.hotRow)}`,
     );
   }
 }
