@@ -102,7 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyStatic, { root: publicDir, prefix: '/api/static/', decorateReply: false });
   if (existsSync(mobileDist)) {
-    await app.register(fastifyStatic, { root: mobileDist, prefix: '/', decorateReply: false });
+    // The build writes .br and .gz beside every asset; they are sent to clients that accept them.
+    await app.register(fastifyStatic, {
+      root: mobileDist,
+      prefix: '/',
+      decorateReply: false,
+      preCompressed: true,
+    });
   }
   return app;
 }
