@@ -40,8 +40,9 @@ server.on('listening', () => {
   console.log('clock offset 0');
   console.log(`baseline ws listening at http://127.0.0.1:${port}`);
 });
+// Stamped once per round, before the first send, as the Beurs hub does: the latency of the last
+// client includes the time spent sending to all the others.
 setInterval(() => {
-  for (const client of server.clients) {
-    client.send(`{"type":"quotes","sentAtMs":${Date.now()},"data":[${batch}]}`);
-  }
+  const message = `{"type":"quotes","sentAtMs":${Date.now()},"data":[${batch}]}`;
+  for (const client of server.clients) client.send(message);
 }, 1000);
