@@ -20,6 +20,8 @@ import { verifyLedger } from './ledger-verify';
 const child = fileURLToPath(new URL('./ledger-burst.child.ts', import.meta.url));
 const KILL_AFTER_COMMITS = 150;
 const CHILD_APPLICATION_NAME = 'ledger-burst-child';
+/** A child process starts tsx and opens a database: slow on a loaded machine. */
+const CHILD_PROCESS_TIMEOUT_MS = 180_000;
 
 /** Runs the burst child and kills it once it has reported enough commits; returns what it reported. */
 async function burstThenKill(
@@ -91,30 +93,38 @@ async function expectIntact(handle: DatabaseHandle, userId: bigint, committed: M
   expect(verification.breaches).toEqual([]);
 }
 
-it.runIf(isPostgres)('PostgreSQL: a SIGKILL mid-burst loses no committed transfer', async () => {
-  const database = await createTestDatabase();
-  try {
-    const { userId, committed } = await burstThenKill({
-      BURST_DATABASE_URL: database.url ?? '',
-      BURST_CONCURRENCY: '8',
-    });
-    await expectIntact(database, userId, committed);
-  } finally {
-    await database.close();
-  }
-});
-
-it.runIf(!isPostgres)('PGlite data directory: a SIGKILL mid-burst loses no committed transfer', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'beurs-crash-'));
-  try {
-    const { userId, committed } = await burstThenKill({ BURST_DATA_DIR: dataDir, BURST_CONCURRENCY: '1' });
-    const handle = await openDatabase({ engine: 'pglite', dataDir });
+it.runIf(isPostgres)(
+  'PostgreSQL: a SIGKILL mid-burst loses no committed transfer',
+  async () => {
+    const database = await createTestDatabase();
     try {
-      await expectIntact(handle, userId, committed);
+      const { userId, committed } = await burstThenKill({
+        BURST_DATABASE_URL: database.url ?? '',
+        BURST_CONCURRENCY: '8',
+      });
+      await expectIntact(database, userId, committed);
     } finally {
-      await handle.close();
+      await database.close();
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+  },
+  CHILD_PROCESS_TIMEOUT_MS,
+);
+
+it.runIf(!isPostgres)(
+  'PGlite data directory: a SIGKILL mid-burst loses no committed transfer',
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'beurs-crash-'));
+    try {
+      const { userId, committed } = await burstThenKill({ BURST_DATA_DIR: dataDir, BURST_CONCURRENCY: '1' });
+      const handle = await openDatabase({ engine: 'pglite', dataDir });
+      try {
+        await expectIntact(handle, userId, committed);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  CHILD_PROCESS_TIMEOUT_MS,
+);

@@ -110,5 +110,5 @@ describe('npm run ledger:verify', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // two child processes and three openings of a PGlite data directory
 });
