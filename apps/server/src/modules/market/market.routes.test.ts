@@ -119,6 +119,19 @@ describe('candles', () => {
     expect(data.candles[0].time).toBeLessThan(data.candles[1].time);
   });
 
+  it('keeps the daily candles up to date within a trading day (only settled days are reused)', async () => {
+    const request = { symbol: 'NVDA', period: 'day', range: '3m' };
+    const before = (await post('/market/candles', request)).data.candles;
+    testApp.clock.advance(10 * 60_000);
+    const after = (await post('/market/candles', request)).data.candles;
+    const quote = (await post('/market/quote', { symbol: 'NVDA' })).data;
+    testApp.clock.advance(-10 * 60_000);
+    expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
+    expect(after.at(-1).close).toBe(quote.latest);
+    expect(after.at(-1)).not.toEqual(before.at(-1));
+    expect(after.at(-1).volume).toBe(quote.volume);
+  });
+
   it('serves the time-share line of today up to the current minute', async () => {
     const { data } = await post('/market/candles', { symbol: 'KBC.BR', period: 'time_share', range: '1d' });
     expect(data.candles[0].time).toBe(Date.parse('2026-11-20T08:00:00Z') / 1000);

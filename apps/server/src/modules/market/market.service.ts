@@ -48,6 +48,8 @@ const rangeDays: Record<CandleRange, { days: number; months: number }> = {
   '1y': { days: 0, months: 12 },
   '2y': { days: 0, months: 24 },
 };
+/** Cached daily candle lists (symbol × period × range × adjustment, for the current trading day). */
+const SETTLED_CANDLES_MAX = 2_000;
 const INDEX_STRIP = ['^BEL20', '^FCHI', '^AEX', '^GSPC', '^NDX', '^DJI'];
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
@@ -56,6 +58,15 @@ const isOneOf = <T extends string>(values: readonly T[], value: string): value i
 export function createMarketService(deps: MarketServiceDeps) {
   const { db, clock, provider } = deps;
   const search = new InstrumentSearch(provider.instruments());
+  type Settled = {
+    candles: { startMs: number; wire: ReturnType<typeof formatCandle> }[];
+    lastBucketStartMs: number;
+  };
+  const settledCandles = new Map<string, Settled>();
+  const rememberSettled = (key: string, value: Settled) => {
+    if (settledCandles.size >= SETTLED_CANDLES_MAX) settledCandles.clear();
+    settledCandles.set(key, value);
+  };
 
   function requireInstrument(symbol: string): Instrument {
     const instrument = provider.instrument(symbol);
@@ -255,13 +266,29 @@ export function createMarketService(deps: MarketServiceDeps) {
       const nowMs = clock.now().getTime();
       const window = candleWindow(calendar, range, nowMs);
       const isDaily = period === 'day' || period === 'week' || period === 'month';
-      const raw = await fromProvider(
-        isDaily
-          ? provider.candles(instrument.symbol, 'day', window.dayFromMs, window.toMs)
-          : provider.candles(instrument.symbol, 'minute', window.minuteFromMs, window.toMs),
-      );
-      const adjusted = await adjust(instrument, raw, adjustment, isDaily, calendar.dateAt(nowMs));
-      const candles = aggregateCandles(adjusted, bucketingByPeriod[period]);
+      const today = calendar.dateAt(nowMs);
+      const build = async (fromMs: number) => {
+        const raw = await fromProvider(
+          provider.candles(instrument.symbol, isDaily ? 'day' : 'minute', fromMs, window.toMs),
+        );
+        const adjusted = await adjust(instrument, raw, adjustment, isDaily, today);
+        return aggregateCandles(adjusted, bucketingByPeriod[period]).map((candle) => ({
+          startMs: candle.startMs,
+          wire: formatCandle(candle, instrument.priceScale),
+        }));
+      };
+      // Past daily candles never change: keep them per trading day and rebuild only the last bucket.
+      const cacheKey = `${instrument.symbol}|${period}|${range}|${adjustment}|${today}`;
+      const head = isDaily ? settledCandles.get(cacheKey) : undefined;
+      let candles: { startMs: number; wire: ReturnType<typeof formatCandle> }[];
+      if (head) {
+        candles = [...head.candles, ...(await build(head.lastBucketStartMs))];
+      } else {
+        candles = await build(isDaily ? window.dayFromMs : window.minuteFromMs);
+        const last = candles.at(-1);
+        if (isDaily && last)
+          rememberSettled(cacheKey, { candles: candles.slice(0, -1), lastBucketStartMs: last.startMs });
+      }
       return {
         symbol: instrument.symbol,
         period,
@@ -272,7 +299,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         source: provider.source,
         delayMs: provider.delayMs,
         isSimulated: provider.isSimulated,
-        candles: candles.map((candle) => formatCandle(candle, instrument.priceScale)),
+        candles: candles.map((candle) => candle.wire),
       };
     },
 
