@@ -179,6 +179,43 @@ describe('account restrictions', () => {
     }
   });
 
+  it('bars trading and withdrawing with their codes; frozen and disabled refuse every fund operation', async () => {
+    const user = await signUp(testApp);
+    const detail = await callAdmin(testApp, '/users/detail', { account: user.account }, admin);
+    const userId = BigInt(detail.json().data.id);
+    const { restrictions } = testApp.app.services;
+    const refusal = (operation: 'trade' | 'withdraw' | 'deposit' | 'exchange') =>
+      restrictions.assertAllowed(userId, operation).then(
+        () => 'allowed',
+        (error: { code: string; params: { reason?: string } }) => `${error.code}:${error.params.reason}`,
+      );
+    expect(await refusal('trade')).toBe('allowed');
+    await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'trading_barred', reason: 'MiFID test failed' },
+      admin,
+    );
+    expect(await refusal('trade')).toBe('TRADING_BARRED:MiFID test failed');
+    expect(await refusal('withdraw')).toBe('allowed');
+    await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'frozen', reason: 'Fraud report' },
+      admin,
+    );
+    for (const operation of ['trade', 'withdraw', 'deposit', 'exchange'] as const) {
+      expect(await refusal(operation)).toBe('ACCOUNT_FROZEN:Fraud report');
+    }
+    await callAdmin(
+      testApp,
+      '/users/restrict',
+      { account: user.account, kind: 'disabled', reason: 'Closed on request' },
+      admin,
+    );
+    expect(await refusal('deposit')).toBe('ACCOUNT_DISABLED:Closed on request');
+  });
+
   it('answers ACCOUNT_NOT_FOUND for an unknown account', async () => {
     const response = await callAdmin(
       testApp,
