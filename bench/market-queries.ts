@@ -26,17 +26,30 @@ await bare.stop();
 
 const beurs = await startBeurs();
 const candlesBody = { symbol: 'AAPL', period: 'day', range: '1y' };
-const searchBody = { query: 'bank', limit: 20 };
-// One call first, so the simulated series is built before the clock starts (as after any start-up).
-await fetch(`${beurs.url}/api/vue/market/candles`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(candlesBody),
-});
+const searchBody = { query: 'ba', limit: 20 };
+// One call each first: the series is built before the clock starts (as after any start-up), and
+// the answers are checked, so a fast refusal cannot pass for a fast answer.
+const probe = async (path: string, body: unknown) =>
+  (await (
+    await fetch(`${beurs.url}/api/vue${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json()) as { status: number; data: unknown };
+const candlesProbe = await probe('/market/candles', candlesBody);
+const searchProbe = await probe('/market/search', searchBody);
+const candleCount = (candlesProbe.data as { candles?: unknown[] } | undefined)?.candles?.length ?? 0;
+const resultCount = Array.isArray(searchProbe.data) ? searchProbe.data.length : 0;
+if (candlesProbe.status !== 1 || candleCount < 240 || searchProbe.status !== 1 || resultCount === 0) {
+  console.error('market queries did not answer as expected', { candleCount, resultCount });
+  process.exit(1);
+}
+console.log(`probe: ${candleCount} daily candles, ${resultCount} search results`);
 for (const connections of concurrencies) {
   for (const [name, path, body] of [
     ['/market/candles AAPL day 1y', '/market/candles', candlesBody],
-    ['/market/search "bank"', '/market/search', searchBody],
+    ['/market/search "ba"', '/market/search', searchBody],
   ] as const) {
     const result = await load({
       url: `${beurs.url}/api/vue${path}`,
