@@ -88,6 +88,33 @@ it('replays a hold, and refuses the key for another operation', async () => {
   ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 });
 
+it('replays a retried post and void of a hold instead of refusing them as already processed', async () => {
+  const { ledger, database } = fixture;
+  const db = database.db;
+  const userId = await createFundedUser(db, ledger, { EUR: 10_00n });
+  const { holdId } = await ledger.hold(db, { userId, currency: 'EUR', amountMinor: 6_00n, memo: 'order' });
+  const post = {
+    idempotencyKey: `fill-${holdId}`,
+    holdId,
+    kind: 'order_fill',
+    memo: 'fill',
+    destinations: [{ account: houseAccount('market_settlement', 'EUR'), amountMinor: 2_00n }],
+  };
+  const posted = await ledger.postHold(db, post);
+  expect(await ledger.postHold(db, post)).toEqual({ entryId: posted.entryId, isReplay: true });
+  const voidRequest = { idempotencyKey: `cancel-${holdId}`, holdId, memo: 'cancelled' };
+  const voided = await ledger.voidHold(db, voidRequest);
+  expect(await ledger.voidHold(db, voidRequest)).toEqual({ entryId: voided.entryId, isReplay: true });
+  expect((await ledger.getUserBalances(db, userId))[0]).toEqual({
+    currency: 'EUR',
+    available: 8_00n,
+    frozen: 0n,
+  });
+  await expect(ledger.voidHold(db, { ...voidRequest, idempotencyKey: 'another-key' })).rejects.toMatchObject({
+    code: 'ALREADY_PROCESSED',
+  });
+});
+
 it.skipIf(!isPostgres)('moves money once when the same key is sent concurrently', async () => {
   const { ledger, database } = fixture;
   const userId = await createFundedUser(database.db, ledger, { EUR: 10_00n });

@@ -96,4 +96,46 @@ describe.skipIf(!isPostgres)('parallel transfers on PostgreSQL', () => {
     await ledger.seal(db);
     expect((await verifyLedger(db)).breaches).toEqual([]);
   });
+
+  it('parallel holds never reserve more than is available', async () => {
+    const { ledger, database } = fixture;
+    const db = database.db;
+    const userId = await createFundedUser(db, ledger, { EUR: 100_00n });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        ledger.hold(db, { userId, currency: 'EUR', amountMinor: 3_00n, memo: 'order' }),
+      ),
+    );
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(
+      refusals.every((reason) => reason instanceof DomainError && reason.code === 'INSUFFICIENT_BALANCE'),
+    ).toBe(true);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(33);
+    expect((await ledger.getUserBalances(db, userId))[0]).toEqual({
+      currency: 'EUR',
+      available: 1_00n,
+      frozen: 99_00n,
+    });
+  });
+
+  it('several sealers at once, while transfers commit, still build one unbroken chain', async () => {
+    const { ledger, database } = fixture;
+    const db = database.db;
+    const payer = await createFundedUser(db, ledger, { USD: 1_000_00n });
+    const transfers = Array.from({ length: 120 }, (_, index) =>
+      ledger.transfer(db, {
+        kind: 'withdrawal',
+        memo: `withdrawal ${index}`,
+        postings: move(userAccount(payer, 'USD'), houseAccount('bank_cash', 'USD'), 1_00n),
+      }),
+    );
+    const sealers = Array.from({ length: 4 }, async () => {
+      for (let pass = 0; pass < 10; pass += 1) await ledger.seal(db);
+    });
+    await Promise.all([...transfers, ...sealers]);
+    await ledger.seal(db);
+    const verification = await verifyLedger(db);
+    expect(verification.breaches).toEqual([]);
+    expect(verification.unsealedCount).toBe(0n);
+  });
 });
