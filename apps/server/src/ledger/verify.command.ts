@@ -1,12 +1,15 @@
+import { formatCash } from '@beurs/contract';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../core/clock';
 import { openDatabase } from '../db/database';
 import { sealPending } from './ledger-sealer';
 import { verifyLedger, type LedgerVerification } from './ledger-verify';
+import { selectHouseBalances } from './ledger.repository';
 
 // `npm run ledger:verify`: opens the database the server would use (DATABASE_URL, else PGlite in
 // DATA_DIR), seals what is pending, checks every ledger invariant and prints a report. Exit code 0
-// when the ledger is sound, 1 on any breach, 2 when it could not run.
+// when the ledger is sound, 1 on any breach, 2 when it could not run. PGlite is one process's
+// database: stop the server before verifying a PGlite data directory.
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -24,6 +27,7 @@ async function main(): Promise<number> {
         : `  sealed now: ${seal.sealedCount} entries`,
     );
     const verification = await verifyLedger(handle.db);
+    printHouseBalances(await selectHouseBalances(handle.db));
     printReport(verification);
     return verification.isOk ? 0 : 1;
   } finally {
@@ -43,6 +47,15 @@ function printReport(verification: LedgerVerification): void {
   }
   console.log(`BREACH: ${verification.breaches.length} problem(s)`);
   for (const breach of verification.breaches) console.log(`  [${breach.check}] ${breach.detail}`);
+}
+
+function printHouseBalances(balances: Awaited<ReturnType<typeof selectHouseBalances>>): void {
+  const used = balances.filter((balance) => balance.balanceMinor !== 0n);
+  if (used.length === 0) return;
+  console.log('  house accounts (sum of postings: + collected by the house, − brought in from outside):');
+  for (const balance of used) {
+    console.log(`    ${balance.kind} ${balance.currency}: ${formatCash(balance.balanceMinor)}`);
+  }
 }
 
 main().then(
