@@ -54,6 +54,10 @@ const environmentSchema = z
       .string()
       .regex(/^\d{1,6}\.\d{2}$/, 'a fee like "1.50"')
       .default('0.00'),
+    CORRECTION_APPROVAL_THRESHOLD_EUR: z
+      .string()
+      .regex(/^\d{1,9}\.\d{2}$/, 'an amount like "100.00"')
+      .default('100.00'),
     FX_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(1_000).default(50),
     REGULATOR_WARNING_URL: z
       .string()
@@ -101,6 +105,8 @@ export type Config = {
     readonly timeZone: string;
     readonly withdrawalFeeEur: string;
     readonly fxSpreadBasisPoints: number;
+    /** Staff balance corrections above this (in either currency) need a second staff member. */
+    readonly correctionThreshold: string;
     readonly warningListUrl: string;
   };
   /** Per client address, per minute. */
@@ -145,6 +151,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       timeZone: env.FUNDS_TIME_ZONE,
       withdrawalFeeEur: env.WITHDRAWAL_FEE_EUR,
       fxSpreadBasisPoints: env.FX_SPREAD_BASIS_POINTS,
+      correctionThreshold: env.CORRECTION_APPROVAL_THRESHOLD_EUR,
       warningListUrl: env.REGULATOR_WARNING_URL,
     },
     rateLimits: { login: env.LOGIN_RATE_LIMIT_PER_MINUTE, register: env.REGISTER_RATE_LIMIT_PER_MINUTE },

@@ -19,6 +19,7 @@ import { createDepositsService } from './modules/deposits/deposits.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createExchangeService } from './modules/exchange/exchange.service';
 import { createRecordsService } from './modules/records/records.service';
+import { createCorrectionsService } from './modules/corrections/corrections.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -93,6 +94,14 @@ export function createServices(deps: ServiceDeps) {
     spreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });
   const records = createRecordsService({ db });
+  const corrections = createCorrectionsService({
+    db,
+    clock,
+    ledger,
+    audit,
+    users,
+    threshold: config.funds.correctionThreshold,
+  });
   return {
     ledger,
     sessions,
@@ -111,6 +120,7 @@ export function createServices(deps: ServiceDeps) {
     withdrawals,
     exchange,
     records,
+    corrections,
   };
 }
 

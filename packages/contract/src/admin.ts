@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
+import { cashAmountInput, cashAmountOutput, currencySchema, decimalString, scales } from './money';
 import { accountSchema, identityStateSchema, restrictionKindSchema } from './users';
 
 // The back-office API under /api/admin/ (issue 4; DESIGN.md §1.9–1.11). Staff sign in with their
@@ -87,6 +87,20 @@ export const depositChannelInput = z.strictObject({
 });
 
 const decision = z.enum(['approve', 'reject']);
+
+export const correctionData = z.object({
+  id: z.string(),
+  account: z.string(),
+  currency: currencySchema,
+  /** Signed: positive credits the user's available balance, negative debits it. */
+  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  reason: z.string(),
+  state: z.enum(['pending', 'applied', 'rejected']),
+  proposedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  entryId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
 
 export const adminEndpoints = {
   login: defineEndpoint({
@@ -267,6 +281,37 @@ export const adminEndpoints = {
     request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
     data: z.object({ id: z.string(), state: z.enum(['approved', 'rejected']) }),
   }),
+  correctionPropose: defineEndpoint({
+    path: '/corrections/propose',
+    auth: 'staff',
+    summary:
+      "Correct a user's balance by a new journal entry with a reason the user sees (never an edit). Up to the threshold it applies at once; above it a second staff member must approve.",
+    request: z.strictObject({
+      account: accountSchema,
+      currency: currencySchema,
+      amount: decimalString(scales.cash).refine((minor) => minor !== 0n, 'must not be 0'),
+      reason: staffReasonSchema,
+    }),
+    data: correctionData,
+  }),
+  correctionReview: defineEndpoint({
+    path: '/corrections/review',
+    auth: 'staff',
+    summary: 'A second staff member approves (posts) or rejects a pending correction.',
+    request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
+    data: correctionData,
+  }),
+  correctionList: defineEndpoint({
+    path: '/corrections/list',
+    auth: 'staff',
+    summary: 'Corrections in a state (default: pending), oldest first.',
+    request: z.strictObject({
+      state: z.enum(['pending', 'applied', 'rejected']).default('pending'),
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(100).default(20),
+    }),
+    data: z.object({ total: z.number().int(), items: z.array(correctionData) }),
+  }),
 };
 
 /** Who may make each back-office call besides admin (admin may make every call). */
@@ -286,4 +331,7 @@ export const adminEndpointRoles = {
   depositReview: ['admin', 'finance'],
   withdrawalList: ['admin', 'finance'],
   withdrawalReview: ['admin', 'finance'],
+  correctionPropose: ['admin', 'finance'],
+  correctionReview: ['admin', 'finance'],
+  correctionList: ['admin', 'finance'],
 } as const satisfies Record<keyof typeof adminEndpoints, readonly StaffRole[]>;

@@ -187,6 +187,10 @@ export const errorCatalogue = {
     description: 'Money-moving calls need an idempotency-key header.',
   },
   EXCHANGE_SAME_CURRENCY: refusal('The two currencies must differ.'),
+  CORRECTION_NEEDS_SECOND_STAFF: refusal(
+    'A correction above the threshold must be approved by another staff member.',
+    ['threshold'],
+  ),
   EXCHANGE_RATE_CHANGED: refusal('The rate moved; the amount received would be below the quote.', [
     'received',
   ]),

@@ -12,6 +12,7 @@ import { depositsRoutes } from './deposits/deposits.routes';
 import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { exchangeRoutes } from './exchange/exchange.routes';
 import { recordsRoutes } from './records/records.routes';
+import { correctionsRoutes } from './corrections/corrections.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(withdrawalsRoutes);
   await app.register(exchangeRoutes);
   await app.register(recordsRoutes);
+  await app.register(correctionsRoutes);
 }

@@ -515,6 +515,8 @@ export default {
       'Bitte zahlen Sie während der Auszahlungszeiten aus: {{opens}} bis {{closes}} ({{timeZone}}) an Werktagen.',
     IDEMPOTENCY_KEY_REQUIRED: 'Der Anfrage fehlt der Header {{header}}.',
     EXCHANGE_SAME_CURRENCY: 'Wählen Sie zwei verschiedene Währungen.',
+    CORRECTION_NEEDS_SECOND_STAFF:
+      'Eine Korrektur über {{threshold}} muss von einem anderen Mitarbeiter genehmigt werden.',
     EXCHANGE_RATE_CHANGED:
       'Der Kurs hat sich geändert: Sie würden jetzt {{received}} erhalten. Prüfen Sie das neue Angebot.',
     TOO_FREQUENT: 'Zu häufig gesendet. Warten Sie einen Moment.',

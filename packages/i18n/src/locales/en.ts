@@ -511,6 +511,8 @@ export default {
       'Please withdraw during withdrawal hours: {{opens}} to {{closes}} ({{timeZone}}) on business days.',
     IDEMPOTENCY_KEY_REQUIRED: 'The request is missing its {{header}} header.',
     EXCHANGE_SAME_CURRENCY: 'Choose two different currencies.',
+    CORRECTION_NEEDS_SECOND_STAFF:
+      'A correction above {{threshold}} must be approved by another staff member.',
     EXCHANGE_RATE_CHANGED: 'The rate has moved: you would now receive {{received}}. Check the new quote.',
     TOO_FREQUENT: 'Submitted too often. Wait a moment.',
     SYSTEM_BUSY: 'The system is busy. Try again later.',

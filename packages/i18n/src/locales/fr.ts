@@ -514,6 +514,8 @@ export default {
       'Retirez pendant les heures de retrait : de {{opens}} à {{closes}} ({{timeZone}}) les jours ouvrables.',
     IDEMPOTENCY_KEY_REQUIRED: "Il manque l'en-tête {{header}} à la requête.",
     EXCHANGE_SAME_CURRENCY: 'Choisissez deux devises différentes.',
+    CORRECTION_NEEDS_SECOND_STAFF:
+      'Une correction supérieure à {{threshold}} doit être approuvée par un autre membre du personnel.',
     EXCHANGE_RATE_CHANGED:
       'Le cours a changé : vous recevriez maintenant {{received}}. Vérifiez la nouvelle cotation.',
     TOO_FREQUENT: 'Envois trop fréquents. Patientez un instant.',

@@ -509,6 +509,7 @@ export default {
     WITHDRAWAL_OUTSIDE_HOURS: '출금 가능 시간에 출금해 주세요: 영업일 {{opens}}~{{closes}}({{timeZone}}).',
     IDEMPOTENCY_KEY_REQUIRED: '요청에 {{header}} 헤더가 없습니다.',
     EXCHANGE_SAME_CURRENCY: '서로 다른 두 통화를 선택하세요.',
+    CORRECTION_NEEDS_SECOND_STAFF: '{{threshold}}을(를) 넘는 정정은 다른 직원의 승인이 필요합니다.',
     EXCHANGE_RATE_CHANGED:
       '환율이 변동되었습니다. 이제 {{received}}을(를) 받게 됩니다. 새 견적을 확인하세요.',
     TOO_FREQUENT: '너무 자주 제출했습니다. 잠시 기다리세요.',

@@ -517,6 +517,8 @@ export default {
       'Neem op tijdens de opnameuren: {{opens}} tot {{closes}} ({{timeZone}}) op werkdagen.',
     IDEMPOTENCY_KEY_REQUIRED: 'Het verzoek mist de header {{header}}.',
     EXCHANGE_SAME_CURRENCY: 'Kies twee verschillende munten.',
+    CORRECTION_NEEDS_SECOND_STAFF:
+      'Een correctie boven {{threshold}} moet door een andere medewerker goedgekeurd worden.',
     EXCHANGE_RATE_CHANGED: 'De koers is gewijzigd: u zou nu {{received}} ontvangen. Bekijk de nieuwe koers.',
     TOO_FREQUENT: 'Te vaak verstuurd. Wacht even.',
     SYSTEM_BUSY: 'Het systeem is druk bezet. Probeer het later opnieuw.',

@@ -135,6 +135,7 @@ describe('accepted uploads', () => {
         width: 2400,
         height: 1800,
         channels: 3,
+        background: { r: 0, g: 0, b: 0 },
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
