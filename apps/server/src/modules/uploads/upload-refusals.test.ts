@@ -117,6 +117,19 @@ describe('upload refusals leave no file behind', () => {
     expect(response.json()).toMatchObject({ status: 0, code: 'UPLOAD_HEIC_UNSUPPORTED' });
   });
 
+  it('limits each session to 30 uploads a minute (HTTP 429)', async () => {
+    const busy = await signUp(testApp);
+    const codes: string[] = [];
+    for (let index = 0; index < 31; index += 1) {
+      codes.push((await uploadBytes(testApp, busy, Buffer.from('not an image'))).json().code);
+    }
+    expect(codes.slice(0, 30)).toEqual(Array(30).fill('UPLOAD_TYPE_UNSUPPORTED'));
+    expect(codes[30]).toBe('RATE_LIMITED');
+    expect((await uploadBytes(testApp, user, Buffer.from('not an image'))).json().code).toBe(
+      'UPLOAD_TYPE_UNSUPPORTED',
+    );
+  });
+
   it('refuses an upload without a session', async () => {
     const response = await testApp.app.inject({
       method: 'POST',

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { AuthenticatedSession } from '../users/sessions.service';
 
 // Uploads travel as the raw file bytes (application/octet-stream or image/*), counted as they
 // arrive: past 10 MB the read stops and the call is refused, before anything is written.
@@ -39,8 +40,11 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+const UPLOADS_PER_MINUTE = 30;
+
 export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   const { uploads, staffAuth } = app.services;
+  const sessions = new WeakMap<FastifyRequest, AuthenticatedSession>();
   app.addContentTypeParser(
     /^(application\/octet-stream|image\/[\w.+-]+)$/,
     (request: FastifyRequest, payload: Readable) => readLimited(request, payload),
@@ -56,9 +60,22 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
         security: [{ token: [], account: [] }],
         response: { 200: z.union([successEnvelope(uploadData), failureEnvelope]) },
       },
+      // Image decoding is costly: a few uploads a minute per session is all the screens need.
+      config: {
+        rateLimit: {
+          max: UPLOADS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `upload:${header(request, 'token') ?? request.ip}`,
+        },
+      },
+      // The session is checked before the body is read: strangers cannot make us buffer 10 MB.
+      onRequest: async (request) => {
+        sessions.set(request, await app.authenticate(request));
+      },
     },
     async (request) => {
-      const session = await app.authenticate(request);
+      const session = sessions.get(request);
+      if (!session) throw new DomainError('UNAUTHENTICATED');
       if (!Buffer.isBuffer(request.body)) {
         throw new DomainError('UPLOAD_TYPE_UNSUPPORTED', { accepted: 'JPEG, PNG, WebP' });
       }
