@@ -115,6 +115,35 @@ it('replays a retried post and void of a hold instead of refusing them as alread
   });
 });
 
+it('inside a caller transaction: replays a key, and a refusal leaves the transaction usable', async () => {
+  const { ledger, database } = fixture;
+  const db = database.db;
+  const userId = await createFundedUser(db, ledger, { EUR: 5_00n });
+  const request = {
+    idempotencyKey: `in-tx-${userId}`,
+    kind: 'withdrawal',
+    memo: 'inside a transaction',
+    postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 2_00n),
+  };
+  const first = await db.transaction((tx) => ledger.transfer(tx, request));
+  const outcome = await db.transaction(async (tx) => {
+    const replay = await ledger.transfer(tx, request);
+    const refusal = await ledger
+      .transfer(tx, {
+        ...request,
+        idempotencyKey: `in-tx-2-${userId}`,
+        postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 9_00n),
+      })
+      .catch((error: unknown) => error);
+    const later = await ledger.transfer(tx, { ...request, idempotencyKey: `in-tx-3-${userId}` });
+    return { replay, refusal, later };
+  });
+  expect(outcome.replay).toEqual({ entryId: first.entryId, isReplay: true });
+  expect(outcome.refusal).toMatchObject({ code: 'INSUFFICIENT_BALANCE', params: { available: '3.00' } });
+  expect(outcome.later.isReplay).toBe(false);
+  expect((await ledger.getUserBalances(db, userId))[0]?.available).toBe(1_00n);
+});
+
 it.skipIf(!isPostgres)('moves money once when the same key is sent concurrently', async () => {
   const { ledger, database } = fixture;
   const userId = await createFundedUser(database.db, ledger, { EUR: 10_00n });
