@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../db/database';
 import { isPgError } from '../db/database';
 import { houseAccount, move, userAccount } from './ledger-accounts';
@@ -71,6 +71,30 @@ describe('journal', () => {
         detail: `entry ${entryId} (seal ${verification.sealedCount}) changed after it was sealed`,
       },
     ]);
+  });
+});
+
+describe('verifyLedger', () => {
+  it('finds a posting slipped into a sealed entry by hand (INSERT is not refused)', async () => {
+    // Its own database: the test above left a breach behind on purpose.
+    const { ledger, database } = await createLedgerFixture();
+    onTestFinished(() => database.close());
+    const db = database.db;
+    const userId = await createFundedUser(db, ledger, { USD: 20_00n });
+    const { entryId } = await ledger.transfer(db, {
+      kind: 'withdrawal',
+      memo: 'to own card',
+      postings: move(userAccount(userId, 'USD'), houseAccount('bank_cash', 'USD'), 5_00n),
+    });
+    await ledger.seal(db);
+    expect((await verifyLedger(db)).isOk).toBe(true);
+
+    await db.execute(sql`insert into ledger_postings (entry_id, account_id, currency, amount_minor)
+      select ${entryId.toString()}::bigint, id, currency, 7 from ledger_accounts
+      where owner_user_id is null and kind = 'fees' and currency = 'USD'`);
+
+    const checks = new Set((await verifyLedger(db)).breaches.map((breach) => breach.check));
+    expect([...checks].sort()).toEqual(['hash chain', 'unbalanced entry', 'zero sum']);
   });
 });
 
