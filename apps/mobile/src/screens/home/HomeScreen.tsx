@@ -1,14 +1,37 @@
-import { formatDateTime } from '@beurs/i18n';
+import { formatCurrency, formatDateTime } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
-import { useNotices, useUserInfo } from '../../features/user/queries';
+import { useNotices, useUserInfo, type UserInfo } from '../../features/user/queries';
 import { pathOf } from '../../routes/route-table';
 import { useReadMessageIds } from '../../session/read-messages';
-import { Balances } from '../../shell/Balances';
 import { EmptyState, Loading } from '../../shell/common';
 import { HomeMovers } from '../market/components/HomeMovers';
 import { HomeHeader } from './HomeHeader';
+
+const PLACEHOLDER_CURRENCIES = ['EUR', 'USD'] as const;
+
+/** Total assets per currency in one card that keeps its height while loading (no layout shift). */
+function HomeAssets({ balances }: { balances: UserInfo['balances'] | undefined }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const rows = balances ?? PLACEHOLDER_CURRENCIES.map((currency) => ({ currency, totalAssets: undefined }));
+  return (
+    <section className="card home-assets" aria-busy={!balances} data-testid="home-assets">
+      <h2 className="asset-label">{t('home.totalAssets')}</h2>
+      <dl className="asset-lines numeric">
+        {rows.map((row) => (
+          <div key={row.currency} data-testid={`balance-${row.currency}`}>
+            <dt>{row.currency}</dt>
+            <dd>
+              {row.totalAssets === undefined ? '—' : formatCurrency(row.totalAssets, row.currency, language)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -19,11 +42,8 @@ export default function HomeScreen() {
   return (
     <div data-testid="screen-home">
       <HomeHeader />
-      {info.isPending ? (
-        <Loading />
-      ) : (
-        info.data && <Balances balances={info.data.balances} detailed={false} />
-      )}
+      <HomeAssets balances={info.data?.balances} />
+      <HomeMovers />
       <h2 className="section-title">{t('home.latestMessages')}</h2>
       {latest.length === 0 ? (
         notices.isPending ? (
@@ -46,7 +66,6 @@ export default function HomeScreen() {
           ))}
         </ul>
       )}
-      <HomeMovers />
     </div>
   );
 }
