@@ -58,6 +58,41 @@ describe('quotes', () => {
   });
 });
 
+describe('instrument and status', () => {
+  it('describes an instrument with its calendar, and only the corporate actions already past', async () => {
+    const { data } = await post('/market/instrument', { symbol: 'WMT' });
+    expect(data).toMatchObject({
+      lotSize: 1,
+      tickSize: '0.0100',
+      sector: 'Consumer Staples',
+      timeZone: 'America/New_York',
+      session: 'regular',
+      nextSessionChangeAt: '2026-11-20T21:00:00.000Z',
+    });
+    expect(data.corporateActions).toContainEqual({
+      kind: 'split',
+      exDate: '2026-02-24',
+      amount: null,
+      ratioFrom: 1,
+      ratioTo: 3,
+    });
+    expect(data.corporateActions.every((action: { exDate: string }) => action.exDate <= '2026-11-20')).toBe(
+      true,
+    );
+  });
+
+  it('names the source and says the prices are simulated (demo mode)', async () => {
+    const { data } = await post('/market/status', {});
+    expect(data).toMatchObject({ source: 'Beurs simulator (demo)', delayMs: 0, isSimulated: true });
+    expect(data.calendars).toContainEqual({
+      calendar: 'euronext',
+      timeZone: 'Europe/Brussels',
+      session: 'regular',
+      nextSessionChangeAt: '2026-11-20T16:30:00.000Z',
+    });
+  });
+});
+
 describe('market lists', () => {
   it.each(['change', 'volume', 'turnover'] as const)(
     'sorts a tab by %s, descending by default',
