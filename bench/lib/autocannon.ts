@@ -14,8 +14,12 @@ export async function load(options: {
   connections: number;
   durationSeconds: number;
   headers?: Record<string, string>;
+  /** When given, request n is sent with the n-th header set, round robin (e.g. many users' sessions). */
+  rotatingHeaders?: ReadonlyArray<Record<string, string>>;
   body?: string;
 }): Promise<LoadResult> {
+  let sent = 0;
+  const rotating = options.rotatingHeaders;
   const result = await autocannon({
     url: options.url,
     method: 'POST',
@@ -23,7 +27,20 @@ export async function load(options: {
     duration: options.durationSeconds,
     headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body ?? '{}',
-  });
+    ...(rotating && rotating.length > 0
+      ? {
+          requests: [
+            {
+              setupRequest: (request: { headers?: Record<string, string> }) => {
+                const headers = rotating[sent % rotating.length]!;
+                sent += 1;
+                return { ...request, headers: { ...request.headers, ...headers } };
+              },
+            },
+          ],
+        }
+      : {}),
+  } as autocannon.Options);
   return {
     requestsPerSecond: result.requests.average,
     latencyP50Ms: result.latency.p50,
