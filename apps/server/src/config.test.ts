@@ -30,6 +30,7 @@ describe('loadConfig', () => {
   it('runs live only with the operator named and licensed', () => {
     const config = loadConfig({
       MARKET_PROVIDER: 'finnhub',
+      FINNHUB_API_KEY: 'key',
       OPERATOR_NAME: 'Example Bank NV',
       OPERATOR_LICENCE: 'FSMA 123',
     });

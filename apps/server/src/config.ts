@@ -41,7 +41,10 @@ const environmentSchema = z
       .default(24 * 7),
     INITIAL_STAFF_PASSWORD: z.string().min(12).optional(),
     SUPPORT_URL: z.string().url().default('mailto:support@beurs.example'),
-    MARKET_PROVIDER: z.string().default('simulator'),
+    MARKET_PROVIDER: z.enum(['simulator', 'finnhub']).default('simulator'),
+    FINNHUB_API_KEY: z.string().trim().optional(),
+    FINNHUB_REST_URL: optionalUrl(['http', 'https']),
+    FINNHUB_WS_URL: optionalUrl(['ws', 'wss']),
     OPERATOR_NAME: z.string().optional(),
     OPERATOR_LICENCE: z.string().optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -79,7 +82,18 @@ const environmentSchema = z
         message: 'live mode (a real MARKET_PROVIDER) needs OPERATOR_NAME and OPERATOR_LICENCE',
       });
     }
+    if (environment.MARKET_PROVIDER === 'finnhub' && !environment.FINNHUB_API_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['FINNHUB_API_KEY'],
+        message: 'MARKET_PROVIDER=finnhub needs an API key',
+      });
+    }
   });
+
+/** Where prices come from: the built-in simulator (demo mode) or a real vendor (live mode). */
+export type MarketConfig =
+  { provider: 'simulator' } | { provider: 'finnhub'; apiKey: string; restUrl?: string; socketUrl?: string };
 
 export type Config = {
   readonly environment: 'development' | 'production' | 'test';
@@ -91,7 +105,7 @@ export type Config = {
   readonly sessionTtlHours: number;
   readonly initialStaffPassword: string | undefined;
   readonly supportUrl: string;
-  readonly marketProvider: string;
+  readonly market: MarketConfig;
   /** Demo mode whenever prices come from the built-in simulator (DESIGN.md §1.2). */
   readonly mode: 'demo' | 'live';
   readonly operator: { name: string; licence: string } | null;
@@ -137,7 +151,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionTtlHours: env.SESSION_TTL_HOURS,
     initialStaffPassword: env.INITIAL_STAFF_PASSWORD,
     supportUrl: env.SUPPORT_URL,
-    marketProvider: env.MARKET_PROVIDER,
+    market:
+      env.MARKET_PROVIDER === 'finnhub'
+        ? {
+            provider: 'finnhub',
+            apiKey: env.FINNHUB_API_KEY ?? '',
+            ...(env.FINNHUB_REST_URL ? { restUrl: env.FINNHUB_REST_URL } : {}),
+            ...(env.FINNHUB_WS_URL ? { socketUrl: env.FINNHUB_WS_URL } : {}),
+          }
+        : { provider: 'simulator' },
     mode: env.MARKET_PROVIDER === 'simulator' ? 'demo' : 'live',
     operator:
       env.OPERATOR_NAME && env.OPERATOR_LICENCE

@@ -49,7 +49,7 @@ export function createServices(deps: ServiceDeps) {
   const market = createMarketService({
     db,
     clock,
-    provider: createMarketProvider({ provider: config.marketProvider, clock }),
+    provider: createMarketProvider({ market: config.market, clock }),
   });
   const audit = createAuditService({ db, clock });
   const staffAuth = createStaffAuthService({ db, clock, random, audit });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { ManualClock } from '../../core/clock';
 import { buildTestApp, call } from '../../../test/helpers/build-app';
-import { createMarketProvider } from '../create-provider';
+import { loadConfig } from '../../config';
 import type { Tick } from '../provider';
 import { FinnhubProvider } from './finnhub-provider';
 
@@ -211,24 +211,21 @@ describe('Finnhub trade stream', () => {
 });
 
 describe('selection by configuration', () => {
-  it('needs FINNHUB_API_KEY', () => {
-    expect(() =>
-      createMarketProvider({ provider: 'finnhub', clock: new ManualClock(new Date(0)), environment: {} }),
-    ).toThrow('FINNHUB_API_KEY');
-    expect(() =>
-      createMarketProvider({ provider: 'bloomberg', clock: new ManualClock(new Date(0)), environment: {} }),
-    ).toThrow('not a known');
+  it('needs FINNHUB_API_KEY and a known provider name', () => {
+    const live = { OPERATOR_NAME: 'Test Broker NV', OPERATOR_LICENCE: 'FSMA-0000' };
+    expect(() => loadConfig({ ...live, MARKET_PROVIDER: 'finnhub' })).toThrow(/FINNHUB_API_KEY: /);
+    expect(() => loadConfig({ ...live, MARKET_PROVIDER: 'bloomberg' })).toThrow(/MARKET_PROVIDER: /);
   });
 
   it('serves Finnhub prices through the API in live mode, and refuses with PRICE_UNAVAILABLE when Finnhub fails', async () => {
-    Object.assign(process.env, {
-      FINNHUB_API_KEY: API_KEY,
-      FINNHUB_REST_URL: `http://${host}/api/v1`,
-      FINNHUB_WS_URL: `ws://${host}`,
-    });
     const testApp = await buildTestApp({
       config: {
-        marketProvider: 'finnhub',
+        market: {
+          provider: 'finnhub',
+          apiKey: API_KEY,
+          restUrl: `http://${host}/api/v1`,
+          socketUrl: `ws://${host}`,
+        },
         mode: 'live',
         operator: { name: 'Test Broker NV', licence: 'FSMA-0000' },
       },
@@ -246,7 +243,6 @@ describe('selection by configuration', () => {
       });
     } finally {
       await testApp.close();
-      for (const name of ['FINNHUB_API_KEY', 'FINNHUB_REST_URL', 'FINNHUB_WS_URL']) delete process.env[name];
     }
   });
 });
