@@ -1,6 +1,6 @@
-import { commonEndpoints, userEndpoints } from '@beurs/contract';
+import { commonEndpoints, fundsEndpoints, userEndpoints } from '@beurs/contract';
 import { describe, expect, it } from 'vitest';
-import { commonPaths, userPaths } from './endpoints';
+import { commonPaths, fundsPaths, userPaths } from './endpoints';
 
 describe('endpoint paths', () => {
   it('match the contract for every user and common endpoint', () => {
@@ -9,6 +9,9 @@ describe('endpoint paths', () => {
     );
     expect(commonPaths).toEqual(
       Object.fromEntries(Object.entries(commonEndpoints).map(([name, e]) => [name, e.path])),
+    );
+    expect(fundsPaths).toEqual(
+      Object.fromEntries(Object.entries(fundsEndpoints).map(([name, e]) => [name, e.path])),
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { commonEndpoints, userEndpoints } from '@beurs/contract';
+import type { commonEndpoints, fundsEndpoints, userEndpoints } from '@beurs/contract';
 
 // Paths of the calls the app makes, by endpoint name. Only the types come from the contract here,
 // so zod stays out of the app bundle; endpoints.test.ts checks each path against the contract.
@@ -19,3 +19,22 @@ export const userPaths = {
 export const commonPaths = {
   config: '/common/config',
 } as const satisfies Paths<typeof commonEndpoints>;
+
+export const fundsPaths = {
+  scamCheck: '/information/scamCheck',
+  bankList: '/information/bankList',
+  addBankCard: '/information/addBankCard',
+  deleteBankCard: '/information/deleteBankCard',
+  walletList: '/information/wallet',
+  addWallet: '/information/addWallet',
+  deleteWallet: '/information/deleteWallet',
+  rechargeChannel: '/recharge/channels',
+  recharge: '/recharge/submit',
+  depositList: '/recharge/list',
+  withdrawalRules: '/cashOut/rules',
+  cashOut: '/cashOut/submit',
+  withdrawalList: '/cashOut/list',
+  exchangeQuote: '/exChange/quote',
+  exchange: '/exChange/submit',
+  fundRecord: '/fundRecord/list',
+} as const satisfies Paths<typeof fundsEndpoints>;

@@ -119,7 +119,11 @@ export const routes = [
   information('rechargeChannel'),
   information('userInfo', () => import('../screens/information/MessagesScreen')),
   information('msgInfo', () => import('../screens/information/MessageDetailScreen')),
-  { ...information('wallet'), tabBar: true, topBar: { back: false } },
+  {
+    ...information('wallet', () => import('../screens/information/WalletScreen')),
+    tabBar: true,
+    topBar: { back: false },
+  },
   information('loanList'),
 ] as const satisfies readonly RouteEntry[];
 

@@ -72,7 +72,7 @@ describe('app layout', () => {
 
   it('shows the empty state on a route whose screen does not exist yet', async () => {
     signIn();
-    renderApp('/information/wallet', { '/common/config': () => ok(configEntries('demo')) });
+    renderApp('/information/loanList', { '/common/config': () => ok(configEntries('demo')) });
     expect((await screen.findByTestId('coming-soon')).textContent).toBe(
       'This part of Beurs is not available yet.',
     );

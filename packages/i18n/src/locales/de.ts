@@ -402,6 +402,43 @@ export default {
       'red-up': 'Rot ist steigend',
     },
   },
+  wallet: {
+    available: 'Verfügbar',
+    frozen: 'Gesperrt',
+    deposit: 'Einzahlen',
+    withdraw: 'Auszahlen',
+    exchange: 'Wechseln',
+    addresses: 'Meine Krypto-Adressen',
+    noAddresses: 'Noch keine Krypto-Adressen.',
+    addTitle: 'Krypto-Adresse hinzufügen',
+    network: 'Netzwerk',
+    networks: {
+      BTC: 'Bitcoin (BTC)',
+      ETH: 'Ethereum (ETH / ERC-20)',
+      TRON: 'TRON (TRC-20)',
+    },
+    address: 'Adresse',
+    label: 'Bezeichnung (optional)',
+    add: 'Adresse hinzufügen',
+    added: 'Adresse hinzugefügt.',
+    addressRequired: 'Geben Sie die vollständige Adresse ein (mindestens 20 Zeichen).',
+    delete: 'Löschen',
+    confirmDelete: 'Diese Adresse löschen?',
+    qrAlt: 'QR-Code von {{address}}',
+  },
+  scam: {
+    title: 'Eine Sicherheitsfrage',
+    question:
+      'Hat Ihnen jemand, den Sie online kennengelernt haben (Dating-Seite, soziale Medien, Chatgruppe), gesagt, hier zu investieren oder Geld zu zahlen?',
+    pattern:
+      'Betrüger gewinnen online Vertrauen, schicken Opfer dann in eine App wie diese, zeigen erfundene Gewinne und verlangen vor jeder Auszahlung mehr Geld. Beurs verlangt nie Geld, um eine Auszahlung freizugeben.',
+    answerNo: 'Nein, niemand hat mir das gesagt',
+    answerYes: 'Ja, jemand hat das getan',
+    warning:
+      'Bitte halten Sie inne und prüfen Sie: So beginnt Anlagebetrug. Die Warnliste der Aufsichtsbehörde nennt bekannte betrügerische Plattformen. Ihre Antwort wurde gespeichert; nichts wurde hinzugefügt.',
+    warningList: 'Warnliste der Aufsicht öffnen',
+    stop: 'Hier aufhören',
+  },
   errors: {
     VALIDATION_FAILED: 'Einige Angaben sind ungültig.',
     MALFORMED_JSON: 'Die Anfrage konnte nicht gelesen werden.',

@@ -403,6 +403,43 @@ export default {
       'red-up': 'Red is up',
     },
   },
+  wallet: {
+    available: 'Available',
+    frozen: 'Frozen',
+    deposit: 'Deposit',
+    withdraw: 'Withdraw',
+    exchange: 'Exchange',
+    addresses: 'My crypto addresses',
+    noAddresses: 'No crypto addresses yet.',
+    addTitle: 'Add a crypto address',
+    network: 'Network',
+    networks: {
+      BTC: 'Bitcoin (BTC)',
+      ETH: 'Ethereum (ETH / ERC-20)',
+      TRON: 'TRON (TRC-20)',
+    },
+    address: 'Address',
+    label: 'Label (optional)',
+    add: 'Add address',
+    added: 'Address added.',
+    addressRequired: 'Enter the full address (at least 20 characters).',
+    delete: 'Delete',
+    confirmDelete: 'Delete this address?',
+    qrAlt: 'QR code of {{address}}',
+  },
+  scam: {
+    title: 'A safety question',
+    question:
+      'Did someone you met online (a dating site, social media, a chat group) tell you to invest or pay money here?',
+    pattern:
+      'Fraudsters build trust online, then send victims to an app like this one, show invented profits and ask for more money before any withdrawal. Beurs never asks for money to release a withdrawal.',
+    answerNo: 'No, nobody told me to',
+    answerYes: 'Yes, someone did',
+    warning:
+      "Please stop and check: this is how investment scams start. The regulator's warning list names known fraudulent platforms. Your answer has been recorded; nothing was added.",
+    warningList: "Open the regulator's warning list",
+    stop: 'Stop here',
+  },
   errors: {
     VALIDATION_FAILED: 'Some of the information is not valid.',
     MALFORMED_JSON: 'The request could not be read.',

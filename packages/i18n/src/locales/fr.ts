@@ -402,6 +402,43 @@ export default {
       'red-up': 'Rouge pour la hausse',
     },
   },
+  wallet: {
+    available: 'Disponible',
+    frozen: 'Bloqué',
+    deposit: 'Déposer',
+    withdraw: 'Retirer',
+    exchange: 'Changer',
+    addresses: 'Mes adresses crypto',
+    noAddresses: "Aucune adresse crypto pour l'instant.",
+    addTitle: 'Ajouter une adresse crypto',
+    network: 'Réseau',
+    networks: {
+      BTC: 'Bitcoin (BTC)',
+      ETH: 'Ethereum (ETH / ERC-20)',
+      TRON: 'TRON (TRC-20)',
+    },
+    address: 'Adresse',
+    label: 'Libellé (facultatif)',
+    add: "Ajouter l'adresse",
+    added: 'Adresse ajoutée.',
+    addressRequired: "Saisissez l'adresse complète (au moins 20 caractères).",
+    delete: 'Supprimer',
+    confirmDelete: 'Supprimer cette adresse ?',
+    qrAlt: 'Code QR de {{address}}',
+  },
+  scam: {
+    title: 'Une question de sécurité',
+    question:
+      "Une personne rencontrée en ligne (site de rencontre, réseaux sociaux, groupe de discussion) vous a-t-elle dit d'investir ou de payer ici ?",
+    pattern:
+      "Les escrocs gagnent votre confiance en ligne, vous envoient vers une application comme celle-ci, affichent des gains inventés et demandent plus d'argent avant tout retrait. Beurs ne demande jamais d'argent pour débloquer un retrait.",
+    answerNo: "Non, personne ne me l'a dit",
+    answerYes: "Oui, quelqu'un me l'a dit",
+    warning:
+      "Arrêtez-vous et vérifiez : c'est ainsi que commencent les arnaques à l'investissement. La liste d'avertissement du régulateur nomme les plateformes frauduleuses connues. Votre réponse est enregistrée ; rien n'a été ajouté.",
+    warningList: "Ouvrir la liste d'avertissement du régulateur",
+    stop: 'Arrêter ici',
+  },
   errors: {
     VALIDATION_FAILED: 'Certaines informations ne sont pas valides.',
     MALFORMED_JSON: 'La demande n’a pas pu être lue.',

@@ -402,6 +402,43 @@ export default {
       'red-up': '빨간색이 상승',
     },
   },
+  wallet: {
+    available: '사용 가능',
+    frozen: '동결',
+    deposit: '입금',
+    withdraw: '출금',
+    exchange: '환전',
+    addresses: '내 암호화폐 주소',
+    noAddresses: '아직 암호화폐 주소가 없습니다.',
+    addTitle: '암호화폐 주소 추가',
+    network: '네트워크',
+    networks: {
+      BTC: '비트코인 (BTC)',
+      ETH: '이더리움 (ETH / ERC-20)',
+      TRON: '트론 (TRC-20)',
+    },
+    address: '주소',
+    label: '메모 (선택)',
+    add: '주소 추가',
+    added: '주소가 추가되었습니다.',
+    addressRequired: '전체 주소를 입력하세요 (20자 이상).',
+    delete: '삭제',
+    confirmDelete: '이 주소를 삭제할까요?',
+    qrAlt: '{{address}}의 QR 코드',
+  },
+  scam: {
+    title: '안전 질문',
+    question:
+      '온라인에서 알게 된 사람(데이트 사이트, 소셜 미디어, 채팅방)이 여기에 투자하거나 돈을 내라고 했습니까?',
+    pattern:
+      '사기범은 온라인에서 신뢰를 쌓은 뒤 피해자를 이런 앱으로 보내 가짜 수익을 보여 주고, 출금 전에 돈을 더 요구합니다. Beurs는 출금을 위해 돈을 요구하지 않습니다.',
+    answerNo: '아니요, 그런 사람은 없습니다',
+    answerYes: '예, 그런 사람이 있습니다',
+    warning:
+      '멈추고 확인하세요: 투자 사기는 이렇게 시작됩니다. 감독 기관의 경고 목록에 알려진 사기 플랫폼이 있습니다. 답변이 기록되었고 아무것도 추가되지 않았습니다.',
+    warningList: '감독 기관 경고 목록 열기',
+    stop: '여기서 중단',
+  },
   errors: {
     VALIDATION_FAILED: '일부 정보가 올바르지 않습니다.',
     MALFORMED_JSON: '요청을 읽을 수 없습니다.',

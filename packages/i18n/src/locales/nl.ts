@@ -406,6 +406,43 @@ export default {
       'red-up': 'Rood is stijgend',
     },
   },
+  wallet: {
+    available: 'Beschikbaar',
+    frozen: 'Geblokkeerd',
+    deposit: 'Storten',
+    withdraw: 'Opnemen',
+    exchange: 'Wisselen',
+    addresses: 'Mijn crypto-adressen',
+    noAddresses: 'Nog geen crypto-adressen.',
+    addTitle: 'Crypto-adres toevoegen',
+    network: 'Netwerk',
+    networks: {
+      BTC: 'Bitcoin (BTC)',
+      ETH: 'Ethereum (ETH / ERC-20)',
+      TRON: 'TRON (TRC-20)',
+    },
+    address: 'Adres',
+    label: 'Naam (optioneel)',
+    add: 'Adres toevoegen',
+    added: 'Adres toegevoegd.',
+    addressRequired: 'Vul het volledige adres in (minstens 20 tekens).',
+    delete: 'Verwijderen',
+    confirmDelete: 'Dit adres verwijderen?',
+    qrAlt: 'QR-code van {{address}}',
+  },
+  scam: {
+    title: 'Een veiligheidsvraag',
+    question:
+      'Heeft iemand die u online leerde kennen (datingsite, sociale media, chatgroep) u gezegd hier te beleggen of geld te betalen?',
+    pattern:
+      'Oplichters winnen online vertrouwen, sturen slachtoffers dan naar een app als deze, tonen verzonnen winsten en vragen meer geld vóór elke opname. Beurs vraagt nooit geld om een opname vrij te geven.',
+    answerNo: 'Nee, niemand heeft me dat gezegd',
+    answerYes: 'Ja, iemand heeft dat gedaan',
+    warning:
+      'Stop even en controleer: zo begint beleggingsfraude. De waarschuwingslijst van de toezichthouder noemt bekende frauduleuze platformen. Uw antwoord is opgeslagen; er is niets toegevoegd.',
+    warningList: 'Waarschuwingslijst van de toezichthouder openen',
+    stop: 'Hier stoppen',
+  },
   errors: {
     VALIDATION_FAILED: 'Sommige gegevens zijn ongeldig.',
     MALFORMED_JSON: 'Het verzoek kon niet worden gelezen.',

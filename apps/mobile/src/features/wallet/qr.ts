@@ -1,0 +1,23 @@
+import type { walletNetworks } from '@beurs/contract';
+import type { QRCodeToDataURLOptions } from 'qrcode';
+
+export type WalletNetwork = (typeof walletNetworks)[number];
+
+/** The contract's networks, copied as a value so zod stays out of the bundle (checked by a test). */
+export const networks = ['BTC', 'ETH', 'TRON'] as const satisfies readonly WalletNetwork[];
+
+// QR codes are 256×256 at the highest error correction (DESIGN.md §2 "App", spec section 9).
+export const QR_SIZE = 256;
+
+export const qrOptions = {
+  width: QR_SIZE,
+  margin: 2,
+  errorCorrectionLevel: 'H',
+} as const satisfies QRCodeToDataURLOptions;
+
+/** The payment URI a wallet app understands for an address; plain address where none is standard. */
+export function paymentUri(network: WalletNetwork, address: string): string {
+  if (network === 'BTC') return `bitcoin:${address}`;
+  if (network === 'ETH') return `ethereum:${address}`;
+  return address;
+}
