@@ -1,4 +1,4 @@
-// Phone-sized screenshots of the wallet tab (issue 4) in a few languages, for looking at them.
+// Phone-sized screenshots of the money screens (issue 4) in a few languages, for looking at them.
 // Usage: npx tsx e2e/scripts/money-screenshots.ts [out-dir] — starts a server on a fresh database.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,10 +40,13 @@ async function main() {
     console.log('addWallet', JSON.stringify(added.body));
     for (const language of languages) {
       await app.setLanguage(language);
-      await app.open('/information/wallet');
-      await page.waitForTimeout(800);
-      await page.screenshot({ path: join(outDir, `wallet-${language}.png`) });
-      await page.screenshot({ path: join(outDir, `wallet-full-${language}.png`), fullPage: true });
+      for (const path of ['/information/wallet', '/information/fundPass', '/information/index']) {
+        const name = path.split('/').at(-1) ?? 'screen';
+        await app.open(path);
+        await page.waitForTimeout(800);
+        await page.screenshot({ path: join(outDir, `${name}-${language}.png`) });
+        await page.screenshot({ path: join(outDir, `${name}-full-${language}.png`), fullPage: true });
+      }
     }
   } finally {
     await browser.close();

@@ -1,6 +1,6 @@
-import { commonEndpoints, fundsEndpoints, userEndpoints } from '@beurs/contract';
+import { commonEndpoints, fundsEndpoints, identityEndpoints, userEndpoints } from '@beurs/contract';
 import { describe, expect, it } from 'vitest';
-import { commonPaths, fundsPaths, userPaths } from './endpoints';
+import { commonPaths, fundsPaths, identityPaths, userPaths } from './endpoints';
 
 describe('endpoint paths', () => {
   it('match the contract for every user and common endpoint', () => {
@@ -12,6 +12,9 @@ describe('endpoint paths', () => {
     );
     expect(fundsPaths).toEqual(
       Object.fromEntries(Object.entries(fundsEndpoints).map(([name, e]) => [name, e.path])),
+    );
+    expect(identityPaths).toEqual(
+      Object.fromEntries(Object.entries(identityEndpoints).map(([name, e]) => [name, e.path])),
     );
   });
 });

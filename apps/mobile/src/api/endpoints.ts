@@ -1,4 +1,4 @@
-import type { commonEndpoints, fundsEndpoints, userEndpoints } from '@beurs/contract';
+import type { commonEndpoints, fundsEndpoints, identityEndpoints, userEndpoints } from '@beurs/contract';
 
 // Paths of the calls the app makes, by endpoint name. Only the types come from the contract here,
 // so zod stays out of the app bundle; endpoints.test.ts checks each path against the contract.
@@ -38,3 +38,12 @@ export const fundsPaths = {
   exchange: '/exChange/submit',
   fundRecord: '/fundRecord/list',
 } as const satisfies Paths<typeof fundsEndpoints>;
+
+export const identityPaths = {
+  authInfo: '/information/authInfo',
+  submitAuth: '/information/submitAuth',
+  fundPassword: '/information/fundPass',
+  setFundPassword: '/information/fundPass/set',
+  changeFundPassword: '/information/fundPass/change',
+  resetFundPassword: '/information/fundPass/reset',
+} as const satisfies Paths<typeof identityEndpoints>;

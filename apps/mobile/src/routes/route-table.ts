@@ -101,7 +101,7 @@ export const routes = [
   information('aboutInfo', () => import('../screens/information/AboutInfoScreen')),
   information('changeLang', () => import('../screens/information/ChangeLangScreen')),
   information('loginPass', () => import('../screens/information/LoginPassScreen')),
-  information('fundPass'),
+  information('fundPass', () => import('../screens/information/FundPassScreen')),
   information('bankList'),
   information('addBankCard'),
   information('fundRecord'),

@@ -29,6 +29,19 @@ export default function MeScreen() {
       ))}
       {info.data && <Balances balances={info.data.balances} />}
       <Menu
+        aria-label={t('me.menu.money')}
+        items={[
+          { route: 'wallet', label: t('me.menu.wallet') },
+          { route: 'recharge', label: t('me.menu.deposit') },
+          { route: 'cashOut', label: t('me.menu.withdraw') },
+          { route: 'exChange', label: t('me.menu.exchange') },
+          { route: 'fundRecord', label: t('me.menu.records') },
+          { route: 'authInfo', label: t('me.menu.identity') },
+          { route: 'fundPass', label: t('me.menu.fundPassword') },
+          { route: 'bankList', label: t('me.menu.bankCards') },
+        ]}
+      />
+      <Menu
         items={[
           { route: 'userInfo', label: t('me.menu.messages') },
           { route: 'securityCenter', label: t('me.menu.securityCenter') },

@@ -1,0 +1,27 @@
+import type { DataOf, identityEndpoints } from '@beurs/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api';
+import { identityPaths } from '../../api/endpoints';
+import { isLoggedIn } from '../../session/storage';
+
+export type FundPasswordStatus = DataOf<typeof identityEndpoints.fundPassword>;
+export type AuthInfo = DataOf<typeof identityEndpoints.authInfo>;
+
+export const identityQueries = {
+  all: ['identity'] as const,
+  fundPassword: () =>
+    queryOptions({
+      queryKey: [...identityQueries.all, 'fundPassword'],
+      queryFn: () => api.call<FundPasswordStatus>(identityPaths.fundPassword),
+      enabled: isLoggedIn(),
+    }),
+  authInfo: () =>
+    queryOptions({
+      queryKey: [...identityQueries.all, 'authInfo'],
+      queryFn: () => api.call<AuthInfo>(identityPaths.authInfo),
+      enabled: isLoggedIn(),
+    }),
+};
+
+export const useFundPasswordStatus = () => useQuery(identityQueries.fundPassword());
+export const useAuthInfo = () => useQuery(identityQueries.authInfo());
