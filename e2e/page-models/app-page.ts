@@ -18,7 +18,11 @@ export class AppPage {
     } else {
       await this.page.goto(url);
     }
-    await this.waitForPath(path.split('?')[0] ?? path);
+    const pathname = path.split('?')[0] ?? path;
+    await this.waitForPath(pathname);
+    // The address changes at once, but a lazy screen renders only once its chunk has loaded: until
+    // then the previous screen (and its buttons) is still on the page.
+    await this.page.locator(`main[data-path="${pathname}"]`).waitFor({ timeout: TIMEOUT_MS });
   }
 
   hashPath(): string {

@@ -46,7 +46,7 @@ export function AppLayout() {
       {route && route.topBar && (
         <TopBar title={t(`titles.${route.name}`)} back={route.topBar.back} search={route.topBar.search} />
       )}
-      <main className="screen" data-route={route?.name}>
+      <main className="screen" data-route={route?.name} data-path={location.pathname}>
         <Outlet />
       </main>
       {route?.tabBar && <TabBar />}
