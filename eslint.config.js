@@ -3,6 +3,7 @@
 // mobile app and back-office never import server code.
 import js from '@eslint/js';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 const serverImports = {
@@ -41,6 +42,13 @@ export default tseslint.config(
   {
     files: ['packages/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [appImports] }] },
+  },
+  {
+    // Every user-visible string goes through t(): literal text in JSX fails the lint.
+    files: ['apps/mobile/src/**/*.tsx', 'apps/admin/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/test/**'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },
   },
   {
     files: ['apps/mobile/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'e2e/**/*.ts'],
