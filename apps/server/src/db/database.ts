@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 
 // One database API over two engines: PGlite (embedded, in DATA_DIR or in memory) and PostgreSQL
 // (DATABASE_URL). Same schema, same migrations, same SQL.
@@ -33,11 +34,19 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.engine === 'pglite') {
     // PGlite runs without fsync: demo and single-user use only (see README).
+    const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() };
+    return {
+      db: db as unknown as Database,
+      engine: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
   pool.on('error', () => {

@@ -1,6 +1,7 @@
 import { formatCash } from '@beurs/contract';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../core/clock';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
 import { sealPending } from './ledger-sealer';
 import { verifyLedger, type LedgerVerification } from './ledger-verify';
@@ -9,7 +10,7 @@ import { selectHouseBalances } from './ledger.repository';
 // `npm run ledger:verify`: opens the database the server would use (DATABASE_URL, else PGlite in
 // DATA_DIR), seals what is pending, checks every ledger invariant and prints a report. Exit code 0
 // when the ledger is sound, 1 on any breach, 2 when it could not run. PGlite is one process's
-// database: stop the server before verifying a PGlite data directory.
+// database: with the server running on a PGlite data directory, it refuses (exit 2) and says so.
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -61,7 +62,7 @@ function printHouseBalances(balances: Awaited<ReturnType<typeof selectHouseBalan
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
     process.exit(2);
   },
 );
