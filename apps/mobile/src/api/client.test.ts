@@ -52,6 +52,32 @@ describe('api client', () => {
     expect(server.requests[0]!.body).toEqual({});
   });
 
+  it('adds extra headers and sends raw bytes as application/octet-stream', async () => {
+    localStorage.setItem(storageKeys.token, 'tok-1');
+    localStorage.setItem(storageKeys.account, '32470000001');
+    const seen: { headers: Record<string, string>; body: unknown }[] = [];
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ headers: init?.headers as Record<string, string>, body: init?.body });
+      return new Response(JSON.stringify({ status: 1, msg: '', data: { id: '9' } }));
+    });
+    const { client } = setup(fetchImpl);
+    const bytes = new Blob([new Uint8Array([0xff, 0xd8, 0xff])]);
+    await client.call('/upload/image', undefined, { rawBody: bytes });
+    await client.call(
+      '/cashOut/submit',
+      { amount: '100.00' },
+      { headers: { 'idempotency-key': 'key-12345678' } },
+    );
+    expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/octet-stream', token: 'tok-1' });
+    expect(seen[0]?.body).toBe(bytes);
+    expect(seen[1]?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'idempotency-key': 'key-12345678',
+      account: '32470000001',
+    });
+    expect(seen[1]?.body).toBe('{"amount":"100.00"}');
+  });
+
   it('leaves out is-admin when the session has none', async () => {
     const server = fakeServer({ '/common/config': () => ok([]) });
     const { client } = setup(server.fetch);

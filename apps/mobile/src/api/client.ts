@@ -41,6 +41,10 @@ export type ApiClientOptions = {
 export type CallOptions = {
   /** No toast on failure: the caller shows the problem itself. */
   quiet?: boolean;
+  /** Extra headers, e.g. `idempotency-key` on money-moving calls. */
+  headers?: Record<string, string>;
+  /** Sends these bytes as `application/octet-stream` instead of the JSON body (uploads). */
+  rawBody?: Blob;
 };
 
 type Body = { status?: unknown; data?: unknown; code?: unknown; msg?: unknown; params?: unknown };
@@ -68,7 +72,11 @@ export function createApiClient(options: ApiClientOptions) {
     }, UNAUTHORIZED_REDIRECT_MS);
   }
 
-  async function send(path: string, body: unknown): Promise<{ response: Response; json: Body | null }> {
+  async function send(
+    path: string,
+    body: unknown,
+    callOptions: CallOptions,
+  ): Promise<{ response: Response; json: Body | null }> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = globalThis.setTimeout(() => {
@@ -78,8 +86,12 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       const response = await options.fetch(options.basePath + path, {
         method: 'POST',
-        headers: headers(),
-        body: JSON.stringify(body ?? {}),
+        headers: {
+          ...headers(),
+          ...(callOptions.rawBody ? { 'content-type': 'application/octet-stream' } : {}),
+          ...callOptions.headers,
+        },
+        body: callOptions.rawBody ?? JSON.stringify(body ?? {}),
         signal: controller.signal,
       });
       const json = (await response.json().catch(() => null)) as Body | null;
@@ -93,7 +105,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function call<T>(path: string, body?: unknown, callOptions: CallOptions = {}): Promise<T> {
     try {
-      const { response, json } = await send(path, body);
+      const { response, json } = await send(path, body, callOptions);
       if (response.status === 401) {
         onUnauthorized();
         throw new ApiError('UNAUTHENTICATED', {}, 401);

@@ -106,7 +106,7 @@ export const routes = [
   information('addBankCard'),
   information('fundRecord'),
   information('exChange'),
-  information('authInfo'),
+  information('authInfo', () => import('../screens/information/AuthInfoScreen')),
   information('aboutUs', () => import('../screens/information/AboutUsScreen')),
   information('aboutUs1', () => import('../screens/information/documents/AboutUs1Screen')),
   information('aboutUs2', () => import('../screens/information/documents/AboutUs2Screen')),

@@ -11,7 +11,8 @@ export function fakeServer(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace(/^\/api\/vue/, '');
     const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    // JSON bodies are parsed; raw uploads (a Blob) are recorded as they were sent.
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
     requests.push({ path, headers, body });
     const handler = handlers[path];
     const answer = handler

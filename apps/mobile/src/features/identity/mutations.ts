@@ -2,7 +2,8 @@ import type { identityEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { identityPaths } from '../../api/endpoints';
-import { identityQueries, type FundPasswordStatus } from './queries';
+import { identityQueries, type AuthInfo, type FundPasswordStatus } from './queries';
+import { uploadImage, type SubmitAuthRequest } from './uploads';
 
 export type FundPasswordAction = 'set' | 'change' | 'reset';
 
@@ -25,5 +26,32 @@ export function useFundPasswordMutation() {
       api.call<FundPasswordStatus>(pathOf[action], request),
     onSuccess: (status) => queryClient.setQueryData(identityQueries.fundPassword().queryKey, status),
     onSettled: () => queryClient.invalidateQueries({ queryKey: identityQueries.fundPassword().queryKey }),
+  });
+}
+
+/** Uploads both ID photos (raw bytes), then submits the verification with their ids. */
+export function useSubmitAuthMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      form: Omit<SubmitAuthRequest, 'frontImageId' | 'backImageId'> & {
+        front: Blob;
+        back: Blob;
+      },
+    ) => {
+      const { front, back, ...fields } = form;
+      const frontImage = await uploadImage(front);
+      const backImage = await uploadImage(back);
+      return api.call<AuthInfo>(identityPaths.submitAuth, {
+        ...fields,
+        frontImageId: frontImage.id,
+        backImageId: backImage.id,
+      } satisfies SubmitAuthRequest);
+    },
+    onSuccess: (info) => queryClient.setQueryData(identityQueries.authInfo().queryKey, info),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: identityQueries.all });
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
   });
 }

@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { validateAuthForm } from '../../features/identity/auth-form';
+import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
+
+const config = () => ok(configEntries('demo'));
+
+const info = (overrides: Record<string, unknown> = {}) => ({
+  state: 'not_certified',
+  realname: '',
+  documentType: null,
+  documentNumberMasked: '',
+  reason: '',
+  submittedAt: null,
+  reviewedAt: null,
+  ...overrides,
+});
+
+const requestsTo = (requests: Recorded[], path: string) =>
+  requests.filter((request) => request.path === path);
+
+beforeEach(() => {
+  localStorage.setItem('tokend', 'tok');
+  localStorage.setItem('account', '32470000001');
+  URL.createObjectURL = () => 'blob:preview';
+  URL.revokeObjectURL = () => {};
+});
+
+describe('real-name verification screen', () => {
+  it('shows the reviewer reason after a failure, uploads both photos as raw bytes and resubmits', async () => {
+    const user = userEvent.setup();
+    let state = info({ state: 'failed', reason: 'The photo is blurred' });
+    let uploads = 0;
+    const { server } = renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () => ok(state),
+      '/upload/image': () => {
+        uploads += 1;
+        return ok({ id: String(40 + uploads), width: 800, height: 600 });
+      },
+      '/information/submitAuth': () => {
+        state = info({
+          state: 'under_review',
+          realname: 'An Peeters',
+          submittedAt: '2026-11-21T10:00:00.000Z',
+        });
+        return ok(state);
+      },
+    });
+    expect((await screen.findByTestId('auth-reason')).textContent).toBe(
+      'Not passed: The photo is blurred. Correct it and submit again.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit again' }));
+    expect(await screen.findByText('Enter your full name as on the document.')).toBeTruthy();
+    expect(screen.getAllByText('Choose a photo.')).toHaveLength(2);
+    expect(requestsTo(server.requests, '/upload/image')).toHaveLength(0);
+
+    const front = new File([new Uint8Array([0xff, 0xd8, 0xff, 1])], 'front.jpg', { type: 'image/jpeg' });
+    const back = new File([new Uint8Array([0xff, 0xd8, 0xff, 2])], 'back.jpg', { type: 'image/jpeg' });
+    await user.type(screen.getByLabelText('Full legal name'), 'An Peeters');
+    fireEvent.change(screen.getByLabelText('Document'), { target: { value: 'passport' } });
+    await user.type(screen.getByLabelText('Document number'), 'EM123456');
+    await user.upload(screen.getByTestId('auth-front'), front);
+    await user.upload(screen.getByTestId('auth-back'), back);
+    expect(screen.getByAltText('Preview: Photo of the front')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit again' }));
+
+    await waitFor(() => expect(requestsTo(server.requests, '/information/submitAuth')).toHaveLength(1));
+    const sent = requestsTo(server.requests, '/upload/image');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.body).toBe(front);
+    expect(sent[1]?.body).toBe(back);
+    expect(sent[0]?.headers['content-type']).toBe('application/octet-stream');
+    expect(requestsTo(server.requests, '/information/submitAuth')[0]?.body).toEqual({
+      realname: 'An Peeters',
+      documentType: 'passport',
+      documentNumber: 'EM123456',
+      frontImageId: '41',
+      backImageId: '42',
+    });
+    expect(await screen.findByText('Our reviewers are checking your documents.')).toBeTruthy();
+    expect(screen.queryByTestId('auth-form')).toBeNull();
+  });
+
+  it('shows a verified identity without a form', async () => {
+    renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () =>
+        ok(info({ state: 'authenticated', realname: 'An Peeters', documentNumberMasked: '850101*****3' })),
+    });
+    expect((await screen.findByTestId('auth-state')).textContent).toContain('Verified');
+    expect(screen.getByText('850101*****3')).toBeTruthy();
+    expect(screen.queryByTestId('auth-form')).toBeNull();
+  });
+});
+
+describe('verification form checks', () => {
+  it('needs a name, a number and both photos', () => {
+    const photo = new Blob(['x']);
+    expect(
+      validateAuthForm({
+        realname: ' A ',
+        documentType: 'passport',
+        documentNumber: '1234',
+        front: null,
+        back: photo,
+      }),
+    ).toEqual({
+      realname: 'authInfo.nameRequired',
+      documentNumber: 'authInfo.numberRequired',
+      front: 'authInfo.photoRequired',
+    });
+    expect(
+      validateAuthForm({
+        realname: 'An',
+        documentType: 'passport',
+        documentNumber: '12345',
+        front: photo,
+        back: photo,
+      }),
+    ).toEqual({});
+  });
+});

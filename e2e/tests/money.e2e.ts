@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { callApi, loginByApi } from '../src/api';
+import { launchChromium, newPhoneContext } from '../src/browser';
+import { startServer, type RunningServer } from '../src/server';
+import { AppPage } from '../page-models/app-page';
+
+// Issue 4 screens in Chromium at a phone viewport against a real server on fresh PGlite: real-name
+// verification with two photo uploads (staff approve through /api/admin), the fund password, and a
+// crypto address added through the scam-friction question, with its QR code. The steps share a user.
+
+const account = `3248${String(Date.now()).slice(-7)}`;
+const password = 'money-secret-1';
+const staffPassword = 'e2e-staff-password-1';
+const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const TIMEOUT_MS = 15_000;
+
+// The server's own image library draws the ID photos, so they are real PNGs the server accepts.
+const sharp = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
+  'sharp',
+) as (options: { create: { width: number; height: number; channels: 3; background: string } }) => {
+  png: () => { toBuffer: () => Promise<Buffer> };
+};
+
+const photo = (background: string) =>
+  sharp({ create: { width: 640, height: 400, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let app: AppPage;
+
+async function staffCall<T>(path: string, body: unknown): Promise<T> {
+  const login = await fetch(`${server.baseUrl}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: staffPassword }),
+  });
+  const session = (await login.json()) as { status: number; data: { token: string } };
+  assert.equal(session.status, 1, 'staff login');
+  const response = await fetch(`${server.baseUrl}/api/admin${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'staff-token': session.data.token },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { status: number; data: T };
+  assert.equal(json.status, 1, `${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+describe('money screens end to end', () => {
+  before(async () => {
+    server = await startServer({ INITIAL_STAFF_PASSWORD: staffPassword });
+    browser = await launchChromium();
+    page = await (await newPhoneContext(browser)).newPage();
+    app = new AppPage(page, server.baseUrl);
+    await app.register(account, password, server.invitationCode);
+    await app.login(account, password);
+    await app.expectHome(account);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('submits the identity with two photos; staff approve; the app shows it verified', async () => {
+    await app.open('/information/authInfo');
+    assert.match((await page.getByTestId('auth-state').textContent()) ?? '', /Not verified/);
+    await app.fill('Full legal name', 'An Peeters');
+    await app.fill('Document number', '85.01.01-123.87');
+    await page.getByTestId('auth-front').setInputFiles({
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: await photo('#336699'),
+    });
+    await page.getByTestId('auth-back').setInputFiles({
+      name: 'back.png',
+      mimeType: 'image/png',
+      buffer: await photo('#993366'),
+    });
+    await page.getByAltText('Preview: Photo of the front').waitFor({ timeout: TIMEOUT_MS });
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByText('Our reviewers are checking your documents.').waitFor({ timeout: TIMEOUT_MS });
+    await page.screenshot({ path: 'test-results/money-authInfo-review.png' });
+
+    const list = await staffCall<{ items: { id: string; account: string }[] }>('/identity/list', {});
+    const submission = list.items.find((item) => item.account === account);
+    assert.ok(submission, 'the submission is in the review list');
+    await staffCall('/identity/review', {
+      id: submission.id,
+      decision: 'approve',
+      reason: 'documents match',
+    });
+
+    await app.open('/information/index');
+    await app.open('/information/authInfo');
+    await page.getByTestId('auth-state').filter({ hasText: 'Verified' }).waitFor({ timeout: TIMEOUT_MS });
+    assert.match((await page.getByTestId('auth-state').textContent()) ?? '', /850101\*+7/);
+    assert.equal(await page.getByTestId('auth-form').count(), 0);
+  });
+
+  it('sets the fund password after refusing five digits', async () => {
+    await app.open('/information/fundPass');
+    await app.fill('New fund password (6 digits)', '12345');
+    await app.fill('Confirm the fund password', '12345');
+    await page.getByRole('button', { name: 'Set fund password' }).click();
+    await page.getByText('The fund password is exactly six digits.').waitFor({ timeout: TIMEOUT_MS });
+    await app.fill('New fund password (6 digits)', '135790');
+    await app.fill('Confirm the fund password', '135790');
+    await page.getByRole('button', { name: 'Set fund password' }).click();
+    await page
+      .getByText('Your fund password is set. It protects withdrawals.')
+      .waitFor({ timeout: TIMEOUT_MS });
+    const session = await loginByApi(server.baseUrl, account, password);
+    const status = await callApi<{ isSet: boolean }>(server.baseUrl, '/information/fundPass', {}, session);
+    assert.deepEqual(status.body, { status: 1, msg: '', data: { isSet: true, lockedUntil: null } });
+  });
+
+  it('adds a BTC address through the safety question and shows its QR code', async () => {
+    await app.open('/information/index');
+    await page.getByTestId('menu-fundPass').waitFor({ timeout: TIMEOUT_MS });
+    await page.getByTestId('tab-wallet').click();
+    await app.waitForPath('/information/wallet');
+    await page.getByTestId('wallet-balance-EUR').waitFor({ timeout: TIMEOUT_MS });
+    await app.fill('Address', BTC);
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await page.getByRole('button', { name: 'No, nobody told me to' }).click();
+    const item = page.locator('[data-testid^="wallet-address-"]');
+    await item.filter({ hasText: BTC }).waitFor({ timeout: TIMEOUT_MS });
+    const qr = page.locator('[data-testid^="wallet-qr-"]');
+    await qr.waitFor({ timeout: TIMEOUT_MS });
+    assert.deepEqual(
+      await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+      [256, 256],
+    );
+    await page.screenshot({ path: 'test-results/money-wallet.png', fullPage: true });
+
+    const session = await loginByApi(server.baseUrl, account, password);
+    const wallet = await callApi<{ addresses: { address: string }[]; balances: { available: string }[] }>(
+      server.baseUrl,
+      '/information/wallet',
+      {},
+      session,
+    );
+    assert.equal(wallet.body.status, 1);
+    if (wallet.body.status === 1) {
+      assert.deepEqual(
+        wallet.body.data.addresses.map((address) => address.address),
+        [BTC],
+      );
+      const shown = await page.getByTestId('wallet-balance-EUR').textContent();
+      assert.ok(shown?.includes(`${wallet.body.data.balances[0]?.available} €`), shown ?? '');
+    }
+  });
+});
