@@ -157,4 +157,35 @@ describe('money screens end to end', () => {
       assert.ok(shown?.includes(`${wallet.body.data.balances[0]?.available} €`), shown ?? '');
     }
   });
+
+  it('adds a bank card in the verified name (the safety question was answered once already)', async () => {
+    await app.open('/information/index');
+    await page.getByTestId('menu-bankList').click();
+    await app.waitForPath('/information/bankList');
+    await page.getByTestId('bank-card-add').click();
+    await app.waitForPath('/information/addBankCard');
+    const holder = page.getByLabel('Account holder', { exact: true });
+    await holder.and(page.locator('[value="An Peeters"]')).waitFor({ timeout: TIMEOUT_MS });
+    await app.fill('IBAN', 'BE68 5390 0754 7034');
+    await app.fill('BIC', 'GKCCBEBB');
+    await app.fill('Bank name', 'Belfius');
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await app.waitForPath('/information/bankList');
+    const listed = page.locator('[data-testid^="bank-card-"]').filter({ hasText: 'Belfius' });
+    await listed.waitFor({ timeout: TIMEOUT_MS });
+    const session = await loginByApi(server.baseUrl, account, password);
+    const cards = await callApi<{ ibanMasked: string; holderName: string }[]>(
+      server.baseUrl,
+      '/information/bankList',
+      {},
+      session,
+    );
+    assert.equal(cards.body.status, 1);
+    if (cards.body.status === 1) {
+      assert.equal(cards.body.data.length, 1);
+      assert.equal(cards.body.data[0]?.holderName, 'An Peeters');
+      assert.ok((await listed.textContent())?.includes(cards.body.data[0]?.ibanMasked ?? '?'));
+    }
+    await page.screenshot({ path: 'test-results/money-bankList.png' });
+  });
 });
