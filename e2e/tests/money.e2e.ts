@@ -188,4 +188,32 @@ describe('money screens end to end', () => {
     }
     await page.screenshot({ path: 'test-results/money-bankList.png' });
   });
+
+  it('lists the withdrawal rules as the server reports them before the amount field', async () => {
+    await app.open('/information/cashOut');
+    await page.getByTestId('cash-out-rules').waitFor({ timeout: TIMEOUT_MS });
+    const session = await loginByApi(server.baseUrl, account, password);
+    const rules = await callApi<{ rules: { id: string; isMet: boolean }[] }>(
+      server.baseUrl,
+      '/cashOut/rules',
+      { currency: 'EUR' },
+      session,
+    );
+    assert.equal(rules.body.status, 1);
+    if (rules.body.status !== 1) return;
+    const shown = await page
+      .locator('[data-testid^="rule-"]')
+      .evaluateAll((items) =>
+        items.map((item) => [item.getAttribute('data-testid'), item.getAttribute('data-met')]),
+      );
+    assert.deepEqual(
+      shown,
+      rules.body.data.rules.map((rule) => [`rule-${rule.id}`, String(rule.isMet)]),
+    );
+    // Verified, fund password set, own card: those rules are met; no money yet, so funds are not free.
+    for (const id of ['identity_verified', 'fund_password_set', 'own_card']) {
+      assert.equal(await page.getByTestId(`rule-${id}`).getAttribute('data-met'), 'true', id);
+    }
+    await page.screenshot({ path: 'test-results/money-cashOut.png', fullPage: true });
+  });
 });

@@ -114,7 +114,7 @@ export const routes = [
   information('aboutUs4', () => import('../screens/information/documents/AboutUs4Screen')),
   information('securityCenter', () => import('../screens/information/SecurityCenterScreen')),
   information('creditScore'),
-  information('cashOut'),
+  information('cashOut', () => import('../screens/information/CashOutScreen')),
   information('recharge'),
   information('rechargeChannel'),
   information('userInfo', () => import('../screens/information/MessagesScreen')),

@@ -2,7 +2,7 @@ import type { fundsEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { fundsPaths } from '../../api/endpoints';
-import { fundsQueries, type BankCard } from './queries';
+import { fundsQueries, type BankCard, type Withdrawal } from './queries';
 
 export type AddBankCardRequest = RequestOf<typeof fundsEndpoints.addBankCard>;
 
@@ -21,5 +21,21 @@ export function useDeleteBankCardMutation() {
   return useMutation({
     mutationFn: (id: string) => api.call<null>(fundsPaths.deleteBankCard, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueries.bankCards().queryKey }),
+  });
+}
+
+export type CashOutRequest = RequestOf<typeof fundsEndpoints.cashOut>;
+
+/** Withdraws with the action's idempotency key: a retry of the same action creates one record. */
+export function useCashOutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: CashOutRequest; idempotencyKey: string }) =>
+      api.call<Withdrawal>(fundsPaths.cashOut, request, { headers: { 'idempotency-key': idempotencyKey } }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: fundsQueries.all });
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
   });
 }

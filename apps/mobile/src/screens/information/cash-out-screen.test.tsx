@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fromMinor, parseAmountInput, payoutOf, toMinor } from '../../features/funds/amount';
+import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
+
+const ruleIds = [
+  'identity_verified',
+  'fund_password_set',
+  'fund_password_not_locked',
+  'own_card',
+  'not_barred',
+  'minimum',
+  'hours',
+  'no_pending_operation',
+  'funds_free',
+];
+
+const rules = {
+  currency: 'EUR',
+  minimum: '100.00',
+  fee: '2.50',
+  withdrawable: '1500.00',
+  hours: { opens: '09:00', closes: '17:00', timeZone: 'Europe/Brussels', businessDaysOnly: true },
+  decisionWithinHours: 24,
+  rules: ruleIds.map((id) => ({ id, isMet: id !== 'hours' })),
+};
+const card = {
+  id: '3',
+  holderName: 'An Peeters',
+  ibanMasked: 'BE68 **** 7034',
+  bic: 'GKCCBEBB',
+  bankName: 'Belfius',
+  branch: '',
+  createdAt: '2026-11-21T10:00:00.000Z',
+};
+const pending = {
+  id: '8',
+  cardId: '3',
+  currency: 'EUR',
+  amount: '150.00',
+  fee: '2.50',
+  payout: '147.50',
+  state: 'pending',
+  waitingFor: 'staff_review',
+  decideBy: '2026-11-23T09:00:00.000Z',
+  reason: '',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  decidedAt: null,
+};
+const calls = (requests: Recorded[], path: string) => requests.filter((request) => request.path === path);
+
+beforeEach(() => {
+  localStorage.setItem('tokend', 'tok');
+  localStorage.setItem('account', '32470000001');
+});
+
+describe('withdraw screen', () => {
+  it('lists every rule before the amount field, with the fee and the decision time', async () => {
+    renderApp('/information/cashOut', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/cashOut/rules': () => ok(rules),
+      '/cashOut/list': () => ok({ total: 0, items: [] }),
+      '/information/bankList': () => ok([card]),
+    });
+    const list = await screen.findByTestId('cash-out-rules');
+    expect(list.querySelectorAll('li')).toHaveLength(9);
+    expect(screen.getByTestId('rule-minimum').textContent).toContain('At least 100.00 € per withdrawal');
+    expect(screen.getByTestId('rule-hours').textContent).toContain(
+      'Submitted between 09:00 and 17:00 (Europe/Brussels) on business days(not met yet)',
+    );
+    expect(screen.getByTestId('rule-funds_free').textContent).toContain('1,500.00 €');
+    expect(list.textContent).toContain('Fee: 2.50 €, taken from the amount withdrawn');
+    expect(list.textContent).toContain('Decided within 24 hours');
+    const amount = screen.getByLabelText('Amount (EUR)');
+    expect(list.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('checks the amount as a string, shows fee and payout, then sends it with an idempotency key', async () => {
+    const user = userEvent.setup();
+    let items: unknown[] = [];
+    const { server } = renderApp('/information/cashOut', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/cashOut/rules': () => ok(rules),
+      '/cashOut/list': () => ok({ total: items.length, items }),
+      '/information/bankList': () => ok([card]),
+      '/cashOut/submit': () => {
+        items = [pending];
+        return ok(pending);
+      },
+    });
+    await user.type(await screen.findByLabelText('Amount (EUR)'), '99,99');
+    await user.type(screen.getByLabelText('Fund password'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(await screen.findByText('The amount is below the minimum.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Amount (EUR)'));
+    await user.type(screen.getByLabelText('Amount (EUR)'), '150,5');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect((await screen.findByTestId('cash-out-payout')).textContent).toBe('148.00 €');
+    expect(calls(server.requests, '/cashOut/submit')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(calls(server.requests, '/cashOut/submit')).toHaveLength(1));
+    const sent = calls(server.requests, '/cashOut/submit')[0];
+    expect(sent?.body).toEqual({ currency: 'EUR', amount: '150.50', cardId: '3', fundPassword: '135790' });
+    expect(sent?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await screen.findByTestId('withdrawal-waiting')).textContent).toMatch(
+      /^Waiting for a staff review; decided by 2026\.11\.23 \d{2}:00:00 at the latest\.$/,
+    );
+  });
+});
+
+describe('amounts', () => {
+  it('parses typed text into a two-decimal string or refuses it', () => {
+    expect(parseAmountInput('100')).toBe('100.00');
+    expect(parseAmountInput(' 100,5 ')).toBe('100.50');
+    expect(parseAmountInput('0100.25')).toBe('100.25');
+    expect(parseAmountInput('0.1')).toBe('0.10');
+    for (const bad of ['', '-5', '1e3', '1.234', '1,234.56', 'abc', '.5', '1234567890123']) {
+      expect(parseAmountInput(bad)).toBeNull();
+    }
+    expect(parseAmountInput('12.')).toBe('12.00');
+  });
+
+  it('computes in minor units without floats', () => {
+    expect(toMinor('0.30') - toMinor('0.10')).toBe(20n);
+    expect(fromMinor(toMinor('1234.56'))).toBe('1234.56');
+    expect(fromMinor(-5n)).toBe('-0.05');
+    expect(payoutOf('100.00', '2.50')).toBe('97.50');
+    expect(payoutOf('9007199254740993.01', '0.01')).toBe('9007199254740993.00');
+  });
+});
