@@ -104,7 +104,7 @@ export const routes = [
   information('fundPass', () => import('../screens/information/FundPassScreen')),
   information('bankList', () => import('../screens/information/BankListScreen')),
   information('addBankCard', () => import('../screens/information/AddBankCardScreen')),
-  information('fundRecord'),
+  information('fundRecord', () => import('../screens/information/FundRecordScreen')),
   information('exChange'),
   information('authInfo', () => import('../screens/information/AuthInfoScreen')),
   information('aboutUs', () => import('../screens/information/AboutUsScreen')),

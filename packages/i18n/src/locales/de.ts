@@ -562,6 +562,25 @@ export default {
     aboveWithdrawable: 'Der Betrag ist höher als auszahlbar.',
     cardRequired: 'Fügen Sie zuerst eine Bankkarte auf Ihren Namen hinzu.',
   },
+  fundRecord: {
+    tabs: {
+      trade: 'Handel',
+      deposit: 'Einzahlungen',
+      withdrawal: 'Auszahlungen',
+      exchange: 'Wechsel',
+    },
+    number: 'Nr. {{id}}',
+    availableChange: 'Verfügbar: {{amount}}',
+    more: 'Mehr laden',
+    kinds: {
+      deposit: 'Einzahlung',
+      withdrawal: 'Auszahlung',
+      hold_reserve: 'Betrag gesperrt',
+      hold_release: 'Gesperrter Betrag freigegeben',
+      exchange: 'Währungswechsel',
+      correction: 'Korrektur durch das Personal',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Einige Angaben sind ungültig.',
     MALFORMED_JSON: 'Die Anfrage konnte nicht gelesen werden.',

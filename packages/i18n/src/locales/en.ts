@@ -563,6 +563,25 @@ export default {
     aboveWithdrawable: 'The amount is more than you can withdraw.',
     cardRequired: 'Add a bank card in your name first.',
   },
+  fundRecord: {
+    tabs: {
+      trade: 'Trades',
+      deposit: 'Deposits',
+      withdrawal: 'Withdrawals',
+      exchange: 'Exchanges',
+    },
+    number: 'No. {{id}}',
+    availableChange: 'Available: {{amount}}',
+    more: 'Load more',
+    kinds: {
+      deposit: 'Deposit',
+      withdrawal: 'Withdrawal',
+      hold_reserve: 'Amount frozen',
+      hold_release: 'Frozen amount released',
+      exchange: 'Currency exchange',
+      correction: 'Staff correction',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Some of the information is not valid.',
     MALFORMED_JSON: 'The request could not be read.',

@@ -564,6 +564,25 @@ export default {
     aboveWithdrawable: 'Le montant dépasse ce que vous pouvez retirer.',
     cardRequired: "Ajoutez d'abord une carte bancaire à votre nom.",
   },
+  fundRecord: {
+    tabs: {
+      trade: 'Transactions',
+      deposit: 'Dépôts',
+      withdrawal: 'Retraits',
+      exchange: 'Changes',
+    },
+    number: 'N° {{id}}',
+    availableChange: 'Disponible : {{amount}}',
+    more: 'Charger plus',
+    kinds: {
+      deposit: 'Dépôt',
+      withdrawal: 'Retrait',
+      hold_reserve: 'Montant bloqué',
+      hold_release: 'Montant bloqué libéré',
+      exchange: 'Change de devises',
+      correction: 'Correction par notre équipe',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Certaines informations ne sont pas valides.',
     MALFORMED_JSON: 'La demande n’a pas pu être lue.',

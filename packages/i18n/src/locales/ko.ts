@@ -562,6 +562,25 @@ export default {
     aboveWithdrawable: '출금 가능 금액보다 많습니다.',
     cardRequired: '먼저 본인 명의 은행 카드를 추가하세요.',
   },
+  fundRecord: {
+    tabs: {
+      trade: '거래',
+      deposit: '입금',
+      withdrawal: '출금',
+      exchange: '환전',
+    },
+    number: '번호 {{id}}',
+    availableChange: '사용 가능: {{amount}}',
+    more: '더 보기',
+    kinds: {
+      deposit: '입금',
+      withdrawal: '출금',
+      hold_reserve: '금액 동결',
+      hold_release: '동결 금액 해제',
+      exchange: '환전',
+      correction: '직원 정정',
+    },
+  },
   errors: {
     VALIDATION_FAILED: '일부 정보가 올바르지 않습니다.',
     MALFORMED_JSON: '요청을 읽을 수 없습니다.',

@@ -568,6 +568,25 @@ export default {
     aboveWithdrawable: 'Het bedrag is hoger dan u kunt opnemen.',
     cardRequired: 'Voeg eerst een bankkaart op uw naam toe.',
   },
+  fundRecord: {
+    tabs: {
+      trade: 'Handel',
+      deposit: 'Stortingen',
+      withdrawal: 'Opnames',
+      exchange: 'Wissels',
+    },
+    number: 'Nr. {{id}}',
+    availableChange: 'Beschikbaar: {{amount}}',
+    more: 'Meer laden',
+    kinds: {
+      deposit: 'Storting',
+      withdrawal: 'Opname',
+      hold_reserve: 'Bedrag geblokkeerd',
+      hold_release: 'Geblokkeerd bedrag vrijgegeven',
+      exchange: 'Valutawissel',
+      correction: 'Correctie door een medewerker',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Sommige gegevens zijn ongeldig.',
     MALFORMED_JSON: 'Het verzoek kon niet worden gelezen.',

@@ -560,6 +560,25 @@ export default {
     aboveWithdrawable: '金額超過可出金額。',
     cardRequired: '請先新增本人名下的銀行卡。',
   },
+  fundRecord: {
+    tabs: {
+      trade: '交易',
+      deposit: '入金',
+      withdrawal: '出金',
+      exchange: '換匯',
+    },
+    number: '單號 {{id}}',
+    availableChange: '可用：{{amount}}',
+    more: '載入更多',
+    kinds: {
+      deposit: '入金',
+      withdrawal: '出金',
+      hold_reserve: '金額凍結',
+      hold_release: '凍結金額釋放',
+      exchange: '換匯',
+      correction: '人員更正',
+    },
+  },
   errors: {
     VALIDATION_FAILED: '部分資料無效。',
     MALFORMED_JSON: '無法讀取請求。',

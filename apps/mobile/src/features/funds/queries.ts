@@ -1,5 +1,5 @@
 import type { DataOf, fundsEndpoints } from '@beurs/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { fundsPaths } from '../../api/endpoints';
 import { isLoggedIn } from '../../session/storage';
@@ -8,6 +8,9 @@ export type BankCard = DataOf<typeof fundsEndpoints.bankList>[number];
 export type WithdrawalRules = DataOf<typeof fundsEndpoints.withdrawalRules>;
 export type Withdrawal = DataOf<typeof fundsEndpoints.cashOut>;
 export type WithdrawalPage = DataOf<typeof fundsEndpoints.withdrawalList>;
+export type RecordPage = DataOf<typeof fundsEndpoints.fundRecord>;
+export type RecordTab = 'all' | 'trade' | 'deposit' | 'withdrawal' | 'exchange';
+export const RECORD_PAGE_SIZE = 20;
 
 export const fundsQueries = {
   all: ['funds'] as const,
@@ -29,7 +32,19 @@ export const fundsQueries = {
       queryFn: () => api.call<WithdrawalPage>(fundsPaths.withdrawalList, { page, pageSize }),
       enabled: isLoggedIn(),
     }),
+  records: (tab: RecordTab) =>
+    infiniteQueryOptions({
+      queryKey: [...fundsQueries.all, 'records', tab],
+      queryFn: ({ pageParam }) =>
+        api.call<RecordPage>(fundsPaths.fundRecord, { tab, page: pageParam, pageSize: RECORD_PAGE_SIZE }),
+      initialPageParam: 1,
+      getNextPageParam: (last, pages) =>
+        pages.length * RECORD_PAGE_SIZE < last.total ? pages.length + 1 : undefined,
+      enabled: isLoggedIn(),
+    }),
 };
+
+export const useRecords = (tab: RecordTab) => useInfiniteQuery(fundsQueries.records(tab));
 
 export const useBankCards = () => useQuery(fundsQueries.bankCards());
 export const useWithdrawalRules = () => useQuery(fundsQueries.withdrawalRules());

@@ -1,0 +1,80 @@
+import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../app/i18n';
+import { useRecords, type RecordPage, type RecordTab } from '../../features/funds/queries';
+import { EmptyState, Loading } from '../../shell/common';
+import './wallet/wallet.css';
+
+const tabs = ['trade', 'deposit', 'withdrawal', 'exchange'] as const satisfies readonly RecordTab[];
+
+function RecordItem({ record }: { record: RecordPage['items'][number] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li className="card wallet-item" data-testid={`record-${record.id}`}>
+      <p>
+        <strong>{t(`fundRecord.kinds.${record.kind}`, { defaultValue: record.kind })}</strong> ·{' '}
+        {t('fundRecord.number', { id: record.id })}
+      </p>
+      <p className="numeric" data-testid="record-amount">
+        {formatCurrency(record.amount, record.currency, language)}
+      </p>
+      {record.availableChange !== record.amount && (
+        <small>
+          {t('fundRecord.availableChange', {
+            amount: formatCurrency(record.availableChange, record.currency, language),
+          })}
+        </small>
+      )}
+      {record.memo && <p>{record.memo}</p>}
+      <small>{formatDateTime(record.createdAt, language)}</small>
+    </li>
+  );
+}
+
+/** Fund records (/information/fundRecord): every ledger entry of the user, by tab, newest first. */
+export default function FundRecordScreen() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<RecordTab>('trade');
+  const records = useRecords(tab);
+  const items = records.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div data-testid="screen-fundRecord">
+      <div className="wallet-actions segmented" role="tablist">
+        {tabs.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={tab === option}
+            aria-pressed={tab === option}
+            onClick={() => setTab(option)}
+            data-testid={`record-tab-${option}`}
+          >
+            {t(`fundRecord.tabs.${option}`)}
+          </button>
+        ))}
+      </div>
+      {records.isPending ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="wallet-list">
+          {items.map((record) => (
+            <RecordItem key={record.id} record={record} />
+          ))}
+        </ul>
+      )}
+      {records.hasNextPage && (
+        <div className="actions">
+          <Button block loading={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+            {t('fundRecord.more')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
