@@ -216,4 +216,68 @@ describe('money screens end to end', () => {
     }
     await page.screenshot({ path: 'test-results/money-cashOut.png', fullPage: true });
   });
+
+  it('deposits with a proof photo through the safety question; staff approve; balances match the server', async () => {
+    await staffCall('/deposit-channels/save', {
+      kind: 'bank_transfer',
+      name: 'Bank transfer',
+      currency: 'EUR',
+      collectionAccount: 'BE71096123456769',
+      beneficiaryName: 'Beurs Demo NV',
+      bic: 'GKCCBEBB',
+      minimum: '10.00',
+      maximum: '5000.00',
+      isEnabled: true,
+      reason: 'e2e deposit channel',
+    });
+    await app.open('/information/index');
+    await page.getByTestId('menu-recharge').click();
+    await app.waitForPath('/information/recharge');
+    assert.equal(
+      await page.getByTestId('deposit-demo').textContent(),
+      'Demo mode: no real money is accepted; balances are demo money.',
+    );
+    await app.fill('Amount (EUR)', '250');
+    await page.getByTestId('deposit-proof').setInputFiles({
+      name: 'proof.png',
+      mimeType: 'image/png',
+      buffer: await photo('#229955'),
+    });
+    await page.getByRole('button', { name: 'Announce deposit' }).click();
+    await page.getByRole('button', { name: 'No, nobody told me to' }).click();
+    const reference = page.getByTestId('deposit-reference');
+    await reference.waitFor({ timeout: TIMEOUT_MS });
+    assert.match((await reference.textContent()) ?? '', /^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+    await page.screenshot({ path: 'test-results/money-recharge.png', fullPage: true });
+
+    const pending = await staffCall<{ items: { id: string; account: string }[] }>('/deposits/list', {});
+    const mine = pending.items.find((item) => item.account === account);
+    assert.ok(mine, 'the deposit is in the staff list');
+    await staffCall('/deposits/review', { id: mine.id, decision: 'approve', reason: 'transfer matched' });
+
+    const session = await loginByApi(server.baseUrl, account, password);
+    const wallet = await callApi<{ balances: { currency: string; available: string }[] }>(
+      server.baseUrl,
+      '/information/wallet',
+      {},
+      session,
+    );
+    assert.equal(wallet.body.status, 1);
+    if (wallet.body.status !== 1) return;
+    const eur = wallet.body.data.balances.find((balance) => balance.currency === 'EUR');
+    assert.equal(eur?.available, '250.00');
+    await app.open('/information/index');
+    await page.getByTestId('tab-wallet').click();
+    await page
+      .getByTestId('wallet-balance-EUR')
+      .filter({ hasText: '250.00 €' })
+      .waitFor({ timeout: TIMEOUT_MS });
+    await app.open('/information/fundRecord');
+    await page.getByTestId('record-tab-deposit').click();
+    await page
+      .locator('[data-testid^="record-"]')
+      .filter({ hasText: '250.00 €' })
+      .first()
+      .waitFor({ timeout: TIMEOUT_MS });
+  });
 });

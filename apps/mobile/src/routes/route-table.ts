@@ -115,7 +115,7 @@ export const routes = [
   information('securityCenter', () => import('../screens/information/SecurityCenterScreen')),
   information('creditScore'),
   information('cashOut', () => import('../screens/information/CashOutScreen')),
-  information('recharge'),
+  information('recharge', () => import('../screens/information/RechargeScreen')),
   information('rechargeChannel'),
   information('userInfo', () => import('../screens/information/MessagesScreen')),
   information('msgInfo', () => import('../screens/information/MessageDetailScreen')),

@@ -2,7 +2,8 @@ import type { fundsEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { fundsPaths } from '../../api/endpoints';
-import { fundsQueries, type BankCard, type Withdrawal } from './queries';
+import { uploadImage } from '../identity/uploads';
+import { fundsQueries, type BankCard, type Deposit, type Withdrawal } from './queries';
 
 export type AddBankCardRequest = RequestOf<typeof fundsEndpoints.addBankCard>;
 
@@ -37,5 +38,23 @@ export function useCashOutMutation() {
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       await queryClient.invalidateQueries({ queryKey: ['user'] });
     },
+  });
+}
+
+export type DepositInput = { channelId: string; amount: string; proofImageId: string };
+
+/** Uploads the proof (raw bytes); answers its id. */
+export const uploadProof = (file: Blob) => uploadImage(file).then((result) => result.id);
+
+/** Announces a deposit. Quiet: SCAM_CHECK_REQUIRED is handled by the screen's dialog. */
+export function useRechargeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: DepositInput; idempotencyKey: string }) =>
+      api.call<Deposit>(fundsPaths.recharge, request, {
+        quiet: true,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
   });
 }

@@ -9,6 +9,9 @@ export type WithdrawalRules = DataOf<typeof fundsEndpoints.withdrawalRules>;
 export type Withdrawal = DataOf<typeof fundsEndpoints.cashOut>;
 export type WithdrawalPage = DataOf<typeof fundsEndpoints.withdrawalList>;
 export type RecordPage = DataOf<typeof fundsEndpoints.fundRecord>;
+export type DepositChannels = DataOf<typeof fundsEndpoints.rechargeChannel>;
+export type Deposit = DataOf<typeof fundsEndpoints.recharge>;
+export type DepositPage = DataOf<typeof fundsEndpoints.depositList>;
 export type RecordTab = 'all' | 'trade' | 'deposit' | 'withdrawal' | 'exchange';
 export const RECORD_PAGE_SIZE = 20;
 
@@ -32,6 +35,18 @@ export const fundsQueries = {
       queryFn: () => api.call<WithdrawalPage>(fundsPaths.withdrawalList, { page, pageSize }),
       enabled: isLoggedIn(),
     }),
+  depositChannels: () =>
+    queryOptions({
+      queryKey: [...fundsQueries.all, 'depositChannels'],
+      queryFn: () => api.call<DepositChannels>(fundsPaths.rechargeChannel),
+      enabled: isLoggedIn(),
+    }),
+  deposits: () =>
+    queryOptions({
+      queryKey: [...fundsQueries.all, 'deposits'],
+      queryFn: () => api.call<DepositPage>(fundsPaths.depositList, { page: 1, pageSize: 10 }),
+      enabled: isLoggedIn(),
+    }),
   records: (tab: RecordTab) =>
     infiniteQueryOptions({
       queryKey: [...fundsQueries.all, 'records', tab],
@@ -49,3 +64,5 @@ export const useRecords = (tab: RecordTab) => useInfiniteQuery(fundsQueries.reco
 export const useBankCards = () => useQuery(fundsQueries.bankCards());
 export const useWithdrawalRules = () => useQuery(fundsQueries.withdrawalRules());
 export const useWithdrawals = () => useQuery(fundsQueries.withdrawals());
+export const useDepositChannels = () => useQuery(fundsQueries.depositChannels());
+export const useDeposits = () => useQuery(fundsQueries.deposits());
