@@ -280,4 +280,50 @@ describe('money screens end to end', () => {
       .first()
       .waitFor({ timeout: TIMEOUT_MS });
   });
+
+  it('exchanges 100 EUR to USD at the quote; wallet and records match the server', async () => {
+    await app.open('/information/wallet');
+    await page.getByTestId('wallet-exchange').click();
+    await app.waitForPath('/information/exChange');
+    await app.fill('Amount (EUR)', '100');
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    const received = page.getByTestId('exchange-received');
+    await received.waitFor({ timeout: TIMEOUT_MS });
+    const quoted = (await received.textContent()) ?? '';
+    await page.screenshot({ path: 'test-results/money-exchange.png', fullPage: true });
+    await page.getByRole('button', { name: 'Confirm exchange' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Exchanged' }).waitFor({ timeout: TIMEOUT_MS });
+
+    const session = await loginByApi(server.baseUrl, account, password);
+    const wallet = await callApi<{ balances: { currency: string; available: string }[] }>(
+      server.baseUrl,
+      '/information/wallet',
+      {},
+      session,
+    );
+    assert.equal(wallet.body.status, 1);
+    if (wallet.body.status !== 1) return;
+    const byCurrency = Object.fromEntries(wallet.body.data.balances.map((b) => [b.currency, b.available]));
+    assert.equal(byCurrency.EUR, '150.00');
+    // Never less than the quote (minimumReceived); more if the rate moved in the user's favour.
+    const cents = (text: string) => BigInt(text.replace(/[^0-9]/g, ''));
+    assert.ok(cents(byCurrency.USD ?? '0') >= cents(quoted), `${byCurrency.USD} < ${quoted}`);
+    await app.open('/information/index');
+    await page.getByTestId('tab-wallet').click();
+    await page
+      .getByTestId('wallet-balance-EUR')
+      .filter({ hasText: '150.00 €' })
+      .waitFor({ timeout: TIMEOUT_MS });
+    await page
+      .getByTestId('wallet-balance-USD')
+      .filter({ hasText: `$${byCurrency.USD}` })
+      .waitFor({ timeout: TIMEOUT_MS });
+    await app.open('/information/fundRecord');
+    await page.getByTestId('record-tab-exchange').click();
+    await page
+      .locator('[data-testid^="record-"]')
+      .filter({ hasText: '-100.00 €' })
+      .first()
+      .waitFor({ timeout: TIMEOUT_MS });
+  });
 });

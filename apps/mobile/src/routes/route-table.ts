@@ -105,7 +105,7 @@ export const routes = [
   information('bankList', () => import('../screens/information/BankListScreen')),
   information('addBankCard', () => import('../screens/information/AddBankCardScreen')),
   information('fundRecord', () => import('../screens/information/FundRecordScreen')),
-  information('exChange'),
+  information('exChange', () => import('../screens/information/ExChangeScreen')),
   information('authInfo', () => import('../screens/information/AuthInfoScreen')),
   information('aboutUs', () => import('../screens/information/AboutUsScreen')),
   information('aboutUs1', () => import('../screens/information/documents/AboutUs1Screen')),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { fundsPaths } from '../../api/endpoints';
 import { uploadImage } from '../identity/uploads';
-import { fundsQueries, type BankCard, type Deposit, type Withdrawal } from './queries';
+import { fundsQueries, type BankCard, type Deposit, type ExchangeQuote, type Withdrawal } from './queries';
 
 export type AddBankCardRequest = RequestOf<typeof fundsEndpoints.addBankCard>;
 
@@ -56,5 +56,29 @@ export function useRechargeMutation() {
         headers: { 'idempotency-key': idempotencyKey },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
+  });
+}
+
+export type ExchangeInput = { from: 'EUR' | 'USD'; to: 'EUR' | 'USD'; amount: string };
+
+/** A quote: nothing moves. */
+export const fetchExchangeQuote = (request: ExchangeInput) =>
+  api.call<ExchangeQuote>(fundsPaths.exchangeQuote, request);
+
+/** Exchanges at no worse than the quote (`minimumReceived`), with the action's idempotency key. */
+export function useExchangeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ quote, idempotencyKey }: { quote: ExchangeQuote; idempotencyKey: string }) =>
+      api.call<ExchangeQuote & { entryId: string }>(
+        fundsPaths.exchange,
+        { from: quote.from, to: quote.to, amount: quote.amount, minimumReceived: quote.received },
+        { headers: { 'idempotency-key': idempotencyKey } },
+      ),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: fundsQueries.all });
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
   });
 }

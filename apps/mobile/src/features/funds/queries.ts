@@ -11,6 +11,7 @@ export type WithdrawalPage = DataOf<typeof fundsEndpoints.withdrawalList>;
 export type RecordPage = DataOf<typeof fundsEndpoints.fundRecord>;
 export type DepositChannels = DataOf<typeof fundsEndpoints.rechargeChannel>;
 export type Deposit = DataOf<typeof fundsEndpoints.recharge>;
+export type ExchangeQuote = DataOf<typeof fundsEndpoints.exchangeQuote>;
 export type DepositPage = DataOf<typeof fundsEndpoints.depositList>;
 export type RecordTab = 'all' | 'trade' | 'deposit' | 'withdrawal' | 'exchange';
 export const RECORD_PAGE_SIZE = 20;
