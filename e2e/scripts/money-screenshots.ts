@@ -40,7 +40,13 @@ async function main() {
     console.log('addWallet', JSON.stringify(added.body));
     for (const language of languages) {
       await app.setLanguage(language);
-      for (const path of ['/information/wallet', '/information/fundPass', '/information/index']) {
+      for (const path of [
+        '/information/wallet',
+        '/information/fundPass',
+        '/information/index',
+        '/information/cashOut',
+        '/information/exChange',
+      ]) {
         const name = path.split('/').at(-1) ?? 'screen';
         await app.open(path);
         await page.waitForTimeout(800);
