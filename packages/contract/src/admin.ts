@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields, pageOf } from './paging';
 import { defineEndpoint } from './endpoint';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString, scales } from './money';
 import { accountSchema, identityStateSchema, restrictionKindSchema } from './users';
@@ -144,12 +145,11 @@ export const adminEndpoints = {
     auth: 'staff',
     summary: 'The audit log, newest first (admin only).',
     request: z.strictObject({
-      page: z.number().int().min(1).max(100_000).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
       targetType: z.string().max(40).optional(),
       targetId: z.string().max(40).optional(),
     }),
-    data: z.object({ total: z.number().int(), items: z.array(auditEntryData) }),
+    data: pageOf(auditEntryData),
   }),
   userDetail: defineEndpoint({
     path: '/users/detail',
@@ -187,10 +187,9 @@ export const adminEndpoints = {
     summary: 'Identity submissions in a state (default: under review), oldest first.',
     request: z.strictObject({
       state: identityStateSchema.default('under_review'),
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
     }),
-    data: z.object({ total: z.number().int(), items: z.array(identitySubmissionData) }),
+    data: pageOf(identitySubmissionData),
   }),
   identityReview: defineEndpoint({
     path: '/identity/review',
@@ -212,27 +211,23 @@ export const adminEndpoints = {
     summary: 'Deposits in a state (default: pending), oldest first.',
     request: z.strictObject({
       state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
     }),
-    data: z.object({
-      total: z.number().int(),
-      items: z.array(
-        z.object({
-          id: z.string(),
-          account: z.string(),
-          realname: z.string(),
-          channelName: z.string(),
-          currency: currencySchema,
-          amount: cashAmountOutput,
-          reference: z.string(),
-          proofImageId: z.string(),
-          state: z.enum(['pending', 'approved', 'rejected']),
-          reason: z.string(),
-          createdAt: z.iso.datetime(),
-        }),
-      ),
-    }),
+    data: pageOf(
+      z.object({
+        id: z.string(),
+        account: z.string(),
+        realname: z.string(),
+        channelName: z.string(),
+        currency: currencySchema,
+        amount: cashAmountOutput,
+        reference: z.string(),
+        proofImageId: z.string(),
+        state: z.enum(['pending', 'approved', 'rejected']),
+        reason: z.string(),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
   }),
   depositReview: defineEndpoint({
     path: '/deposits/review',
@@ -248,30 +243,26 @@ export const adminEndpoints = {
     summary: 'Withdrawals in a state (default: pending), oldest first, with their payout card.',
     request: z.strictObject({
       state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
     }),
-    data: z.object({
-      total: z.number().int(),
-      items: z.array(
-        z.object({
-          id: z.string(),
-          account: z.string(),
-          realname: z.string(),
-          currency: currencySchema,
-          amount: cashAmountOutput,
-          fee: cashAmountOutput,
-          payout: cashAmountOutput,
-          iban: z.string(),
-          bic: z.string(),
-          holderName: z.string(),
-          state: z.enum(['pending', 'approved', 'rejected']),
-          reason: z.string(),
-          decideBy: z.iso.datetime(),
-          createdAt: z.iso.datetime(),
-        }),
-      ),
-    }),
+    data: pageOf(
+      z.object({
+        id: z.string(),
+        account: z.string(),
+        realname: z.string(),
+        currency: currencySchema,
+        amount: cashAmountOutput,
+        fee: cashAmountOutput,
+        payout: cashAmountOutput,
+        iban: z.string(),
+        bic: z.string(),
+        holderName: z.string(),
+        state: z.enum(['pending', 'approved', 'rejected']),
+        reason: z.string(),
+        decideBy: z.iso.datetime(),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
   }),
   withdrawalReview: defineEndpoint({
     path: '/withdrawals/review',
@@ -307,10 +298,9 @@ export const adminEndpoints = {
     summary: 'Corrections in a state (default: pending), oldest first.',
     request: z.strictObject({
       state: z.enum(['pending', 'applied', 'rejected']).default('pending'),
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
     }),
-    data: z.object({ total: z.number().int(), items: z.array(correctionData) }),
+    data: pageOf(correctionData),
   }),
 };
 

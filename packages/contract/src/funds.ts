@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields, pageOf } from './paging';
 import { depositChannelKindSchema } from './admin';
 import { defineEndpoint } from './endpoint';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
@@ -233,10 +234,9 @@ export const fundsEndpoints = {
     auth: 'user',
     summary: "The user's deposits, newest first.",
     request: z.strictObject({
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
     }),
-    data: z.object({ total: z.number().int(), items: z.array(depositData) }),
+    data: pageOf(depositData),
   }),
   withdrawalRules: defineEndpoint({
     path: '/cashOut/rules',
@@ -262,10 +262,9 @@ export const fundsEndpoints = {
     auth: 'user',
     summary: "The user's withdrawals, newest first, with what a pending one waits for and until when.",
     request: z.strictObject({
-      page: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
     }),
-    data: z.object({ total: z.number().int(), items: z.array(withdrawalData) }),
+    data: pageOf(withdrawalData),
   }),
   exchangeQuote: defineEndpoint({
     path: '/exChange/quote',
@@ -293,9 +292,8 @@ export const fundsEndpoints = {
     summary: 'Every ledger entry that touched the user, with its reason, newest first, paged by tab.',
     request: z.strictObject({
       tab: z.enum(recordTabs).default('all'),
-      page: z.number().int().min(1).max(100_000).default(1),
-      pageSize: z.number().int().min(1).max(100).default(20),
+      ...pageFields,
     }),
-    data: z.object({ total: z.number().int(), items: z.array(recordItem) }),
+    data: pageOf(recordItem),
   }),
 };

@@ -8,3 +8,4 @@ export * from './market';
 export * from './admin';
 export * from './identity';
 export * from './funds';
+export * from './paging';
