@@ -499,6 +499,9 @@ export default {
     nameRequired: 'Geben Sie Ihren vollständigen Namen wie im Dokument ein.',
     numberRequired: 'Geben Sie die Dokumentnummer ein.',
     photoRequired: 'Wählen Sie ein Foto.',
+    submittedPhotos: 'Von Ihnen eingereichte Fotos',
+    submittedPhotoOf: 'Eingereicht: {{side}}',
+    photoUnavailable: 'Dieses Foto konnte nicht geladen werden.',
   },
   bankCard: {
     none: 'Noch keine Bankkarten.',
@@ -599,6 +602,24 @@ export default {
     history: 'Meine Einzahlungen',
     transferTo: 'Überweisen an:',
     reference: 'Verwendungszweck:',
+  },
+  rechargeChannel: {
+    intro:
+      'Wählen Sie, wie Sie einzahlen. Jeder Kanal zahlt auf das eigene Konto des Betreibers ein; tippen Sie auf einen, um fortzufahren.',
+    kinds: {
+      bank_transfer: 'Banküberweisung',
+      institutional: 'Institutionelles Sammelkonto',
+      crypto: 'Krypto-Adresse des Betreibers',
+    },
+    notes: {
+      bank_transfer: 'Sie erhalten einen eindeutigen Verwendungszweck für Ihre Überweisung.',
+      institutional: 'Das Sammelkonto des Betreibers bei einem Institut, für größere Überweisungen.',
+      crypto:
+        'Die eigene Krypto-Adresse des Betreibers; der Betrag wird in {{currency}} gutgeschrieben, sobald Mitarbeiter die Überweisung bestätigen.',
+    },
+    currency: 'Währung: {{currency}}',
+    choose: 'Über diesen Kanal einzahlen',
+    none: 'Es ist noch kein Einzahlungskanal eingerichtet. Schauen Sie später wieder vorbei oder fragen Sie den Kundenservice.',
   },
   exchange: {
     from: 'Wechseln',

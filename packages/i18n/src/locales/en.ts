@@ -500,6 +500,9 @@ export default {
     nameRequired: 'Enter your full name as on the document.',
     numberRequired: 'Enter the document number.',
     photoRequired: 'Choose a photo.',
+    submittedPhotos: 'Photos you submitted',
+    submittedPhotoOf: 'Submitted: {{side}}',
+    photoUnavailable: 'This photo could not be loaded.',
   },
   bankCard: {
     none: 'No bank cards yet.',
@@ -600,6 +603,23 @@ export default {
     history: 'My deposits',
     transferTo: 'Transfer to:',
     reference: 'Payment reference:',
+  },
+  rechargeChannel: {
+    intro: "Choose how to deposit. Every channel pays into the operator's own account; tap one to continue.",
+    kinds: {
+      bank_transfer: 'Bank transfer',
+      institutional: 'Institutional collection account',
+      crypto: 'Operator crypto address',
+    },
+    notes: {
+      bank_transfer: 'You get a unique payment reference to put on your transfer.',
+      institutional: "The operator's collection account at an institution, for larger transfers.",
+      crypto:
+        "The operator's own crypto address; the amount is credited in {{currency}} once staff confirm the transfer.",
+    },
+    currency: 'Currency: {{currency}}',
+    choose: 'Deposit with this channel',
+    none: 'No deposit channel has been set up yet. Please come back later or ask customer service.',
   },
   exchange: {
     from: 'Exchange',

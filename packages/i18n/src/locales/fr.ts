@@ -501,6 +501,9 @@ export default {
     nameRequired: 'Saisissez votre nom complet comme sur le document.',
     numberRequired: 'Saisissez le numéro du document.',
     photoRequired: 'Choisissez une photo.',
+    submittedPhotos: 'Photos que vous avez envoyées',
+    submittedPhotoOf: 'Envoyée : {{side}}',
+    photoUnavailable: "Cette photo n'a pas pu être chargée.",
   },
   bankCard: {
     none: "Aucune carte bancaire pour l'instant.",
@@ -601,6 +604,25 @@ export default {
     history: 'Mes dépôts',
     transferTo: 'Virer à :',
     reference: 'Communication structurée :',
+  },
+  rechargeChannel: {
+    intro:
+      "Choisissez comment déposer. Chaque canal verse sur le compte propre de l'opérateur ; touchez-en un pour continuer.",
+    kinds: {
+      bank_transfer: 'Virement bancaire',
+      institutional: "Compte d'encaissement institutionnel",
+      crypto: "Adresse crypto de l'opérateur",
+    },
+    notes: {
+      bank_transfer: 'Vous recevez une communication structurée unique à indiquer sur votre virement.',
+      institutional:
+        "Le compte d'encaissement de l'opérateur auprès d'un établissement, pour les virements importants.",
+      crypto:
+        "L'adresse crypto propre de l'opérateur ; le montant est crédité en {{currency}} après confirmation du transfert par le personnel.",
+    },
+    currency: 'Devise : {{currency}}',
+    choose: 'Déposer par ce canal',
+    none: "Aucun canal de dépôt n'a encore été configuré. Revenez plus tard ou contactez le service client.",
   },
   exchange: {
     from: 'Changer',

@@ -499,6 +499,9 @@ export default {
     nameRequired: '신분증과 같은 전체 이름을 입력하세요.',
     numberRequired: '신분증 번호를 입력하세요.',
     photoRequired: '사진을 선택하세요.',
+    submittedPhotos: '제출한 사진',
+    submittedPhotoOf: '제출됨: {{side}}',
+    photoUnavailable: '이 사진을 불러올 수 없습니다.',
   },
   bankCard: {
     none: '아직 은행 카드가 없습니다.',
@@ -598,6 +601,22 @@ export default {
     history: '내 입금',
     transferTo: '송금 대상:',
     reference: '결제 참조번호:',
+  },
+  rechargeChannel: {
+    intro: '입금 방법을 선택하세요. 모든 채널은 운영사 본인 계좌로 입금됩니다. 채널을 눌러 계속하세요.',
+    kinds: {
+      bank_transfer: '계좌 이체',
+      institutional: '기관 수납 계좌',
+      crypto: '운영사 암호화폐 주소',
+    },
+    notes: {
+      bank_transfer: '이체 시 입력할 고유 결제 참조번호가 발급됩니다.',
+      institutional: '기관에 개설된 운영사의 수납 계좌로, 큰 금액 이체용입니다.',
+      crypto: '운영사 본인의 암호화폐 주소입니다. 직원이 이체를 확인하면 {{currency}}(으)로 입금됩니다.',
+    },
+    currency: '통화: {{currency}}',
+    choose: '이 채널로 입금',
+    none: '아직 설정된 입금 채널이 없습니다. 나중에 다시 확인하거나 고객센터에 문의하세요.',
   },
   exchange: {
     from: '환전',

@@ -503,6 +503,9 @@ export default {
     nameRequired: 'Vul uw volledige naam in zoals op het document.',
     numberRequired: 'Vul het documentnummer in.',
     photoRequired: 'Kies een foto.',
+    submittedPhotos: "Foto's die u hebt ingediend",
+    submittedPhotoOf: 'Ingediend: {{side}}',
+    photoUnavailable: 'Deze foto kon niet worden geladen.',
   },
   bankCard: {
     none: 'Nog geen bankkaarten.',
@@ -605,6 +608,24 @@ export default {
     history: 'Mijn stortingen',
     transferTo: 'Overschrijven naar:',
     reference: 'Gestructureerde mededeling:',
+  },
+  rechargeChannel: {
+    intro:
+      'Kies hoe u wilt storten. Elk kanaal betaalt op de eigen rekening van de uitbater; tik op een kanaal om verder te gaan.',
+    kinds: {
+      bank_transfer: 'Overschrijving',
+      institutional: 'Institutionele inningsrekening',
+      crypto: 'Crypto-adres van de uitbater',
+    },
+    notes: {
+      bank_transfer: 'U krijgt een unieke gestructureerde mededeling voor uw overschrijving.',
+      institutional: 'De inningsrekening van de uitbater bij een instelling, voor grotere overschrijvingen.',
+      crypto:
+        'Het eigen crypto-adres van de uitbater; het bedrag wordt in {{currency}} gecrediteerd zodra medewerkers de overdracht bevestigen.',
+    },
+    currency: 'Munt: {{currency}}',
+    choose: 'Storten via dit kanaal',
+    none: 'Er is nog geen stortingskanaal ingesteld. Kom later terug of vraag het de klantendienst.',
   },
   exchange: {
     from: 'Wisselen',

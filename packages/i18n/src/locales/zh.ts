@@ -498,6 +498,9 @@ export default {
     nameRequired: '請輸入與證件相同的全名。',
     numberRequired: '請輸入證件號碼。',
     photoRequired: '請選擇照片。',
+    submittedPhotos: '您提交的照片',
+    submittedPhotoOf: '已提交：{{side}}',
+    photoUnavailable: '無法載入此照片。',
   },
   bankCard: {
     none: '尚無銀行卡。',
@@ -596,6 +599,22 @@ export default {
     history: '我的入金',
     transferTo: '匯款至：',
     reference: '付款參考碼：',
+  },
+  rechargeChannel: {
+    intro: '請選擇入金方式。每個管道都匯入營運方自己的帳戶；點選一個管道繼續。',
+    kinds: {
+      bank_transfer: '銀行轉帳',
+      institutional: '機構收款帳戶',
+      crypto: '營運方加密貨幣地址',
+    },
+    notes: {
+      bank_transfer: '您會取得唯一的付款參考碼，請填寫在轉帳上。',
+      institutional: '營運方在機構開立的收款帳戶，適用於較大金額的轉帳。',
+      crypto: '營運方自己的加密貨幣地址；工作人員確認轉帳後，金額以 {{currency}} 入帳。',
+    },
+    currency: '幣別：{{currency}}',
+    choose: '使用此管道入金',
+    none: '尚未設定任何入金管道。請稍後再來，或聯絡客服。',
   },
   exchange: {
     from: '換匯',
