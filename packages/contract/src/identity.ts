@@ -33,6 +33,9 @@ export const authInfoData = z.object({
   reason: z.string(),
   submittedAt: z.iso.datetime().nullable(),
   reviewedAt: z.iso.datetime().nullable(),
+  /** The latest submission's ID photos (`GET /api/uploads/{id}`, owner only); null before any. */
+  frontImageId: z.string().nullable(),
+  backImageId: z.string().nullable(),
 });
 
 export const fundPasswordSchema = z.string().regex(/^\d{6}$/, 'six digits');
@@ -47,7 +50,8 @@ export const identityEndpoints = {
   authInfo: defineEndpoint({
     path: '/information/authInfo',
     auth: 'user',
-    summary: 'The real-name verification state, masked document number and reviewer reason.',
+    summary:
+      'The real-name verification state, masked document number, reviewer reason and the ids of the submitted ID photos.',
     request: z.strictObject({}).nullish(),
     data: authInfoData,
   }),

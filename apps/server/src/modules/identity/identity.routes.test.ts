@@ -109,6 +109,30 @@ describe('real-name verification', () => {
     );
   });
 
+  it('tells the owner the ids of the submitted photos, which the owner can fetch and others cannot', async () => {
+    const user = await signUp(testApp);
+    const before = (await call(testApp.app, '/information/authInfo', {}, user)).json().data;
+    expect(before).toMatchObject({ frontImageId: null, backImageId: null });
+    const frontImageId = await uploadSample(testApp, user);
+    const backImageId = await uploadSample(testApp, user);
+    const submitted = await submit(user, { frontImageId, backImageId });
+    expect(submitted.json().data).toMatchObject({ state: 'under_review', frontImageId, backImageId });
+    await reviewLatest(user.account, 'reject', 'The front photo is cut off');
+    const failed = (await call(testApp.app, '/information/authInfo', {}, user)).json().data;
+    expect(failed).toMatchObject({ state: 'failed', frontImageId, backImageId });
+
+    const fetchPhoto = (headers: Record<string, string>) =>
+      testApp.app.inject({ method: 'GET', url: `/api/uploads/${frontImageId}`, headers });
+    const own = await fetchPhoto({ token: user.token, account: user.account });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect(own.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const other = await signUp(testApp);
+    const stranger = await fetchPhoto({ token: other.token, account: other.account });
+    expect(stranger.headers['content-type']).toMatch(/^application\/json/);
+    expect(stranger.json()).toMatchObject({ status: 0, code: 'UPLOAD_NOT_FOUND' });
+  });
+
   it('lets only reviewers (and admin) review', async () => {
     const support = await createStaff(testApp, await adminLogin(testApp), 'support');
     const response = await callAdmin(testApp, '/identity/list', {}, support);

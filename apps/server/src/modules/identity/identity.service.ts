@@ -31,6 +31,8 @@ export function createIdentityService(deps: {
     reason: state === 'failed' ? (submission?.reason ?? '') : '',
     submittedAt: submission?.createdAt.toISOString() ?? null,
     reviewedAt: submission?.reviewedAt?.toISOString() ?? null,
+    frontImageId: submission?.frontUploadId.toString() ?? null,
+    backImageId: submission?.backUploadId.toString() ?? null,
   });
 
   const toStaffView = (submission: Submission, account: string) => ({
