@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, describeError } from '../app/i18n';
 import { storageKeys } from '../session/storage';
-import { fakeServer, ok, refusal } from '../test/fake-server';
+import { fakeServer, file, ok, refusal } from '../test/fake-server';
 import {
   API_TIMEOUT_MS,
   ApiError,
@@ -156,6 +156,47 @@ describe('api client', () => {
     const server = fakeServer({ '/a': () => refusal('UNAUTHENTICATED', {}, 401) });
     const { client, goToLogin } = setup(server.fetch);
     await Promise.allSettled([client.call('/a'), client.call('/a'), client.call('/a')]);
+    await vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS);
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches a private file with GET and the session headers, answering its bytes', async () => {
+    localStorage.setItem(storageKeys.token, 'tok-1');
+    localStorage.setItem(storageKeys.account, '32470000001');
+    const jpeg = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 7])], { type: 'image/jpeg' });
+    const server = fakeServer({
+      '/api/uploads/41': () => file(jpeg),
+      // The server refuses with the JSON envelope and HTTP 200; a proxy might answer 404.
+      '/api/uploads/42': () => refusal('UPLOAD_NOT_FOUND'),
+      '/api/uploads/43': () => refusal('UPLOAD_NOT_FOUND', {}, 404),
+    });
+    const { client, toast } = setup(server.fetch);
+    const bytes = await client.fetchFile('/api/uploads/41');
+    expect(bytes.type).toBe('image/jpeg');
+    expect([...new Uint8Array(await bytes.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 7]);
+    expect(server.requests[0]).toMatchObject({ path: '/api/uploads/41', method: 'GET', body: undefined });
+    expect(server.requests[0]!.headers).toMatchObject({ token: 'tok-1', account: '32470000001' });
+    expect(server.requests[0]!.headers).not.toHaveProperty('content-type');
+
+    await expect(client.fetchFile('/api/uploads/42')).rejects.toMatchObject({
+      code: 'UPLOAD_NOT_FOUND',
+      httpStatus: 200,
+    });
+    await expect(client.fetchFile('/api/uploads/43')).rejects.toMatchObject({
+      code: 'UPLOAD_NOT_FOUND',
+      httpStatus: 404,
+    });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('signs out when a private file answers HTTP 401', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem(storageKeys.token, 'revoked');
+    const server = fakeServer({ '/api/uploads/41': () => refusal('UNAUTHENTICATED', {}, 401) });
+    const { client, toast, goToLogin } = setup(server.fetch);
+    await expect(client.fetchFile('/api/uploads/41')).rejects.toMatchObject({ httpStatus: 401 });
+    expect(localStorage.length).toBe(0);
+    expect(toast).toHaveBeenCalledWith('Your session has ended. Please sign in again.', TOAST_DURATION_MS);
     await vi.advanceTimersByTimeAsync(UNAUTHORIZED_REDIRECT_MS);
     expect(goToLogin).toHaveBeenCalledTimes(1);
   });

@@ -128,7 +128,52 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  return { call };
+  /**
+   * Fetches a private file (an uploaded photo, `GET /api/uploads/{id}`) with the session headers and
+   * answers its bytes. Quiet: the screen shows its own message; HTTP 401 still signs out.
+   */
+  async function fetchFile(url: string): Promise<Blob> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = globalThis.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    let response: Response;
+    let bytes: Blob;
+    try {
+      const sessionHeaders = headers();
+      delete sessionHeaders['content-type'];
+      response = await options.fetch(url, {
+        method: 'GET',
+        headers: sessionHeaders,
+        signal: controller.signal,
+      });
+      bytes = await response.blob();
+    } catch {
+      throw new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK');
+    } finally {
+      globalThis.clearTimeout(timer);
+    }
+    if (response.status === 401) {
+      onUnauthorized();
+      options.toast(options.describeError(new ApiError('UNAUTHENTICATED', {}, 401)), TOAST_DURATION_MS);
+      throw new ApiError('UNAUTHENTICATED', {}, 401);
+    }
+    // A refusal (UPLOAD_NOT_FOUND: not yours or gone) is the JSON envelope, often with HTTP 200.
+    const isEnvelope = /^application\/json/i.test(response.headers.get('content-type') ?? '');
+    if (response.ok && !isEnvelope) return bytes;
+    const json = isEnvelope
+      ? await bytes
+          .text()
+          .then((text) => JSON.parse(text) as Body)
+          .catch(() => null)
+      : null;
+    const code = typeof json?.code === 'string' ? json.code : `HTTP_${response.status}`;
+    throw new ApiError(code, {}, response.status);
+  }
+
+  return { call, fetchFile };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
