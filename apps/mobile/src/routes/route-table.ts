@@ -116,7 +116,7 @@ export const routes = [
   information('creditScore'),
   information('cashOut', () => import('../screens/information/CashOutScreen')),
   information('recharge', () => import('../screens/information/RechargeScreen')),
-  information('rechargeChannel'),
+  information('rechargeChannel', () => import('../screens/information/RechargeChannelScreen')),
   information('userInfo', () => import('../screens/information/MessagesScreen')),
   information('msgInfo', () => import('../screens/information/MessageDetailScreen')),
   {

@@ -2,6 +2,7 @@ import { formatCurrency, formatDateTime } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError, TOAST_DURATION_MS } from '../../api/client';
 import { currentLanguage, describeError } from '../../app/i18n';
 import { newIdempotencyKey, parseAmountInput, toMinor } from '../../features/funds/amount';
@@ -16,6 +17,7 @@ import { withScamCheck } from '../../features/funds/scam-check';
 import { EmptyState, Loading, LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
 import { showToast } from '../../shell/toast';
+import { DepositTerms } from './wallet/DepositTerms';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 import './wallet/wallet.css';
 
@@ -134,30 +136,25 @@ function DepositForm({ channel }: { channel: Channel }) {
   );
 }
 
-/** Deposit (/information/recharge): channels, limits, hours, proof, and the pending deposit's reference. */
+/**
+ * Deposit (/information/recharge): channels, limits, hours, proof, and the pending deposit's reference.
+ * `?channel=<id>` (from /information/rechargeChannel) preselects a channel.
+ */
 export default function RechargeScreen() {
   const { t } = useTranslation();
   const channels = useDepositChannels();
   const deposits = useDeposits();
-  const [channelId, setChannelId] = useState('');
+  // Preselected by the channel screen (`?channel=<id>`); the picker below still changes it.
+  const [searchParams] = useSearchParams();
+  const [channelId, setChannelId] = useState(() => searchParams.get('channel') ?? '');
   if (channels.isPending) return <Loading />;
   if (!channels.data) return <EmptyState />;
-  const { mode, operator, hours } = channels.data;
   const list = channels.data.channels;
   const chosen = list.find((channel) => channel.id === channelId) ?? list[0];
   const items = deposits.data?.items ?? [];
   return (
     <div data-testid="screen-recharge">
-      <section className="card" data-testid="deposit-terms">
-        {mode === 'demo' ? (
-          <p role="note" data-testid="deposit-demo">
-            <strong>{t('recharge.demo')}</strong>
-          </p>
-        ) : (
-          operator && <p>{t('recharge.operator', { name: operator.name, licence: operator.licence })}</p>
-        )}
-        <p>{t('recharge.hours', { opens: hours.opens, closes: hours.closes, timeZone: hours.timeZone })}</p>
-      </section>
+      <DepositTerms terms={channels.data} />
       {!chosen ? (
         <EmptyState message={t('recharge.noChannels')} />
       ) : (

@@ -17,8 +17,9 @@ import { AddressQr } from './wallet/AddressQr';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 import './wallet/wallet.css';
 
+// Deposit starts at the channel list: each channel says how it works and its limits before the form.
 const actions = [
-  { key: 'deposit', route: 'recharge' },
+  { key: 'deposit', route: 'rechargeChannel' },
   { key: 'withdraw', route: 'cashOut' },
   { key: 'exchange', route: 'exChange' },
 ] as const;
