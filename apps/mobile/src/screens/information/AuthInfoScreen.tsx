@@ -1,11 +1,12 @@
 import { formatDateTime } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
 import { validateAuthForm, type AuthForm, type AuthFormErrors } from '../../features/identity/auth-form';
 import { useSubmitAuthMutation } from '../../features/identity/mutations';
 import { useAuthInfo, type AuthInfo } from '../../features/identity/queries';
+import { useObjectUrl, useStoredPhoto } from '../../features/identity/stored-photo';
 import { EmptyState, Loading, LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
 import { showToast } from '../../shell/toast';
@@ -35,13 +36,7 @@ function PhotoField({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setUrl(null);
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
+  const url = useObjectUrl(file);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -140,6 +135,41 @@ function AuthFormView({ resubmit }: { resubmit: boolean }) {
   );
 }
 
+/** One submitted photo, fetched with the session headers (it is private) and shown from a blob URL. */
+function StoredPhoto({ id, side, testId }: { id: string; side: string; testId: string }) {
+  const { t } = useTranslation();
+  const photo = useStoredPhoto(id);
+  return (
+    <figure className="id-photo" data-testid={testId}>
+      {photo.url ? (
+        <img className="id-preview" src={photo.url} alt={t('authInfo.submittedPhotoOf', { side })} />
+      ) : photo.isError ? (
+        <p className="field-error" role="alert">
+          {t('authInfo.photoUnavailable')}
+        </p>
+      ) : (
+        <Loading />
+      )}
+      <figcaption>{side}</figcaption>
+    </figure>
+  );
+}
+
+/** The photos of the latest submission: under review, verified or failed (to see what was refused). */
+function SubmittedPhotos({ info }: { info: AuthInfo }) {
+  const { t } = useTranslation();
+  if (info.state === 'not_certified' || !info.frontImageId || !info.backImageId) return null;
+  return (
+    <section className="card" data-testid="auth-photos" aria-label={t('authInfo.submittedPhotos')}>
+      <h2>{t('authInfo.submittedPhotos')}</h2>
+      <div className="id-photos">
+        <StoredPhoto id={info.frontImageId} side={t('authInfo.front')} testId="auth-photo-front" />
+        <StoredPhoto id={info.backImageId} side={t('authInfo.back')} testId="auth-photo-back" />
+      </div>
+    </section>
+  );
+}
+
 function StateCard({ info }: { info: AuthInfo }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -175,6 +205,7 @@ export default function AuthInfoScreen() {
   return (
     <div data-testid="screen-authInfo">
       <StateCard info={info.data} />
+      <SubmittedPhotos info={info.data} />
       {canSubmit && <AuthFormView resubmit={info.data.state === 'failed'} />}
     </div>
   );

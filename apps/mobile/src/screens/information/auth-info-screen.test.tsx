@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateAuthForm } from '../../features/identity/auth-form';
-import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { configEntries, file, ok, refusal, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
 const config = () => ok(configEntries('demo'));
@@ -15,6 +15,8 @@ const info = (overrides: Record<string, unknown> = {}) => ({
   reason: '',
   submittedAt: null,
   reviewedAt: null,
+  frontImageId: null,
+  backImageId: null,
   ...overrides,
 });
 
@@ -93,6 +95,90 @@ describe('real-name verification screen', () => {
     expect((await screen.findByTestId('auth-state')).textContent).toContain('Verified');
     expect(screen.getByText('850101*****3')).toBeTruthy();
     expect(screen.queryByTestId('auth-form')).toBeNull();
+  });
+});
+
+describe('submitted ID photos', () => {
+  const front = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' });
+  const back = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 2])], { type: 'image/jpeg' });
+  let created: Blob[];
+  let revoked: string[];
+
+  beforeEach(() => {
+    created = [];
+    revoked = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return `blob:photo-${created.length}`;
+    };
+    URL.revokeObjectURL = (url: string) => {
+      revoked.push(url);
+    };
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const photos = {
+    '/api/uploads/41': () => file(front),
+    '/api/uploads/42': () => file(back),
+  };
+
+  it.each(['under_review', 'authenticated', 'failed'] as const)(
+    'shows both photos when %s, fetched with the session headers, and revokes their URLs on leaving',
+    async (state) => {
+      const { server, unmount } = renderApp('/information/authInfo', {
+        '/common/config': config,
+        '/information/authInfo': () =>
+          ok(info({ state, realname: 'An Peeters', frontImageId: '41', backImageId: '42' })),
+        ...photos,
+      });
+      const frontImage = await screen.findByAltText<HTMLImageElement>('Submitted: Photo of the front');
+      const backImage = await screen.findByAltText<HTMLImageElement>('Submitted: Photo of the back');
+      const fetched = server.requests.filter((request) => request.path.startsWith('/api/uploads/'));
+      expect(fetched.map((request) => [request.path, request.method])).toEqual([
+        ['/api/uploads/41', 'GET'],
+        ['/api/uploads/42', 'GET'],
+      ]);
+      expect(fetched[0]?.headers).toMatchObject({ token: 'tok', account: '32470000001' });
+      // Each image shows the bytes of its own upload.
+      const bytesOf = async (url: string) => {
+        const blob = created[Number(url.replace('blob:photo-', '')) - 1];
+        return [...new Uint8Array(await blob!.arrayBuffer())];
+      };
+      expect(await bytesOf(frontImage.getAttribute('src')!)).toEqual([0xff, 0xd8, 0xff, 1]);
+      expect(await bytesOf(backImage.getAttribute('src')!)).toEqual([0xff, 0xd8, 0xff, 2]);
+      expect(revoked).toEqual([]);
+      unmount();
+      expect([...revoked].sort()).toEqual(
+        [frontImage.getAttribute('src'), backImage.getAttribute('src')].sort(),
+      );
+    },
+  );
+
+  it('shows no photos before any submission', async () => {
+    const { server } = renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () => ok(info()),
+    });
+    expect(await screen.findByTestId('auth-form')).toBeTruthy();
+    expect(screen.queryByTestId('auth-photos')).toBeNull();
+    expect(server.requests.some((request) => request.path.startsWith('/api/uploads/'))).toBe(false);
+  });
+
+  it('says when a photo cannot be loaded, and still shows the other', async () => {
+    renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () =>
+        ok(info({ state: 'under_review', frontImageId: '41', backImageId: '43' })),
+      '/api/uploads/41': () => file(front),
+      '/api/uploads/43': () => refusal('UPLOAD_NOT_FOUND'),
+    });
+    expect(await screen.findByAltText('Submitted: Photo of the front')).toBeTruthy();
+    const backFigure = screen.getByTestId('auth-photo-back');
+    expect((await within(backFigure).findByRole('alert')).textContent).toBe(
+      'This photo could not be loaded.',
+    );
   });
 });
 
