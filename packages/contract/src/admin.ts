@@ -26,6 +26,16 @@ export const staffLoginData = z.object({
   expiresAt: z.iso.datetime(),
 });
 
+/** A staff account as admins see it; `loginLockedUntil` only while the lock is in force. */
+export const staffMemberData = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: staffRoleSchema,
+  disabledAt: z.iso.datetime().nullable(),
+  loginLockedUntil: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
 export const auditEntryData = z.object({
   id: z.string(),
   staffId: z.string(),
@@ -139,6 +149,28 @@ export const adminEndpoints = {
       reason: staffReasonSchema,
     }),
     data: z.object({ id: z.string(), username: z.string(), role: staffRoleSchema }),
+  }),
+  staffList: defineEndpoint({
+    path: '/staff/list',
+    auth: 'staff',
+    summary: 'Staff accounts, oldest first, with disabled and locked state (admin only).',
+    request: z.strictObject({ ...pageFields }),
+    data: pageOf(staffMemberData),
+  }),
+  disableStaff: defineEndpoint({
+    path: '/staff/disable',
+    auth: 'staff',
+    summary:
+      'Disable a staff account with a reason: it can no longer sign in and its sessions end at once. Not oneself, nor the last enabled admin (admin only; audited).',
+    request: z.strictObject({ id: idText, reason: staffReasonSchema }),
+    data: staffMemberData,
+  }),
+  enableStaff: defineEndpoint({
+    path: '/staff/enable',
+    auth: 'staff',
+    summary: 'Re-enable a disabled staff account with a reason (admin only; audited).',
+    request: z.strictObject({ id: idText, reason: staffReasonSchema }),
+    data: staffMemberData,
   }),
   auditLog: defineEndpoint({
     path: '/audit/list',
@@ -310,6 +342,9 @@ export const adminEndpointRoles = {
   logout: ['admin', 'reviewer', 'finance', 'support'],
   me: ['admin', 'reviewer', 'finance', 'support'],
   createStaff: ['admin'],
+  staffList: ['admin'],
+  disableStaff: ['admin'],
+  enableStaff: ['admin'],
   auditLog: ['admin'],
   userDetail: ['admin', 'reviewer', 'finance', 'support'],
   restrict: ['admin', 'support'],

@@ -143,6 +143,12 @@ export const errorCatalogue = {
 
   // Back-office, identity documents, payment methods and fund operations (issue 4)
   STAFF_USERNAME_EXISTS: refusal('A staff member with this username already exists.'),
+  STAFF_DISABLED: refusal('This staff account is disabled; an admin can re-enable it.'),
+  STAFF_NOT_FOUND: refusal('No staff member has this id.'),
+  STAFF_ALREADY_DISABLED: refusal('This staff account is already disabled.'),
+  STAFF_NOT_DISABLED: refusal('This staff account is not disabled.'),
+  STAFF_CANNOT_DISABLE_SELF: refusal('A staff member cannot disable their own account.'),
+  STAFF_LAST_ADMIN: refusal('The last enabled admin account cannot be disabled.'),
   RESTRICTION_ALREADY_ACTIVE: refusal('This restriction is already in force on the account.', ['kind']),
   RESTRICTION_NOT_ACTIVE: refusal('The account has no such restriction in force.', ['kind']),
   RECORD_NOT_FOUND: refusal('The submission, deposit or withdrawal does not exist.'),

@@ -723,6 +723,12 @@ export default {
     STREAM_RATE_LIMITED:
       'Zu viele Nachrichten auf der Verbindung für Live-Kurse (höchstens {{messagesPerSecond}} pro Sekunde).',
     STAFF_USERNAME_EXISTS: 'Ein Mitarbeiter mit diesem Benutzernamen existiert bereits.',
+    STAFF_DISABLED: 'Dieses Mitarbeiterkonto ist deaktiviert. Ein Administrator kann es wieder aktivieren.',
+    STAFF_NOT_FOUND: 'Es gibt keinen Mitarbeiter mit dieser ID.',
+    STAFF_ALREADY_DISABLED: 'Dieses Mitarbeiterkonto ist bereits deaktiviert.',
+    STAFF_NOT_DISABLED: 'Dieses Mitarbeiterkonto ist nicht deaktiviert.',
+    STAFF_CANNOT_DISABLE_SELF: 'Sie können Ihr eigenes Konto nicht deaktivieren.',
+    STAFF_LAST_ADMIN: 'Das letzte aktive Administratorkonto kann nicht deaktiviert werden.',
     RESTRICTION_ALREADY_ACTIVE: 'Diese Einschränkung ({{kind}}) gilt für das Konto bereits.',
     RESTRICTION_NOT_ACTIVE: 'Für das Konto gilt keine solche Einschränkung ({{kind}}).',
     RECORD_NOT_FOUND: 'Dieser Antrag, diese Einzahlung oder Auszahlung existiert nicht.',

@@ -719,6 +719,12 @@ export default {
     STREAM_RATE_LIMITED:
       'Too many messages on the live price connection (at most {{messagesPerSecond}} a second).',
     STAFF_USERNAME_EXISTS: 'A staff member with this username already exists.',
+    STAFF_DISABLED: 'This staff account is disabled. An admin can re-enable it.',
+    STAFF_NOT_FOUND: 'No staff member has this id.',
+    STAFF_ALREADY_DISABLED: 'This staff account is already disabled.',
+    STAFF_NOT_DISABLED: 'This staff account is not disabled.',
+    STAFF_CANNOT_DISABLE_SELF: 'You cannot disable your own account.',
+    STAFF_LAST_ADMIN: 'The last enabled admin account cannot be disabled.',
     RESTRICTION_ALREADY_ACTIVE: 'This restriction ({{kind}}) is already in force on the account.',
     RESTRICTION_NOT_ACTIVE: 'The account has no restriction of this kind ({{kind}}) in force.',
     RECORD_NOT_FOUND: 'This submission, deposit or withdrawal does not exist.',

@@ -724,6 +724,12 @@ export default {
     STREAM_RATE_LIMITED:
       'Trop de messages sur la connexion des cours en direct (au plus {{messagesPerSecond}} par seconde).',
     STAFF_USERNAME_EXISTS: "Un membre du personnel avec ce nom d'utilisateur existe déjà.",
+    STAFF_DISABLED: 'Ce compte du personnel est désactivé. Un administrateur peut le réactiver.',
+    STAFF_NOT_FOUND: "Aucun membre du personnel n'a cet identifiant.",
+    STAFF_ALREADY_DISABLED: 'Ce compte du personnel est déjà désactivé.',
+    STAFF_NOT_DISABLED: "Ce compte du personnel n'est pas désactivé.",
+    STAFF_CANNOT_DISABLE_SELF: 'Vous ne pouvez pas désactiver votre propre compte.',
+    STAFF_LAST_ADMIN: 'Le dernier compte administrateur actif ne peut pas être désactivé.',
     RESTRICTION_ALREADY_ACTIVE: 'Cette restriction ({{kind}}) est déjà en vigueur sur le compte.',
     RESTRICTION_NOT_ACTIVE: "Aucune restriction de ce type ({{kind}}) n'est en vigueur sur le compte.",
     RECORD_NOT_FOUND: "Cette demande, ce dépôt ou ce retrait n'existe pas.",

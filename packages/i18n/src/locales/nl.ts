@@ -727,6 +727,12 @@ export default {
     STREAM_RATE_LIMITED:
       'Te veel berichten op de verbinding voor live koersen (hoogstens {{messagesPerSecond}} per seconde).',
     STAFF_USERNAME_EXISTS: 'Er bestaat al een medewerker met deze gebruikersnaam.',
+    STAFF_DISABLED: 'Dit medewerkersaccount is uitgeschakeld. Een beheerder kan het weer inschakelen.',
+    STAFF_NOT_FOUND: 'Er is geen medewerker met dit id.',
+    STAFF_ALREADY_DISABLED: 'Dit medewerkersaccount is al uitgeschakeld.',
+    STAFF_NOT_DISABLED: 'Dit medewerkersaccount is niet uitgeschakeld.',
+    STAFF_CANNOT_DISABLE_SELF: 'U kunt uw eigen account niet uitschakelen.',
+    STAFF_LAST_ADMIN: 'Het laatste ingeschakelde beheerdersaccount kan niet worden uitgeschakeld.',
     RESTRICTION_ALREADY_ACTIVE: 'Deze beperking ({{kind}}) geldt al voor dit account.',
     RESTRICTION_NOT_ACTIVE: 'Voor dit account geldt geen beperking van deze soort ({{kind}}).',
     RECORD_NOT_FOUND: 'Deze aanvraag, storting of opname bestaat niet.',
