@@ -10,6 +10,7 @@ import { createCommonService } from './modules/common/common.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service';
 import { createStaffAuthService } from './modules/staff-auth/staff-auth.service';
+import { createStaffService } from './modules/staff/staff.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createFundPasswordService } from './modules/fund-password/fund-password.service';
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const audit = createAuditService({ db, clock });
   const staffAuth = createStaffAuthService({ db, clock, random, audit });
+  const staff = createStaffService({ db, clock, audit, staffAuth });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
   const identity = createIdentityService({ db, clock, audit, uploads, users });
@@ -110,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     market,
     audit,
     staffAuth,
+    staff,
     restrictions,
     uploads,
     identity,

@@ -4,6 +4,7 @@ import { marketRoutes } from './market/market.routes';
 import { usersRoutes } from './users/users.routes';
 import { restrictionsRoutes } from './restrictions/restrictions.routes';
 import { staffAuthRoutes } from './staff-auth/staff-auth.routes';
+import { staffRoutes } from './staff/staff.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { fundPasswordRoutes } from './fund-password/fund-password.routes';
@@ -20,6 +21,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(commonRoutes);
   await app.register(marketRoutes);
   await app.register(staffAuthRoutes);
+  await app.register(staffRoutes);
   await app.register(restrictionsRoutes);
   await app.register(uploadsRoutes);
   await app.register(identityRoutes);

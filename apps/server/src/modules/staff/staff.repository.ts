@@ -1,4 +1,4 @@
-import { asc, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { invitationCodes } from '../users/users.tables';
 import { staffUsers } from './staff.tables';
@@ -23,4 +23,46 @@ export async function firstStaffInvitationCode(db: Executor): Promise<string | u
     .orderBy(asc(invitationCodes.createdAt))
     .limit(1);
   return rows[0]?.code;
+}
+
+export async function listStaffUsers(db: Executor, page: { offset: number; limit: number }) {
+  const [rows, totals] = await Promise.all([
+    db.select().from(staffUsers).orderBy(asc(staffUsers.id)).offset(page.offset).limit(page.limit),
+    db.select({ total: count() }).from(staffUsers),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findStaffUserById(db: Executor, staffId: bigint) {
+  const rows = await db.select().from(staffUsers).where(eq(staffUsers.id, staffId)).limit(1);
+  return rows[0];
+}
+
+/**
+ * Locks the enabled admins' rows (in id order, so two callers cannot deadlock) and answers their
+ * ids: two admins disabling each other at once are serialised here, and the second sees the first.
+ */
+export async function lockEnabledAdminIds(db: Executor): Promise<bigint[]> {
+  const rows = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt)))
+    .orderBy(asc(staffUsers.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Sets or clears `disabledAt`; answers the row, or undefined when it was already so. */
+export async function setStaffDisabledAt(db: Executor, staffId: bigint, disabledAt: Date | null) {
+  const rows = await db
+    .update(staffUsers)
+    .set({ disabledAt })
+    .where(
+      and(
+        eq(staffUsers.id, staffId),
+        disabledAt ? isNull(staffUsers.disabledAt) : isNotNull(staffUsers.disabledAt),
+      ),
+    )
+    .returning();
+  return rows[0];
 }

@@ -1,8 +1,12 @@
-import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const staffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
 
-/** Back-office staff sign in with their own accounts and roles; a client header grants nothing. */
+/**
+ * Back-office staff sign in with their own accounts and roles; a client header grants nothing.
+ * Five failed sign-ins lock the account for 15 minutes (as for users); a disabled account
+ * (`disabledAt` set by an admin, with the reason in the audit log) cannot sign in.
+ */
 export const staffUsers = pgTable(
   'staff_users',
   {
@@ -10,6 +14,9 @@ export const staffUsers = pgTable(
     username: text().notNull(),
     passwordHash: text().notNull(),
     role: text({ enum: staffRoles }).notNull(),
+    failedLoginCount: integer().notNull().default(0),
+    loginLockedUntil: timestamp({ withTimezone: true }),
+    disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('staff_users_username_key').on(table.username)],

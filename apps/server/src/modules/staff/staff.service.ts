@@ -1,0 +1,99 @@
+import { DomainError } from '@beurs/contract';
+import type { Clock } from '../../core/clock';
+import type { Database, Executor } from '../../db/database';
+import type { AuditService } from '../audit/audit.service';
+import type { StaffAuthService, StaffSession } from '../staff-auth/staff-auth.service';
+import type { staffUsers } from './staff.tables';
+import * as repository from './staff.repository';
+
+// Staff account administration (admin only): the list, disabling and re-enabling. A disabled
+// account cannot sign in and its sessions end in the same transaction. Staff sessions are not
+// cached (each call reads staff_sessions), so there is nothing to evict on other nodes. Nobody
+// disables themselves, and the last enabled admin stays enabled, so the back-office is never
+// left without an admin.
+
+type StaffRow = typeof staffUsers.$inferSelect;
+
+export function createStaffService(deps: {
+  db: Database;
+  clock: Clock;
+  audit: AuditService;
+  staffAuth: StaffAuthService;
+}) {
+  const { db, clock, audit, staffAuth } = deps;
+
+  function view(row: StaffRow) {
+    const now = clock.now();
+    return {
+      id: row.id.toString(),
+      username: row.username,
+      role: row.role,
+      disabledAt: row.disabledAt?.toISOString() ?? null,
+      loginLockedUntil:
+        row.loginLockedUntil && row.loginLockedUntil > now ? row.loginLockedUntil.toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function targetOf(tx: Executor, id: string): Promise<StaffRow> {
+    const row = await repository.findStaffUserById(tx, BigInt(id));
+    if (!row) throw new DomainError('STAFF_NOT_FOUND');
+    return row;
+  }
+
+  return {
+    async list(input: { page: number; pageSize: number }) {
+      const { rows, total } = await repository.listStaffUsers(db, {
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      return { total, items: rows.map(view) };
+    },
+
+    async disable(actor: StaffSession, input: { id: string; reason: string }) {
+      if (BigInt(input.id) === actor.staffId) throw new DomainError('STAFF_CANNOT_DISABLE_SELF');
+      return db.transaction(async (tx) => {
+        const enabledAdminIds = await repository.lockEnabledAdminIds(tx);
+        const target = await targetOf(tx, input.id);
+        if (target.disabledAt) throw new DomainError('STAFF_ALREADY_DISABLED');
+        // Reachable when two admins disable each other at once: the second finds itself disabled.
+        if (target.role === 'admin' && enabledAdminIds.length <= 1) {
+          throw new DomainError('STAFF_LAST_ADMIN');
+        }
+        // The actor was disabled by someone else since their session was checked.
+        if (!enabledAdminIds.includes(actor.staffId)) throw new DomainError('UNAUTHENTICATED');
+        const row = await repository.setStaffDisabledAt(tx, target.id, clock.now());
+        if (!row) throw new DomainError('STAFF_ALREADY_DISABLED');
+        const sessionsEnded = await staffAuth.revokeAllSessions(tx, target.id);
+        await audit.record(tx, actor, {
+          action: 'staff.disable',
+          targetType: 'staff',
+          targetId: target.id,
+          reason: input.reason,
+          before: { disabledAt: null },
+          after: { disabledAt: row.disabledAt, sessionsEnded },
+        });
+        return view(row);
+      });
+    },
+
+    async enable(actor: StaffSession, input: { id: string; reason: string }) {
+      return db.transaction(async (tx) => {
+        const target = await targetOf(tx, input.id);
+        const row = await repository.setStaffDisabledAt(tx, target.id, null);
+        if (!row) throw new DomainError('STAFF_NOT_DISABLED');
+        await audit.record(tx, actor, {
+          action: 'staff.enable',
+          targetType: 'staff',
+          targetId: target.id,
+          reason: input.reason,
+          before: { disabledAt: target.disabledAt },
+          after: { disabledAt: null },
+        });
+        return view(row);
+      });
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
