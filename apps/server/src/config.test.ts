@@ -22,6 +22,8 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MARKET_PROVIDER: 'finnhub' }, 'OPERATOR_NAME'],
+    [{ CLOCK_START: '2026-11-24T10:00:00+01:00' }, 'CLOCK_START'],
+    [{ NODE_ENV: 'test', CLOCK_START: 'next tuesday' }, 'CLOCK_START'],
   ])('refuses %o naming %s', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));
@@ -36,5 +38,11 @@ describe('loadConfig', () => {
     });
     expect(config.mode).toBe('live');
     expect(config.operator).toEqual({ name: 'Example Bank NV', licence: 'FSMA 123' });
+  });
+
+  it('starts a test clock only under NODE_ENV=test', () => {
+    expect(loadConfig({}).clockStart).toBeNull();
+    const config = loadConfig({ NODE_ENV: 'test', CLOCK_START: '2026-11-24T10:00:00+01:00' });
+    expect(config.clockStart?.toISOString()).toBe('2026-11-24T09:00:00.000Z');
   });
 });

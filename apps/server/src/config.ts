@@ -66,12 +66,23 @@ const environmentSchema = z
       .string()
       .url()
       .default('https://www.fsma.be/en/warnings/companies-operating-unlawfully-in-belgium'),
+    CLOCK_START: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .transform((value) => (value ? new Date(value) : undefined)),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
   })
   .superRefine((environment, context) => {
+    if (environment.CLOCK_START && environment.NODE_ENV !== 'test') {
+      context.addIssue({
+        code: 'custom',
+        path: ['CLOCK_START'],
+        message: 'a started clock is for tests only (NODE_ENV=test)',
+      });
+    }
     if (
       environment.MARKET_PROVIDER !== 'simulator' &&
       (!environment.OPERATOR_NAME || !environment.OPERATOR_LICENCE)
@@ -110,6 +121,8 @@ export type Config = {
   readonly mode: 'demo' | 'live';
   readonly operator: { name: string; licence: string } | null;
   readonly trustProxy: boolean;
+  /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs at real speed. */
+  readonly clockStart: Date | null;
   /** Private uploads (ID photos, deposit proofs): UPLOADS_DIR, or DATA_DIR/uploads. */
   readonly uploadsDir: string;
   /** Deposits and withdrawals (issue 4): hours in `timeZone`, the flat withdrawal fee, the FX spread. */
@@ -166,6 +179,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { name: env.OPERATOR_NAME, licence: env.OPERATOR_LICENCE }
         : null,
     trustProxy: env.TRUST_PROXY,
+    clockStart: env.CLOCK_START ?? null,
     uploadsDir: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
     funds: {
       depositHours: splitHours(env.DEPOSIT_HOURS),

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { systemClock } from './core/clock';
+import { startedClock, systemClock, type Clock } from './core/clock';
 import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
 import { startLedgerSealer } from './ledger/ledger-sealer';
@@ -28,6 +28,9 @@ function startupBanner(config: Config, address: string, report: FirstStartReport
     `Beurs is running at ${publicAddress}`,
     `  mode:            ${config.mode === 'demo' ? 'demo (simulated prices, no real money)' : 'live'}`,
     `  database:        ${config.database.engine === 'pglite' ? `PGlite in ${config.database.dataDir} (demo and single-user use only)` : 'PostgreSQL'}`,
+    ...(config.clockStart
+      ? [`  clock:           test clock, started at ${config.clockStart.toISOString()}`]
+      : []),
     `  invitation code: ${report.invitationCode}`,
     `  staff account:   ${report.staff.username}` +
       (report.staff.password
@@ -41,25 +44,26 @@ function startupBanner(config: Config, address: string, report: FirstStartReport
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const clock: Clock = config.clockStart ? startedClock(config.clockStart) : systemClock;
   const database = await openDatabase(
     config.database.engine === 'pglite' ? config.database : { engine: 'postgres', url: config.database.url },
   );
   const app = await buildApp({
     config,
     db: database.db,
-    clock: systemClock,
+    clock,
     random: cryptoRandom,
     logger: { level: config.logLevel },
   });
   const report = await runFirstStart({
     db: database.db,
-    clock: systemClock,
+    clock,
     random: cryptoRandom,
     config,
     ensureHouseAccounts: (db) => app.services.ledger.ensureHouseAccounts(db),
   });
   // The hash chain is sealed after commit by one background sealer (one node at a time).
-  const sealer = startLedgerSealer(database.db, systemClock, {
+  const sealer = startLedgerSealer(database.db, clock, {
     onError: (err) => app.log.error({ err }, 'ledger sealing pass failed; retrying'),
   });
 

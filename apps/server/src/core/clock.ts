@@ -5,6 +5,15 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A clock that reads `start` now and then runs at real speed: an end-to-end test that needs a
+ * business morning starts the real server on one (CLOCK_START, NODE_ENV=test only).
+ */
+export function startedClock(start: Date, realNow: () => number = Date.now): Clock {
+  const offset = start.getTime() - realNow();
+  return { now: () => new Date(realNow() + offset) };
+}
+
 /** A clock that only moves when told to; for tests. */
 export class ManualClock implements Clock {
   private current: number;
