@@ -1,9 +1,11 @@
 import { formatCash } from '@beurs/contract';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../core/clock';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
 import { sealPending } from './ledger-sealer';
+import { userStatement, type UserStatement } from './ledger-statement';
 import { verifyLedger, type LedgerVerification } from './ledger-verify';
 import { selectHouseBalances } from './ledger.repository';
 
@@ -11,8 +13,27 @@ import { selectHouseBalances } from './ledger.repository';
 // DATA_DIR), seals what is pending, checks every ledger invariant and prints a report. Exit code 0
 // when the ledger is sound, 1 on any breach, 2 when it could not run. PGlite is one process's
 // database: with the server running on a PGlite data directory, it refuses (exit 2) and says so.
+//
+//   --account <phone>  also print that user's balances and every entry that touched them
+//   --json             print one JSON object instead of text (amounts as decimal strings)
+
+class UsageError extends Error {}
+
+function readArguments() {
+  try {
+    return parseArgs({
+      options: { account: { type: 'string' }, json: { type: 'boolean', default: false } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new UsageError(
+      `${(error as Error).message}\nusage: npm run ledger:verify -- [--account <phone>] [--json]`,
+    );
+  }
+}
 
 async function main(): Promise<number> {
+  const options = readArguments();
   const config = loadConfig();
   const handle = await openDatabase(config.database);
   try {
@@ -20,20 +41,80 @@ async function main(): Promise<number> {
       config.database.engine === 'postgres'
         ? 'PostgreSQL (DATABASE_URL)'
         : `PGlite in ${config.database.dataDir}`;
-    console.log(`ledger:verify on ${where}`);
     const seal = await sealPending(handle.db, systemClock, { isFullScan: true });
+    const verification = await verifyLedger(handle.db);
+    const houseBalances = await selectHouseBalances(handle.db);
+    const statement = options.account ? await userStatement(handle.db, options.account) : null;
+    if (options.account && !statement)
+      throw new UsageError(`no user with the phone number ${options.account}`);
+
+    if (options.json) {
+      console.log(JSON.stringify(jsonReport(where, verification, houseBalances, statement)));
+      return verification.isOk ? 0 : 1;
+    }
+    console.log(`ledger:verify on ${where}`);
     console.log(
       seal.isBusy
         ? '  sealing: another sealer is running; checking as is'
         : `  sealed now: ${seal.sealedCount} entries`,
     );
-    const verification = await verifyLedger(handle.db);
-    printHouseBalances(await selectHouseBalances(handle.db));
+    printHouseBalances(houseBalances);
     printReport(verification);
+    if (statement) printStatement(statement);
     return verification.isOk ? 0 : 1;
   } finally {
     await handle.close();
   }
+}
+
+type HouseBalances = Awaited<ReturnType<typeof selectHouseBalances>>;
+
+function jsonReport(
+  where: string,
+  verification: LedgerVerification,
+  houseBalances: HouseBalances,
+  statement: UserStatement | null,
+) {
+  return {
+    database: where,
+    isOk: verification.isOk,
+    breaches: verification.breaches,
+    entryCount: verification.entryCount.toString(),
+    postingCount: verification.postingCount.toString(),
+    sealedCount: verification.sealedCount.toString(),
+    unsealedCount: verification.unsealedCount.toString(),
+    totalsByCurrency: verification.totalsByCurrency.map((total) => ({
+      currency: total.currency,
+      sum: formatCash(total.sumMinor),
+    })),
+    houseBalances: houseBalances.map((balance) => ({
+      kind: balance.kind,
+      currency: balance.currency,
+      balance: formatCash(balance.balanceMinor),
+    })),
+    ...(statement && {
+      user: {
+        account: statement.account,
+        balances: statement.balances.map((balance) => ({
+          currency: balance.currency,
+          kind: balance.kind,
+          balance: formatCash(balance.balanceMinor),
+          posted: formatCash(balance.postedMinor),
+        })),
+        entries: statement.entries.map((entry) => ({
+          id: entry.id.toString(),
+          kind: entry.kind,
+          memo: entry.memo,
+          createdAt: entry.createdAt.toISOString(),
+          changes: entry.changes.map((change) => ({
+            currency: change.currency,
+            accountKind: change.accountKind,
+            amount: formatCash(change.amountMinor),
+          })),
+        })),
+      },
+    }),
+  };
 }
 
 function printReport(verification: LedgerVerification): void {
@@ -50,7 +131,7 @@ function printReport(verification: LedgerVerification): void {
   for (const breach of verification.breaches) console.log(`  [${breach.check}] ${breach.detail}`);
 }
 
-function printHouseBalances(balances: Awaited<ReturnType<typeof selectHouseBalances>>): void {
+function printHouseBalances(balances: HouseBalances): void {
   const used = balances.filter((balance) => balance.balanceMinor !== 0n);
   if (used.length === 0) return;
   console.log('  house accounts (sum of postings: + collected by the house, − brought in from outside):');
@@ -59,10 +140,32 @@ function printHouseBalances(balances: Awaited<ReturnType<typeof selectHouseBalan
   }
 }
 
+function printStatement(statement: UserStatement): void {
+  console.log(`user ${statement.account} (id ${statement.userId}):`);
+  for (const balance of statement.balances) {
+    if (balance.balanceMinor === 0n && balance.postedMinor === 0n) continue;
+    console.log(
+      `  ${balance.currency} ${balance.kind}: ${formatCash(balance.balanceMinor)}` +
+        ` (postings ${formatCash(balance.postedMinor)})`,
+    );
+  }
+  console.log(`  entries: ${statement.entries.length}`);
+  for (const entry of statement.entries) {
+    const changes = entry.changes
+      .map((change) => `${change.currency} ${change.accountKind} ${formatCash(change.amountMinor)}`)
+      .join(', ');
+    console.log(
+      `    #${entry.id} ${entry.createdAt.toISOString()} ${entry.kind}: ${changes} — ${entry.memo}`,
+    );
+  }
+}
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
+    const isExpected =
+      error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof UsageError;
+    console.error(isExpected ? (error as Error).message : error);
     process.exit(2);
   },
 );
