@@ -27,11 +27,15 @@ export function Balances({
             <dl className="asset-grid numeric">
               <div>
                 <dt>{t('me.available')}</dt>
-                <dd>{formatCurrency(balance.available, balance.currency, language)}</dd>
+                <dd data-testid={`balance-${balance.currency}-available`}>
+                  {formatCurrency(balance.available, balance.currency, language)}
+                </dd>
               </div>
               <div>
                 <dt>{t('me.frozen')}</dt>
-                <dd>{formatCurrency(balance.frozen, balance.currency, language)}</dd>
+                <dd data-testid={`balance-${balance.currency}-frozen`}>
+                  {formatCurrency(balance.frozen, balance.currency, language)}
+                </dd>
               </div>
               <div>
                 <dt>{t('me.profit')}</dt>

@@ -567,6 +567,7 @@ export default {
   },
   fundRecord: {
     tabs: {
+      all: 'Alle',
       trade: 'Handel',
       deposit: 'Einzahlungen',
       withdrawal: 'Auszahlungen',

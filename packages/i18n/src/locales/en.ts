@@ -568,6 +568,7 @@ export default {
   },
   fundRecord: {
     tabs: {
+      all: 'All',
       trade: 'Trades',
       deposit: 'Deposits',
       withdrawal: 'Withdrawals',

@@ -569,6 +569,7 @@ export default {
   },
   fundRecord: {
     tabs: {
+      all: 'Tout',
       trade: 'Transactions',
       deposit: 'Dépôts',
       withdrawal: 'Retraits',

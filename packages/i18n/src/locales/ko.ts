@@ -567,6 +567,7 @@ export default {
   },
   fundRecord: {
     tabs: {
+      all: '전체',
       trade: '거래',
       deposit: '입금',
       withdrawal: '출금',

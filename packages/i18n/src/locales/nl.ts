@@ -573,6 +573,7 @@ export default {
   },
   fundRecord: {
     tabs: {
+      all: 'Alles',
       trade: 'Handel',
       deposit: 'Stortingen',
       withdrawal: 'Opnames',

@@ -565,6 +565,7 @@ export default {
   },
   fundRecord: {
     tabs: {
+      all: '全部',
       trade: '交易',
       deposit: '入金',
       withdrawal: '出金',

@@ -7,13 +7,13 @@ import { useRecords, type RecordPage, type RecordTab } from '../../features/fund
 import { EmptyState, Loading } from '../../shell/common';
 import './wallet/wallet.css';
 
-const tabs = ['trade', 'deposit', 'withdrawal', 'exchange'] as const satisfies readonly RecordTab[];
+const tabs = ['all', 'trade', 'deposit', 'withdrawal', 'exchange'] as const satisfies readonly RecordTab[];
 
 function RecordItem({ record }: { record: RecordPage['items'][number] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li className="card wallet-item" data-testid={`record-${record.id}`}>
+    <li className="card wallet-item" data-testid={`record-${record.id}-${record.currency}`}>
       <p>
         <strong>{t(`fundRecord.kinds.${record.kind}`, { defaultValue: record.kind })}</strong> ·{' '}
         {t('fundRecord.number', { id: record.id })}
@@ -34,15 +34,18 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
   );
 }
 
-/** Fund records (/information/fundRecord): every ledger entry of the user, by tab, newest first. */
+/**
+ * Fund records (/information/fundRecord): every ledger entry of the user (staff corrections
+ * included), newest first; tabs narrow it to trades, deposits, withdrawals or exchanges.
+ */
 export default function FundRecordScreen() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<RecordTab>('trade');
+  const [tab, setTab] = useState<RecordTab>('all');
   const records = useRecords(tab);
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div data-testid="screen-fundRecord">
-      <div className="wallet-actions segmented" role="tablist">
+      <div className="wallet-actions segmented scrolling" role="tablist">
         {tabs.map((option) => (
           <button
             key={option}
@@ -64,7 +67,8 @@ export default function FundRecordScreen() {
       ) : (
         <ul className="wallet-list">
           {items.map((record) => (
-            <RecordItem key={record.id} record={record} />
+            // An exchange is one entry with a line per currency.
+            <RecordItem key={`${record.id}-${record.currency}`} record={record} />
           ))}
         </ul>
       )}
