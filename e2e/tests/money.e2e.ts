@@ -4,18 +4,40 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, loginByApi } from '../src/api';
 import { launchChromium, newPhoneContext } from '../src/browser';
-import { startServer, type RunningServer } from '../src/server';
+import { startServer, type LedgerReport, type RunningServer } from '../src/server';
 import { AppPage } from '../page-models/app-page';
 
-// Issue 4 screens in Chromium at a phone viewport against a real server on fresh PGlite: real-name
-// verification with two photo uploads (staff approve through /api/admin), the fund password, and a
-// crypto address added through the scam-friction question, with its QR code. The steps share a user.
+// Issue 4 in Chromium at a phone viewport against a real server on fresh PGlite, one user through
+// every step: real-name verification with two photo uploads (staff approve through /api/admin), the
+// fund password, a crypto address through the scam-friction question, a bank card, a deposit with a
+// proof photo (staff approve), an exchange to USD, a withdrawal (staff approve). After each money
+// step the 'me' screen's balances and the fund records are compared with `npm run ledger:verify`
+// on the server's data (the server is stopped for it: PGlite is one process's database).
+//
+// Withdrawals are submitted only in processing hours on business days, so the server runs on a test
+// clock (CLOCK_START) that starts at 10:00 in Brussels on the next business day.
 
 const account = `3248${String(Date.now()).slice(-7)}`;
 const password = 'money-secret-1';
 const staffPassword = 'e2e-staff-password-1';
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const TIMEOUT_MS = 15_000;
+const FEE = '1.50';
+
+/** 10:00 in Brussels on the first Monday to Friday after `after`'s date in Brussels. */
+function nextWeekdayMorning(after: Date): Date {
+  const brussels = (instant: Date, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', ...options }).format(instant);
+  let day = new Date(`${brussels(after, { dateStyle: 'short' })}T00:00:00Z`);
+  do day = new Date(day.getTime() + 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  // 10:00 in Brussels is 09:00 UTC in winter and 08:00 UTC in summer.
+  for (const utcHour of [9, 8]) {
+    const candidate = new Date(day.getTime() + utcHour * 3_600_000);
+    if (brussels(candidate, { hour: '2-digit', hourCycle: 'h23' }) === '10') return candidate;
+  }
+  throw new Error(`no 10:00 in Brussels on ${day.toISOString()}`);
+}
 
 // The server's own image library draws the ID photos, so they are real PNGs the server accepts.
 const sharp = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
@@ -52,15 +74,105 @@ async function staffCall<T>(path: string, body: unknown): Promise<T> {
   return json.data;
 }
 
+/** A decimal string from a formatted amount such as "1,234.50 €" or "-$12.00". */
+const plainAmount = (text: string | null) => (text ?? '').replace(/[^0-9.-]/g, '');
+
+const eurBalance = (report: LedgerReport, kind: string) =>
+  report.user.balances.find((balance) => balance.currency === 'EUR' && balance.kind === kind)?.balance;
+
+/**
+ * Runs `ledger:verify` on the server's data and checks that the ledger is sound and that the 'me'
+ * screen (available and frozen per currency) and the fund records (every entry, per currency, with
+ * its amount) show exactly what the ledger holds for this user.
+ */
+async function expectAppMatchesLedger(step: string): Promise<LedgerReport> {
+  const report = await server.verifyLedger(account);
+  assert.equal(report.isOk, true, `${step}: ledger:verify found ${JSON.stringify(report.breaches)}`);
+  const balanceOf = (currency: string, kind: string) =>
+    report.user.balances.find((balance) => balance.currency === currency && balance.kind === kind)?.balance ??
+    '0.00';
+
+  await page.reload();
+  await app.open('/information/index');
+  for (const currency of ['EUR', 'USD']) {
+    for (const kind of ['available', 'frozen']) {
+      const cell = page.getByTestId(`balance-${currency}-${kind}`);
+      await cell.waitFor({ timeout: TIMEOUT_MS });
+      assert.equal(
+        plainAmount(await cell.textContent()),
+        balanceOf(currency, kind),
+        `${step}: 'me' screen ${currency} ${kind}`,
+      );
+    }
+  }
+
+  const cents = (amount: string) => BigInt(amount.replace('.', ''));
+  const expected = report.user.entries.flatMap((entry) => {
+    const byCurrency = new Map<string, bigint>();
+    for (const change of entry.changes) {
+      if (change.accountKind !== 'available' && change.accountKind !== 'frozen') continue;
+      byCurrency.set(change.currency, (byCurrency.get(change.currency) ?? 0n) + cents(change.amount));
+    }
+    return [...byCurrency].map(([currency, total]) => {
+      const sign = total < 0n ? '-' : '';
+      const digits = (total < 0n ? -total : total).toString().padStart(3, '0');
+      return `${entry.id} ${currency} ${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+    });
+  });
+  await app.open('/information/fundRecord');
+  const items = page.locator('li[data-testid^="record-"]');
+  if (expected.length === 0) {
+    await page.getByTestId('empty-state').waitFor({ timeout: TIMEOUT_MS });
+  } else {
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('li[data-testid^="record-"]').length === count,
+      expected.length,
+      { timeout: TIMEOUT_MS },
+    );
+  }
+  const shown = await items.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const [, id, currency] = /^record-(\d+)-(\w+)$/.exec(node.getAttribute('data-testid') ?? '') ?? [];
+      const amount = node.querySelector('[data-testid="record-amount"]')?.textContent ?? '';
+      return { id, currency, amount };
+    }),
+  );
+  assert.deepEqual(
+    shown.map((item) => `${item.id} ${item.currency} ${plainAmount(item.amount)}`).sort(),
+    [...expected].sort(),
+    `${step}: fund records`,
+  );
+  return report;
+}
+
 describe('money screens end to end', () => {
   before(async () => {
-    server = await startServer({ INITIAL_STAFF_PASSWORD: staffPassword });
+    server = await startServer(
+      { INITIAL_STAFF_PASSWORD: staffPassword, WITHDRAWAL_FEE_EUR: FEE },
+      { clockStart: nextWeekdayMorning(new Date()) },
+    );
     browser = await launchChromium();
     page = await (await newPhoneContext(browser)).newPage();
     app = new AppPage(page, server.baseUrl);
     await app.register(account, password, server.invitationCode);
     await app.login(account, password);
     await app.expectHome(account);
+    // A bank holiday on a weekday (Christmas, Easter Monday, …): the server says so; move a day on.
+    const session = await loginByApi(server.baseUrl, account, password);
+    for (let attempt = 1; ; attempt++) {
+      const rules = await callApi<{ rules: { id: string; isMet: boolean }[] }>(
+        server.baseUrl,
+        '/cashOut/rules',
+        { currency: 'EUR' },
+        session,
+      );
+      assert.equal(rules.body.status, 1);
+      const hours = rules.body.status === 1 && rules.body.data.rules.find((rule) => rule.id === 'hours');
+      if (hours && hours.isMet) break;
+      assert.ok(attempt < 7, `no business day found near ${server.now().toISOString()}`);
+      await server.restart({}, { clockStart: nextWeekdayMorning(server.now()) });
+    }
+    await page.reload();
   });
 
   after(async () => {
@@ -102,6 +214,7 @@ describe('money screens end to end', () => {
     await page.getByTestId('auth-state').filter({ hasText: 'Verified' }).waitFor({ timeout: TIMEOUT_MS });
     assert.match((await page.getByTestId('auth-state').textContent()) ?? '', /850101\*+7/);
     assert.equal(await page.getByTestId('auth-form').count(), 0);
+    await expectAppMatchesLedger('verified, nothing deposited');
   });
 
   it('sets the fund password after refusing five digits', async () => {
@@ -279,6 +392,7 @@ describe('money screens end to end', () => {
       .filter({ hasText: '250.00 €' })
       .first()
       .waitFor({ timeout: TIMEOUT_MS });
+    await expectAppMatchesLedger('deposit approved');
   });
 
   it('exchanges 100 EUR to USD at the quote; wallet and records match the server', async () => {
@@ -325,5 +439,56 @@ describe('money screens end to end', () => {
       .filter({ hasText: '-100.00 €' })
       .first()
       .waitFor({ timeout: TIMEOUT_MS });
+    await expectAppMatchesLedger('exchanged 100 EUR');
+  });
+
+  it('withdraws 120 EUR: fee and payout shown before confirming; the amount is frozen', async () => {
+    await app.open('/information/cashOut');
+    await page
+      .getByTestId('rule-hours')
+      .and(page.locator('[data-met="true"]'))
+      .waitFor({ timeout: TIMEOUT_MS });
+    await app.fill('Amount (EUR)', '120');
+    await app.fill('Fund password', '135790');
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    const payout = page.getByTestId('cash-out-payout');
+    await payout.waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(plainAmount(await payout.textContent()), '118.50');
+    await page.screenshot({ path: 'test-results/money-cashOut-confirm.png' });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Withdrawal submitted.' })
+      .waitFor({ timeout: TIMEOUT_MS });
+    await page
+      .getByTestId('withdrawal-waiting')
+      .filter({ hasText: 'Waiting for a staff review' })
+      .waitFor({ timeout: TIMEOUT_MS });
+    const report = await expectAppMatchesLedger('withdrawal submitted');
+    // The 120 EUR moved from available to frozen (the screen showed the same); nothing is paid yet.
+    assert.equal(eurBalance(report, 'available'), '30.00');
+    assert.equal(eurBalance(report, 'frozen'), '120.00');
+  });
+
+  it('staff approve the withdrawal: paid out, the fee taken from the amount; app and ledger agree', async () => {
+    const pending = await staffCall<{ items: { id: string; account: string; amount: string }[] }>(
+      '/withdrawals/list',
+      {},
+    );
+    const mine = pending.items.find((item) => item.account === account);
+    assert.ok(mine, 'the withdrawal is in the staff list');
+    assert.equal(mine.amount, '120.00');
+    await staffCall('/withdrawals/review', { id: mine.id, decision: 'approve', reason: 'paid to the card' });
+    await app.open('/information/cashOut');
+    await page
+      .locator('[data-testid^="withdrawal-"]')
+      .filter({ hasText: 'Paid out' })
+      .waitFor({ timeout: TIMEOUT_MS });
+    const report = await expectAppMatchesLedger('withdrawal paid out');
+    assert.equal(eurBalance(report, 'available'), '30.00');
+    assert.equal(eurBalance(report, 'frozen'), '0.00');
+    const payout = report.user.entries.at(-1);
+    assert.equal(payout?.kind, 'withdrawal');
+    assert.deepEqual(payout?.changes, [{ currency: 'EUR', accountKind: 'frozen', amount: '-120.00' }]);
   });
 });
