@@ -175,6 +175,10 @@ export const errorCatalogue = {
   WALLET_EXISTS: refusal('This wallet address is already registered.'),
   WALLET_NOT_FOUND: refusal('The wallet address does not exist.'),
   SCAM_CHECK_REQUIRED: refusal('Answer the safety question before this step.', ['trigger']),
+  INSTITUTIONAL_MINIMUM_TOO_LOW: refusal(
+    'An institutional collection account takes deposits of at least 1,000 (spec: minimum deposit).',
+    ['currency', 'minimum'],
+  ),
   DEPOSIT_CHANNEL_UNAVAILABLE: refusal('The deposit channel does not exist or is closed.'),
   DEPOSIT_AMOUNT_OUT_OF_RANGE: refusal('The amount is outside the channel minimum and maximum.', [
     'currency',

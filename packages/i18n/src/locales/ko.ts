@@ -741,6 +741,7 @@ export default {
     WALLET_EXISTS: '이미 등록된 지갑 주소입니다.',
     WALLET_NOT_FOUND: '지갑 주소가 없습니다.',
     SCAM_CHECK_REQUIRED: '먼저 안전 질문에 답해 주세요({{trigger}}).',
+    INSTITUTIONAL_MINIMUM_TOO_LOW: '기관 수납 계좌는 {{minimum}} {{currency}} 이상의 입금만 받습니다.',
     DEPOSIT_CHANNEL_UNAVAILABLE: '이 입금 채널은 닫혀 있거나 존재하지 않습니다.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: '금액은 {{minimum}}~{{maximum}} {{currency}} 사이여야 합니다.',
     WITHDRAWAL_BELOW_MINIMUM: '최소 출금액은 {{minimum}} {{currency}}입니다.',

@@ -738,6 +738,7 @@ export default {
     WALLET_EXISTS: '此錢包地址已登記。',
     WALLET_NOT_FOUND: '此錢包地址不存在。',
     SCAM_CHECK_REQUIRED: '請先回答安全問題（{{trigger}}）。',
+    INSTITUTIONAL_MINIMUM_TOO_LOW: '機構收款帳戶的每筆入金至少為 {{minimum}} {{currency}}。',
     DEPOSIT_CHANNEL_UNAVAILABLE: '此入金管道已關閉或不存在。',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: '金額須介於 {{minimum}} 至 {{maximum}} {{currency}} 之間。',
     WITHDRAWAL_BELOW_MINIMUM: '最低提現金額為 {{minimum}} {{currency}}。',

@@ -98,6 +98,21 @@ describe('deposit channels', () => {
       reason: 'open the SEPA channel',
     });
   });
+
+  it('keeps the institutional collection account at 1,000 or more per deposit', async () => {
+    await expect(
+      createChannel(testApp, finance, { kind: 'institutional', minimum: '999.99', maximum: null }),
+    ).rejects.toThrow(/INSTITUTIONAL_MINIMUM_TOO_LOW/);
+    const id = await createChannel(testApp, finance, {
+      kind: 'institutional',
+      minimum: '1000.00',
+      maximum: null,
+    });
+    const channels = await call(testApp.app, '/recharge/channels', {}, await signUp(testApp));
+    expect(channels.json().data.channels).toContainEqual(
+      expect.objectContaining({ id, kind: 'institutional', minimum: '1000.00', maximum: null }),
+    );
+  });
 });
 
 describe('deposit refusals', () => {

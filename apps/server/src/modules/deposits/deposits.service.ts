@@ -20,6 +20,9 @@ import * as repository from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
 import type { deposits as depositsTable } from './deposits.tables';
 
+/** The institutional collection account takes deposits of 1,000 or more (spec section 9). */
+const INSTITUTIONAL_MINIMUM_MINOR = 1_000_00n;
+
 type NewDeposit = typeof depositsTable.$inferInsert;
 
 // Deposits: the user announces a transfer to one of the operator's collection accounts with its
@@ -113,6 +116,12 @@ export function createDepositsService(deps: {
     },
 
     async saveChannel(actor: StaffSession, input: ChannelInput) {
+      if (input.kind === 'institutional' && input.minimum < INSTITUTIONAL_MINIMUM_MINOR) {
+        throw new DomainError('INSTITUTIONAL_MINIMUM_TOO_LOW', {
+          currency: input.currency,
+          minimum: formatCash(INSTITUTIONAL_MINIMUM_MINOR),
+        });
+      }
       if (input.kind !== 'crypto' && !isValidIBAN(input.collectionAccount.replace(/\s/g, '').toUpperCase())) {
         throw new DomainError('IBAN_INVALID');
       }
