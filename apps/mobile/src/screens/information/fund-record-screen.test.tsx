@@ -52,16 +52,16 @@ describe('fund records screen', () => {
     });
     expect(await screen.findByTestId('empty-state')).toBeTruthy();
     fireEvent.click(screen.getByTestId('record-tab-withdrawal'));
-    const first = await screen.findByTestId('record-100');
+    const first = await screen.findByTestId('record-100-EUR');
     expect(first.textContent).toContain('Amount frozen · No. 100');
     expect(first.textContent).toContain('Available: -150.00 €');
     expect(first.textContent).toContain('withdrawal to BE68 **** 7034');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect((await screen.findByTestId('record-70')).textContent).toContain('Staff correction');
+    expect((await screen.findByTestId('record-70-EUR')).textContent).toContain('Staff correction');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     await waitFor(() =>
       expect(bodies(server.requests)).toEqual([
-        { tab: 'trade', page: 1, pageSize: 20 },
+        { tab: 'all', page: 1, pageSize: 20 },
         { tab: 'withdrawal', page: 1, pageSize: 20 },
         { tab: 'withdrawal', page: 2, pageSize: 20 },
       ]),
