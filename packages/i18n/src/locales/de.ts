@@ -749,7 +749,8 @@ export default {
     WALLET_EXISTS: 'Diese Wallet-Adresse ist bereits registriert.',
     WALLET_NOT_FOUND: 'Diese Wallet-Adresse existiert nicht.',
     SCAM_CHECK_REQUIRED: 'Bitte beantworten Sie zuerst die Sicherheitsfrage ({{trigger}}).',
-    INSTITUTIONAL_MINIMUM_TOO_LOW: 'Ein institutionelles Sammelkonto nimmt Einzahlungen ab {{minimum}} {{currency}} an.',
+    INSTITUTIONAL_MINIMUM_TOO_LOW:
+      'Ein institutionelles Sammelkonto nimmt Einzahlungen ab {{minimum}} {{currency}} an.',
     DEPOSIT_CHANNEL_UNAVAILABLE: 'Dieser Einzahlungskanal ist geschlossen oder existiert nicht.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: 'Der Betrag muss zwischen {{minimum}} und {{maximum}} {{currency}} liegen.',
     WITHDRAWAL_BELOW_MINIMUM: 'Die Mindestauszahlung beträgt {{minimum}} {{currency}}.',

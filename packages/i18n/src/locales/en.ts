@@ -744,7 +744,8 @@ export default {
     WALLET_EXISTS: 'This wallet address is already registered.',
     WALLET_NOT_FOUND: 'This wallet address does not exist.',
     SCAM_CHECK_REQUIRED: 'Please answer the safety question first ({{trigger}}).',
-    INSTITUTIONAL_MINIMUM_TOO_LOW: 'An institutional collection account takes deposits of at least {{minimum}} {{currency}}.',
+    INSTITUTIONAL_MINIMUM_TOO_LOW:
+      'An institutional collection account takes deposits of at least {{minimum}} {{currency}}.',
     DEPOSIT_CHANNEL_UNAVAILABLE: 'This deposit channel is closed or does not exist.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: 'The amount must be between {{minimum}} and {{maximum}} {{currency}}.',
     WITHDRAWAL_BELOW_MINIMUM: 'The minimum withdrawal is {{minimum}} {{currency}}.',

@@ -750,7 +750,8 @@ export default {
     WALLET_EXISTS: 'Cette adresse de portefeuille est déjà enregistrée.',
     WALLET_NOT_FOUND: "Cette adresse de portefeuille n'existe pas.",
     SCAM_CHECK_REQUIRED: "Répondez d'abord à la question de sécurité ({{trigger}}).",
-    INSTITUTIONAL_MINIMUM_TOO_LOW: 'Un compte de collecte institutionnel accepte les dépôts à partir de {{minimum}} {{currency}}.',
+    INSTITUTIONAL_MINIMUM_TOO_LOW:
+      'Un compte de collecte institutionnel accepte les dépôts à partir de {{minimum}} {{currency}}.',
     DEPOSIT_CHANNEL_UNAVAILABLE: "Ce canal de dépôt est fermé ou n'existe pas.",
     DEPOSIT_AMOUNT_OUT_OF_RANGE:
       'Le montant doit être compris entre {{minimum}} et {{maximum}} {{currency}}.',

@@ -753,7 +753,8 @@ export default {
     WALLET_EXISTS: 'Dit walletadres is al geregistreerd.',
     WALLET_NOT_FOUND: 'Dit walletadres bestaat niet.',
     SCAM_CHECK_REQUIRED: 'Beantwoord eerst de veiligheidsvraag ({{trigger}}).',
-    INSTITUTIONAL_MINIMUM_TOO_LOW: 'Een institutionele ontvangstrekening aanvaardt stortingen vanaf {{minimum}} {{currency}}.',
+    INSTITUTIONAL_MINIMUM_TOO_LOW:
+      'Een institutionele ontvangstrekening aanvaardt stortingen vanaf {{minimum}} {{currency}}.',
     DEPOSIT_CHANNEL_UNAVAILABLE: 'Dit stortingskanaal is gesloten of bestaat niet.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: 'Het bedrag moet tussen {{minimum}} en {{maximum}} {{currency}} liggen.',
     WITHDRAWAL_BELOW_MINIMUM: 'De minimale opname is {{minimum}} {{currency}}.',
