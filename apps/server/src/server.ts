@@ -34,7 +34,7 @@ function startupBanner(config: Config, address: string, report: FirstStartReport
     `  invitation code: ${report.invitationCode}`,
     `  staff account:   ${report.staff.username}` +
       (report.staff.password
-        ? ` / password ${report.staff.password} (shown once; change it)`
+        ? ` / password ${report.staff.password} (shown once; change it: POST /api/admin/auth/changePassword)`
         : ' (password set at first start)'),
     `  API docs:        ${publicAddress}/api/docs`,
     '',

@@ -135,6 +135,17 @@ export const adminEndpoints = {
     request: z.strictObject({}).nullish(),
     data: z.object({ id: z.string(), username: z.string(), role: staffRoleSchema }),
   }),
+  changePassword: defineEndpoint({
+    path: '/auth/changePassword',
+    auth: 'staff',
+    summary:
+      'Change your own staff password (12+ characters; the first-start password is shown once and should be changed). Your other staff sessions end; audited.',
+    request: z.strictObject({
+      oldPassword: z.string().min(1).max(128),
+      newPassword: z.string().min(12).max(128),
+    }),
+    data: z.null(),
+  }),
   createStaff: defineEndpoint({
     path: '/staff/create',
     auth: 'staff',
@@ -341,6 +352,7 @@ export const adminEndpointRoles = {
   login: [],
   logout: ['admin', 'reviewer', 'finance', 'support'],
   me: ['admin', 'reviewer', 'finance', 'support'],
+  changePassword: ['admin', 'reviewer', 'finance', 'support'],
   createStaff: ['admin'],
   staffList: ['admin'],
   disableStaff: ['admin'],

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { staffUsers } from '../staff/staff.tables';
 import { staffSessions } from './staff-auth.tables';
@@ -72,6 +72,36 @@ export async function revokeAllStaffSessions(db: Executor, staffId: bigint, now:
     .update(staffSessions)
     .set({ revokedAt: now })
     .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return rows.length;
+}
+
+export async function findStaffById(db: Executor, staffId: bigint) {
+  const rows = await db.select().from(staffUsers).where(eq(staffUsers.id, staffId)).limit(1);
+  return rows[0];
+}
+
+export async function updateStaffPasswordHash(db: Executor, staffId: bigint, passwordHash: string) {
+  await db.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staffId));
+}
+
+/** Ends every live session of the staff member but `keepSessionId`; answers how many. */
+export async function revokeOtherStaffSessions(
+  db: Executor,
+  staffId: bigint,
+  keepSessionId: bigint,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        ne(staffSessions.id, keepSessionId),
+        isNull(staffSessions.revokedAt),
+      ),
+    )
     .returning({ id: staffSessions.id });
   return rows.length;
 }

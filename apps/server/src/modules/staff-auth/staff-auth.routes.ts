@@ -15,6 +15,10 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
     username: session.username,
     role: session.role,
   }));
+  registerAdminEndpoint(app, 'changePassword', async ({ session, body }) => {
+    await staffAuth.changePassword(session, body);
+    return null;
+  });
   registerAdminEndpoint(app, 'createStaff', ({ session, body }) => staffAuth.createStaff(session, body));
   registerAdminEndpoint(app, 'auditLog', ({ body }) => audit.list(body));
 }

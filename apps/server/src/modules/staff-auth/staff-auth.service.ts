@@ -112,6 +112,27 @@ export function createStaffAuthService(deps: {
       await repository.revokeStaffSession(db, session.sessionId, clock.now());
     },
 
+    /** Changes the signed-in staff member's password; their other sessions end; audited. */
+    async changePassword(session: StaffSession, input: { oldPassword: string; newPassword: string }) {
+      const staff = await repository.findStaffById(db, session.staffId);
+      if (!staff || !(await verifyPassword(staff.passwordHash, input.oldPassword))) {
+        throw new DomainError('WRONG_ORIGINAL_PASSWORD');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await repository.updateStaffPasswordHash(tx, staff.id, passwordHash);
+        const ended = await repository.revokeOtherStaffSessions(tx, staff.id, session.sessionId, clock.now());
+        await audit.record(tx, session, {
+          action: 'staff.password_change',
+          targetType: 'staff',
+          targetId: staff.id,
+          reason: 'changed by the staff member',
+          before: null,
+          after: { otherSessionsEnded: ended },
+        });
+      });
+    },
+
     /** Ends every session of the staff member, in the caller's transaction (disabling). */
     revokeAllSessions(tx: Executor, staffId: bigint): Promise<number> {
       return repository.revokeAllStaffSessions(tx, staffId, clock.now());
