@@ -11,12 +11,22 @@ import type { Clock } from '../../core/clock';
 // `symbolsPerClient` symbols; a client that sends garbage, floods, or reads too slowly is refused,
 // capped or cut off on its own, and the others never wait for it: updates for a slow client are
 // dropped (the next one carries the newest price), never queued without bound.
+//
+// One client address may hold at most `connectionsPerAddress` sockets at once (market data needs no
+// session, so nothing else stops one address from opening thousands, each allowed 8 MB of unsent
+// bytes). The count is per hub, so per node: with several nodes behind a load balancer an address
+// may hold that many on each node, which is enough to keep one address from exhausting a node.
+// A socket over the cap is closed at once with 1008 and the reason STREAM_CONNECTION_LIMIT, and no
+// message: the mobile client resets its reconnect backoff only when the server has said something,
+// so refused sockets make it wait longer each time (1 s, 2 s … 30 s) instead of retrying in a loop.
 
 export type HubLimits = {
   symbolsPerClient: number;
   messagesPerSecond: number;
   invalidMessagesMax: number;
   heartbeatMs: number;
+  /** Sockets one client address may hold open at once (STREAM_CONNECTIONS_PER_ADDRESS). */
+  connectionsPerAddress: number;
   /** Above this many unsent bytes a client's updates are skipped. */
   slowClientBytes: number;
   /** Above this many unsent bytes a client is disconnected. */
@@ -28,6 +38,7 @@ export const defaultHubLimits: HubLimits = {
   messagesPerSecond: STREAM_LIMITS.messagesPerSecond,
   invalidMessagesMax: STREAM_LIMITS.invalidMessagesMax,
   heartbeatMs: STREAM_LIMITS.heartbeatMs,
+  connectionsPerAddress: 20,
   slowClientBytes: 1 << 20,
   deadClientBytes: 8 << 20,
 };
@@ -44,6 +55,7 @@ type Update = { id: number; encoded: Buffer };
 
 type Client = {
   socket: WebSocket;
+  address: string;
   symbols: Set<string>;
   pending: Update[];
   invalidMessages: number;
@@ -53,6 +65,8 @@ type Client = {
 };
 
 const POLICY_VIOLATION = 1008;
+/** Close reason for a socket over the per-address cap (a close reason only, never an error message). */
+export const CONNECTION_LIMIT_REASON = 'STREAM_CONNECTION_LIMIT';
 
 export class QuoteHub {
   private readonly deps: HubDeps;
@@ -60,10 +74,12 @@ export class QuoteHub {
   private readonly clients = new Set<Client>();
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly dirty = new Set<Client>();
+  private readonly connectionsByAddress = new Map<string, number>();
   private flushScheduled = false;
   private nextUpdateId = 0;
   private readonly heartbeat: NodeJS.Timeout;
   droppedUpdates = 0;
+  refusedConnections = 0;
 
   constructor(deps: HubDeps) {
     this.deps = deps;
@@ -76,9 +92,28 @@ export class QuoteHub {
     return this.clients.size;
   }
 
-  connect(socket: WebSocket): void {
+  /** Open sockets of one client address. */
+  connectionsOf(address: string): number {
+    return this.connectionsByAddress.get(address) ?? 0;
+  }
+
+  /**
+   * Serves a new socket from `address` (the request's client address, which honours TRUST_PROXY
+   * like the HTTP rate limits), or closes it when that address already holds its share. Returns
+   * whether the socket was accepted.
+   */
+  connect(socket: WebSocket, address: string): boolean {
+    const held = this.connectionsOf(address);
+    if (held >= this.limits.connectionsPerAddress) {
+      this.refusedConnections += 1;
+      socket.on('error', () => socket.terminate());
+      socket.close(POLICY_VIOLATION, CONNECTION_LIMIT_REASON);
+      return false;
+    }
+    this.connectionsByAddress.set(address, held + 1);
     const client: Client = {
       socket,
+      address,
       symbols: new Set(),
       pending: [],
       invalidMessages: 0,
@@ -91,6 +126,9 @@ export class QuoteHub {
     socket.on('pong', () => (client.isAlive = true));
     socket.on('close', () => this.disconnect(client));
     socket.on('error', () => socket.terminate());
+    // A socket already closed when it arrives emits no further 'close': free its slot now.
+    if (socket.readyState === socket.CLOSED) this.disconnect(client);
+    return true;
   }
 
   /** Queues quote updates (already JSON) for every client following their symbols. */
@@ -116,6 +154,7 @@ export class QuoteHub {
     for (const client of this.clients) client.socket.terminate();
     this.clients.clear();
     this.subscribers.clear();
+    this.connectionsByAddress.clear();
   }
 
   private flush(): void {
@@ -232,8 +271,12 @@ export class QuoteHub {
     return client.windowMessages > this.limits.messagesPerSecond;
   }
 
+  /** Once per client, on its socket's 'close' (which also follows an error or a terminate). */
   private disconnect(client: Client): void {
-    this.clients.delete(client);
+    if (!this.clients.delete(client)) return;
+    const held = this.connectionsOf(client.address) - 1;
+    if (held > 0) this.connectionsByAddress.set(client.address, held);
+    else this.connectionsByAddress.delete(client.address);
     this.dirty.delete(client);
     for (const symbol of client.symbols) this.subscribers.get(symbol)?.delete(client);
   }
