@@ -8,6 +8,8 @@ describe('loadConfig', () => {
     expect(config.database.engine).toBe('pglite');
     expect(config.database.engine === 'pglite' && config.database.dataDir).toMatch(/\/data$/);
     expect(config.mode).toBe('demo');
+    expect(config.streamConnectionsPerAddress).toBe(20);
+    expect(loadConfig({ STREAM_CONNECTIONS_PER_ADDRESS: '5000' }).streamConnectionsPerAddress).toBe(5000);
   });
 
   it('uses PostgreSQL when DATABASE_URL is given', () => {
@@ -24,6 +26,8 @@ describe('loadConfig', () => {
     [{ MARKET_PROVIDER: 'finnhub' }, 'OPERATOR_NAME'],
     [{ CLOCK_START: '2026-11-24T10:00:00+01:00' }, 'CLOCK_START'],
     [{ NODE_ENV: 'test', CLOCK_START: 'next tuesday' }, 'CLOCK_START'],
+    [{ STREAM_CONNECTIONS_PER_ADDRESS: '0' }, 'STREAM_CONNECTIONS_PER_ADDRESS'],
+    [{ STREAM_CONNECTIONS_PER_ADDRESS: 'many' }, 'STREAM_CONNECTIONS_PER_ADDRESS'],
   ])('refuses %o naming %s', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));

@@ -49,6 +49,7 @@ const environmentSchema = z
     OPERATOR_LICENCE: z.string().optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    STREAM_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
     UPLOADS_DIR: z.string().optional(),
     DEPOSIT_HOURS: hoursSchema.default('08:30-22:00'),
     WITHDRAWAL_HOURS: hoursSchema.default('09:00-17:30'),
@@ -138,6 +139,8 @@ export type Config = {
   };
   /** Per client address, per minute. */
   readonly rateLimits: { login: number; register: number };
+  /** Open quote-stream sockets per client address, on each node (the count is not shared). */
+  readonly streamConnectionsPerAddress: number;
 };
 
 export class ConfigError extends Error {}
@@ -191,6 +194,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       warningListUrl: env.REGULATOR_WARNING_URL,
     },
     rateLimits: { login: env.LOGIN_RATE_LIMIT_PER_MINUTE, register: env.REGISTER_RATE_LIMIT_PER_MINUTE },
+    streamConnectionsPerAddress: env.STREAM_CONNECTIONS_PER_ADDRESS,
   };
 }
 

@@ -20,6 +20,7 @@ export async function marketStream(app: FastifyInstance): Promise<void> {
     clock: market.clock,
     isKnownSymbol: (symbol) => provider.instrument(symbol) !== undefined,
     snapshot: (symbols) => market.quotes(symbols),
+    limits: { connectionsPerAddress: app.config.streamConnectionsPerAddress },
   });
   bus.onUpdates((updates) => hub.deliver(updates));
 
@@ -46,7 +47,10 @@ export async function marketStream(app: FastifyInstance): Promise<void> {
     bus.publish(updates);
   }
 
-  app.get(STREAM_PATH, { websocket: true, schema: { hide: true } }, (socket) => hub.connect(socket));
+  // request.ip is the address the HTTP rate limits key on: X-Forwarded-For only with TRUST_PROXY.
+  app.get(STREAM_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    hub.connect(socket, request.ip);
+  });
   provider.start();
   app.addHook('onClose', async () => {
     stopTicks();
