@@ -603,6 +603,11 @@ export default {
     history: 'Meine Einzahlungen',
     transferTo: 'Überweisen an:',
     reference: 'Verwendungszweck:',
+    states: {
+      pending: 'Offen',
+      approved: 'Gutgeschrieben',
+      rejected: 'Abgelehnt',
+    },
   },
   rechargeChannel: {
     intro:
@@ -631,7 +636,7 @@ export default {
     spread: 'Spanne',
     basisPoints_one: '{{count}} Basispunkt',
     basisPoints_other: '{{count}} Basispunkte',
-    appliedRate: 'Ihr Kurs',
+    appliedRate: 'Ihr Kurs ({{to}} je {{from}})',
     received: 'Sie erhalten',
     source: 'Kurs von {{source}}, {{time}}',
     confirm: 'Wechsel bestätigen',

@@ -604,6 +604,11 @@ export default {
     history: 'My deposits',
     transferTo: 'Transfer to:',
     reference: 'Payment reference:',
+    states: {
+      pending: 'Pending',
+      approved: 'Credited',
+      rejected: 'Rejected',
+    },
   },
   rechargeChannel: {
     intro: "Choose how to deposit. Every channel pays into the operator's own account; tap one to continue.",
@@ -631,7 +636,7 @@ export default {
     spread: 'Spread',
     basisPoints_one: '{{count}} basis point',
     basisPoints_other: '{{count}} basis points',
-    appliedRate: 'Your rate',
+    appliedRate: 'Your rate ({{to}} per {{from}})',
     received: 'You receive',
     source: 'Rate from {{source}}, {{time}}',
     confirm: 'Confirm exchange',

@@ -605,6 +605,11 @@ export default {
     history: 'Mes dépôts',
     transferTo: 'Virer à :',
     reference: 'Communication structurée :',
+    states: {
+      pending: 'En attente',
+      approved: 'Crédité',
+      rejected: 'Refusé',
+    },
   },
   rechargeChannel: {
     intro:
@@ -634,7 +639,7 @@ export default {
     spread: 'Écart',
     basisPoints_one: '{{count}} point de base',
     basisPoints_other: '{{count}} points de base',
-    appliedRate: 'Votre cours',
+    appliedRate: 'Votre cours ({{to}} par {{from}})',
     received: 'Vous recevez',
     source: 'Cours de {{source}}, {{time}}',
     confirm: 'Confirmer le change',

@@ -602,6 +602,11 @@ export default {
     history: '내 입금',
     transferTo: '송금 대상:',
     reference: '결제 참조번호:',
+    states: {
+      pending: '처리 중',
+      approved: '입금 완료',
+      rejected: '거절됨',
+    },
   },
   rechargeChannel: {
     intro: '입금 방법을 선택하세요. 모든 채널은 운영사 본인 계좌로 입금됩니다. 채널을 눌러 계속하세요.',
@@ -628,7 +633,7 @@ export default {
     spread: '스프레드',
     basisPoints_one: '{{count}}bp',
     basisPoints_other: '{{count}}bp',
-    appliedRate: '적용 환율',
+    appliedRate: '적용 환율 ({{from}}당 {{to}})',
     received: '받는 금액',
     source: '환율 출처 {{source}}, {{time}}',
     confirm: '환전 확인',

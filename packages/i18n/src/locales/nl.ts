@@ -609,6 +609,11 @@ export default {
     history: 'Mijn stortingen',
     transferTo: 'Overschrijven naar:',
     reference: 'Gestructureerde mededeling:',
+    states: {
+      pending: 'Lopend',
+      approved: 'Bijgeschreven',
+      rejected: 'Geweigerd',
+    },
   },
   rechargeChannel: {
     intro:
@@ -637,7 +642,7 @@ export default {
     spread: 'Spread',
     basisPoints_one: '{{count}} basispunt',
     basisPoints_other: '{{count}} basispunten',
-    appliedRate: 'Uw koers',
+    appliedRate: 'Uw koers ({{to}} per {{from}})',
     received: 'U ontvangt',
     source: 'Koers van {{source}}, {{time}}',
     confirm: 'Wissel bevestigen',

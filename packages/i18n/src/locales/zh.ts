@@ -600,6 +600,11 @@ export default {
     history: '我的入金',
     transferTo: '匯款至：',
     reference: '付款參考碼：',
+    states: {
+      pending: '處理中',
+      approved: '已入帳',
+      rejected: '已拒絕',
+    },
   },
   rechargeChannel: {
     intro: '請選擇入金方式。每個管道都匯入營運方自己的帳戶；點選一個管道繼續。',
@@ -626,7 +631,7 @@ export default {
     spread: '價差',
     basisPoints_one: '{{count}} 個基點',
     basisPoints_other: '{{count}} 個基點',
-    appliedRate: '您的匯率',
+    appliedRate: '您的匯率（每{{from}}兌{{to}}）',
     received: '您將收到',
     source: '匯率來源 {{source}}，{{time}}',
     confirm: '確認換匯',

@@ -17,6 +17,7 @@ import { isSixDigits } from '../../features/identity/fund-password';
 import { pathOf } from '../../routes/route-table';
 import { EmptyState, Loading } from '../../shell/common';
 import { Field } from '../../shell/Field';
+import { SummaryRows } from '../../shell/SummaryRows';
 import { showToast } from '../../shell/toast';
 import './wallet/wallet.css';
 
@@ -38,9 +39,12 @@ export function RulesList({ rules }: { rules: WithdrawalRules }) {
       <ul className="rules-list">
         {rules.rules.map((rule) => (
           <li key={rule.id} data-testid={`rule-${rule.id}`} data-met={rule.isMet}>
-            <span aria-hidden="true">{rule.isMet ? '✓' : '✗'}</span> {t(`cashOut.rules.${rule.id}`, params)}
-            {rule.id === 'hours' && rules.hours.businessDaysOnly && ` ${t('cashOut.businessDays')}`}
-            <span className="visually-hidden">{rule.isMet ? t('cashOut.met') : t('cashOut.notMet')}</span>
+            <span aria-hidden="true">{rule.isMet ? '✓' : '✗'}</span>
+            <span>
+              {t(`cashOut.rules.${rule.id}`, params)}
+              {rule.id === 'hours' && rules.hours.businessDaysOnly && ` ${t('cashOut.businessDays')}`}
+              <span className="visually-hidden"> {rule.isMet ? t('cashOut.met') : t('cashOut.notMet')}</span>
+            </span>
           </li>
         ))}
       </ul>
@@ -54,12 +58,14 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li className="card wallet-item" data-testid={`withdrawal-${withdrawal.id}`}>
-      <p>
-        <strong>{formatCurrency(withdrawal.amount, withdrawal.currency, language)}</strong> ·{' '}
-        {t(`cashOut.states.${withdrawal.state}`)}
-      </p>
-      <small>{formatDateTime(withdrawal.createdAt, language)}</small>
+    <li className="card wallet-item history-item" data-testid={`withdrawal-${withdrawal.id}`}>
+      <div className="history-head">
+        <p className={`status status-${withdrawal.state}`}>{t(`cashOut.states.${withdrawal.state}`)}</p>
+        <p className="history-amount numeric">
+          {formatCurrency(withdrawal.amount, withdrawal.currency, language)}
+        </p>
+      </div>
+      <small className="history-time numeric">{formatDateTime(withdrawal.createdAt, language)}</small>
       {withdrawal.state === 'pending' && (
         <p data-testid="withdrawal-waiting">
           {t(`cashOut.waitingFor.${withdrawal.waitingFor}`, {
@@ -67,7 +73,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           })}
         </p>
       )}
-      {withdrawal.reason && <p>{withdrawal.reason}</p>}
+      {withdrawal.reason && <p className="history-note">{withdrawal.reason}</p>}
     </li>
   );
 }
@@ -87,6 +93,21 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
   const money = (value: string) => formatCurrency(value, rules.currency, language);
   const list = cards.data ?? [];
   const chosenCard = cardId || list[0]?.id || '';
+  const cardText = (id: string) => {
+    const card = list.find((item) => item.id === id);
+    return card ? `${card.bankName} · ${card.ibanMasked}` : '';
+  };
+  // In the dialog a long bank name wraps before the masked IBAN, never inside it.
+  const cardLine = (id: string) => {
+    const card = list.find((item) => item.id === id);
+    return (
+      card && (
+        <>
+          {card.bankName} · <span className="nowrap">{card.ibanMasked}</span>
+        </>
+      )
+    );
+  };
 
   const check = (event: FormEvent) => {
     event.preventDefault();
@@ -139,14 +160,14 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
       <div className="field">
         <label htmlFor="cash-out-card">{t('cashOut.card')}</label>
         {list.length === 0 ? (
-          <Link to={pathOf('addBankCard')} className="text-link" id="cash-out-card">
+          <Link to={pathOf('addBankCard')} className="text-link field-link" id="cash-out-card">
             {t('bankCard.add')}
           </Link>
         ) : (
           <select id="cash-out-card" value={chosenCard} onChange={(event) => setCardId(event.target.value)}>
             {list.map((card) => (
               <option key={card.id} value={card.id}>
-                {`${card.bankName} · ${card.ibanMasked}`}
+                {cardText(card.id)}
               </option>
             ))}
           </select>
@@ -175,20 +196,21 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
         title={t('cashOut.confirmTitle')}
         content={
           review && (
-            <dl className="asset-grid numeric" data-testid="cash-out-review">
-              <div>
-                <dt>{t('cashOut.confirmAmount')}</dt>
-                <dd>{money(review.amount)}</dd>
-              </div>
-              <div>
-                <dt>{t('cashOut.confirmFee')}</dt>
-                <dd>{money(review.fee)}</dd>
-              </div>
-              <div>
-                <dt>{t('cashOut.confirmPayout')}</dt>
-                <dd data-testid="cash-out-payout">{money(review.payout)}</dd>
-              </div>
-            </dl>
+            <SummaryRows
+              data-testid="cash-out-review"
+              rows={[
+                { key: 'amount', label: t('cashOut.confirmAmount'), value: money(review.amount) },
+                { key: 'fee', label: t('cashOut.confirmFee'), value: money(review.fee) },
+                {
+                  key: 'payout',
+                  label: t('cashOut.confirmPayout'),
+                  value: money(review.payout),
+                  testId: 'cash-out-payout',
+                  isTotal: true,
+                },
+                { key: 'card', label: t('cashOut.card'), value: cardLine(review.cardId), isText: true },
+              ]}
+            />
           )
         }
         onClose={() => setReview(null)}

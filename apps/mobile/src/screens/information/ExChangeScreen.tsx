@@ -8,6 +8,7 @@ import { fetchExchangeQuote, useExchangeMutation } from '../../features/funds/mu
 import type { ExchangeQuote } from '../../features/funds/queries';
 import { useWallet } from '../../features/wallet/queries';
 import { Field } from '../../shell/Field';
+import { SummaryRows } from '../../shell/SummaryRows';
 import { showToast } from '../../shell/toast';
 import './wallet/wallet.css';
 
@@ -19,25 +20,39 @@ function QuoteCard({ quote }: { quote: ExchangeQuote }) {
   const language = currentLanguage();
   return (
     <section className="card" data-testid="exchange-quote">
-      <dl className="asset-grid numeric">
-        <div>
-          <dt>{t('exchange.marketRate')}</dt>
-          <dd data-testid="exchange-market-rate">{quote.marketRate}</dd>
-        </div>
-        <div>
-          <dt>{t('exchange.spread')}</dt>
-          <dd>{t('exchange.basisPoints', { count: quote.spreadBasisPoints })}</dd>
-        </div>
-        <div>
-          <dt>{t('exchange.appliedRate')}</dt>
-          <dd>{quote.appliedRate}</dd>
-        </div>
-      </dl>
-      <p className="asset-label">{t('exchange.received')}</p>
-      <p className="asset-total numeric" data-testid="exchange-received">
-        {formatCurrency(quote.received, quote.to, language)}
-      </p>
-      <small data-testid="exchange-source">
+      <SummaryRows
+        rows={[
+          {
+            key: 'amount',
+            label: t('cashOut.amount', { currency: quote.from }),
+            value: formatCurrency(quote.amount, quote.from, language),
+          },
+          {
+            key: 'market',
+            label: t('exchange.marketRate'),
+            value: quote.marketRate,
+            testId: 'exchange-market-rate',
+          },
+          {
+            key: 'spread',
+            label: t('exchange.spread'),
+            value: t('exchange.basisPoints', { count: quote.spreadBasisPoints }),
+          },
+          {
+            key: 'applied',
+            label: t('exchange.appliedRate', { from: quote.from, to: quote.to }),
+            value: quote.appliedRate,
+          },
+          {
+            key: 'received',
+            label: t('exchange.received'),
+            value: formatCurrency(quote.received, quote.to, language),
+            testId: 'exchange-received',
+            isTotal: true,
+          },
+        ]}
+      />
+      <small className="summary-source" data-testid="exchange-source">
         {t('exchange.source', { source: quote.source, time: formatDateTime(quote.timestamp, language) })}
       </small>
     </section>
@@ -125,14 +140,14 @@ export default function ExChangeScreen() {
             {t('exchange.available', { amount: formatCurrency(available, from, language) })}
           </p>
         )}
-        <Button block type="submit" loading={isQuoting}>
+        <Button block size="large" type="submit" loading={isQuoting}>
           {t('exchange.quote')}
         </Button>
       </form>
       {quote && (
         <>
           <QuoteCard quote={quote} />
-          <div className="actions">
+          <div className="actions actions-flush">
             <Button block color="primary" size="large" loading={exchange.isPending} onClick={confirm}>
               {t('exchange.confirm')}
             </Button>

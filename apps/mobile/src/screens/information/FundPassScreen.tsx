@@ -115,7 +115,7 @@ export default function FundPassScreen() {
       </section>
       {status.data.isSet ? (
         <>
-          <div className="wallet-actions segmented" role="group">
+          <div className="wallet-actions pill-tabs" role="group">
             {(['change', 'reset'] as const).map((option) => (
               <button
                 key={option}

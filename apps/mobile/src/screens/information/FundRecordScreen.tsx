@@ -13,23 +13,30 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li className="card wallet-item" data-testid={`record-${record.id}-${record.currency}`}>
-      <p>
-        <strong>{t(`fundRecord.kinds.${record.kind}`, { defaultValue: record.kind })}</strong> ·{' '}
-        {t('fundRecord.number', { id: record.id })}
-      </p>
-      <p className="numeric" data-testid="record-amount">
-        {formatCurrency(record.amount, record.currency, language)}
-      </p>
+    <li className="card wallet-item history-item" data-testid={`record-${record.id}-${record.currency}`}>
+      <div className="history-head">
+        <p>
+          <strong>{t(`fundRecord.kinds.${record.kind}`, { defaultValue: record.kind })}</strong> ·{' '}
+          {t('fundRecord.number', { id: record.id })}
+        </p>
+        {/* A freeze or a release moves money between available and frozen: nothing in or out. */}
+        <p
+          className="history-amount numeric"
+          data-testid="record-amount"
+          data-zero={/^-?0\.00$/.test(record.amount)}
+        >
+          {formatCurrency(record.amount, record.currency, language)}
+        </p>
+      </div>
       {record.availableChange !== record.amount && (
-        <small>
+        <small className="numeric">
           {t('fundRecord.availableChange', {
             amount: formatCurrency(record.availableChange, record.currency, language),
           })}
         </small>
       )}
-      {record.memo && <p>{record.memo}</p>}
-      <small>{formatDateTime(record.createdAt, language)}</small>
+      {record.memo && <p className="history-note">{record.memo}</p>}
+      <small className="history-time numeric">{formatDateTime(record.createdAt, language)}</small>
     </li>
   );
 }
@@ -45,7 +52,7 @@ export default function FundRecordScreen() {
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div data-testid="screen-fundRecord">
-      <div className="wallet-actions segmented scrolling" role="tablist">
+      <div className="wallet-actions pill-tabs scrolling" role="tablist">
         {tabs.map((option) => (
           <button
             key={option}

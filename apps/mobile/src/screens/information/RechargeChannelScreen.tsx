@@ -5,6 +5,7 @@ import { currentLanguage } from '../../app/i18n';
 import { useDepositChannels, type DepositChannels } from '../../features/funds/queries';
 import { pathOf } from '../../routes/route-table';
 import { EmptyState, Loading } from '../../shell/common';
+import { CollectionAccount } from './wallet/CollectionAccount';
 import { DepositTerms } from './wallet/DepositTerms';
 import './wallet/wallet.css';
 
@@ -37,10 +38,7 @@ function ChannelItem({ channel }: { channel: Channel }) {
             ? t('recharge.limitsFrom', { minimum: money(channel.minimum) })
             : t('recharge.limits', { minimum: money(channel.minimum), maximum: money(channel.maximum) })}
         </p>
-        <p className="wallet-address">
-          {channel.beneficiaryName} · {channel.collectionAccount}
-          {channel.bic && ` · ${channel.bic}`}
-        </p>
+        <CollectionAccount channel={channel} />
         <span className="channel-choose">{t('rechargeChannel.choose')}</span>
       </Link>
     </li>

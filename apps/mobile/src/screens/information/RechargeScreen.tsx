@@ -17,6 +17,7 @@ import { withScamCheck } from '../../features/funds/scam-check';
 import { EmptyState, Loading, LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
 import { showToast } from '../../shell/toast';
+import { CollectionAccount } from './wallet/CollectionAccount';
 import { DepositTerms } from './wallet/DepositTerms';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 import './wallet/wallet.css';
@@ -27,20 +28,16 @@ function DepositItem({ deposit, channel }: { deposit: Deposit; channel?: Channel
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li className="card wallet-item" data-testid={`deposit-${deposit.id}`}>
-      <p>
-        <strong>{formatCurrency(deposit.amount, deposit.currency, language)}</strong> ·{' '}
-        {t(`cashOut.states.${deposit.state}`)}
-      </p>
+    <li className="card wallet-item history-item" data-testid={`deposit-${deposit.id}`}>
+      <div className="history-head">
+        <p className={`status status-${deposit.state}`}>{t(`recharge.states.${deposit.state}`)}</p>
+        <p className="history-amount numeric">{formatCurrency(deposit.amount, deposit.currency, language)}</p>
+      </div>
+      <small className="history-time numeric">{formatDateTime(deposit.createdAt, language)}</small>
       {deposit.state === 'pending' && (
         <>
           <p>{t('recharge.transferTo')}</p>
-          {channel && (
-            <p className="wallet-address">
-              {channel.beneficiaryName} · {channel.collectionAccount}
-              {channel.bic && ` · ${channel.bic}`}
-            </p>
-          )}
+          {channel && <CollectionAccount channel={channel} />}
           <p>
             {t('recharge.reference')}{' '}
             <strong className="wallet-address" data-testid="deposit-reference">
@@ -49,8 +46,7 @@ function DepositItem({ deposit, channel }: { deposit: Deposit; channel?: Channel
           </p>
         </>
       )}
-      {deposit.reason && <p>{deposit.reason}</p>}
-      <small>{formatDateTime(deposit.createdAt, language)}</small>
+      {deposit.reason && <p className="history-note">{deposit.reason}</p>}
     </li>
   );
 }
@@ -174,10 +170,7 @@ export default function RechargeScreen() {
                 ))}
               </select>
             </div>
-            <p className="wallet-address" data-testid="deposit-account">
-              {chosen.beneficiaryName} · {chosen.collectionAccount}
-              {chosen.bic && ` · ${chosen.bic}`}
-            </p>
+            <CollectionAccount channel={chosen} testId="deposit-account" />
           </div>
           <DepositForm key={chosen.id} channel={chosen} />
         </>

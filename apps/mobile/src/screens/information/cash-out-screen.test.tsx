@@ -68,7 +68,7 @@ describe('withdraw screen', () => {
     expect(list.querySelectorAll('li')).toHaveLength(9);
     expect(screen.getByTestId('rule-minimum').textContent).toContain('At least 100.00 € per withdrawal');
     expect(screen.getByTestId('rule-hours').textContent).toContain(
-      'Submitted between 09:00 and 17:00 (Europe/Brussels) on business days(not met yet)',
+      'Submitted between 09:00 and 17:00 (Europe/Brussels) on business days (not met yet)',
     );
     expect(screen.getByTestId('rule-funds_free').textContent).toContain('1,500.00 €');
     expect(list.textContent).toContain('Fee: 2.50 €, taken from the amount withdrawn');
@@ -98,6 +98,19 @@ describe('withdraw screen', () => {
     await user.type(screen.getByLabelText('Amount (EUR)'), '150,5');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect((await screen.findByTestId('cash-out-payout')).textContent).toBe('148.00 €');
+    // One line per figure, label left and value right, the payout set off as the total; then the card.
+    const review = screen.getByTestId('cash-out-review');
+    const lines = [...review.querySelectorAll('.summary-row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(lines).toEqual([
+      ['Withdrawn', '150.50 €'],
+      ['Fee', '2.50 €'],
+      ['Paid to your card', '148.00 €'],
+      ['To card', `${card.bankName} · ${card.ibanMasked}`],
+    ]);
+    expect(screen.getByTestId('cash-out-payout').parentElement?.classList).toContain('summary-total');
     expect(calls(server.requests, '/cashOut/submit')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(calls(server.requests, '/cashOut/submit')).toHaveLength(1));

@@ -40,6 +40,17 @@ describe('exchange screen', () => {
     expect(card.textContent).toContain('1.085000');
     expect(card.textContent).toContain('50 basis points');
     expect(card.textContent).toContain('1.079575');
+    const lines = [...card.querySelectorAll('.summary-row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(lines).toEqual([
+      ['Amount (EUR)', '100.00 €'],
+      ['Market rate (USD per EUR)', '1.085000'],
+      ['Spread', '50 basis points'],
+      ['Your rate (USD per EUR)', '1.079575'],
+      ['You receive', '$107.95'],
+    ]);
     expect(screen.getByTestId('exchange-source').textContent).toMatch(
       /^Rate from Beurs simulator \(demo\), 2026\.11\.21 \d{2}:00:00$/,
     );

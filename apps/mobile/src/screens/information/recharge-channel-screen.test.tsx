@@ -112,11 +112,14 @@ describe('deposit channel screen', () => {
     expect(router.state.location.search).toBe('?channel=6');
     const picker = screen.getByLabelText<HTMLSelectElement>('Deposit channel');
     expect(picker.value).toBe('6');
-    expect(screen.getByTestId('deposit-account').textContent).toContain('BE68539007547034');
+    // The IBAN in groups of four, as banks print it; the crypto address as it is.
+    expect(screen.getByTestId('deposit-account').textContent).toContain('IBANBE68 5390 0754 7034');
     expect(screen.getByText('At least 1,000.00 €.')).toBeTruthy();
 
     await user.selectOptions(picker, '7');
-    expect(screen.getByTestId('deposit-account').textContent).toContain('bc1qar0srrr7');
+    expect(screen.getByTestId('deposit-account').textContent).toContain(
+      'Addressbc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    );
     expect(screen.getByLabelText('Amount (USD)')).toBeTruthy();
   });
 
