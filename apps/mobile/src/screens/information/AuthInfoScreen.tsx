@@ -174,23 +174,23 @@ function StateCard({ info }: { info: AuthInfo }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <section className="card" data-testid="auth-state">
-      <p>
-        <strong>{t(`me.identityStates.${info.state}`)}</strong>
-      </p>
-      {info.realname && <p>{info.realname}</p>}
+    <section className="card auth-state" data-testid="auth-state">
+      <p className={`status status-${info.state}`}>{t(`me.identityStates.${info.state}`)}</p>
+      {info.realname && <p className="auth-name">{info.realname}</p>}
       {info.documentNumberMasked && <p className="numeric">{info.documentNumberMasked}</p>}
       {info.state === 'under_review' && <p>{t('authInfo.underReview')}</p>}
       {info.state === 'failed' && (
-        <p className="field-error" role="alert" data-testid="auth-reason">
-          {t('authInfo.failedReason', { reason: info.reason })}
+        <p className="callout callout-danger" role="alert" data-testid="auth-reason">
+          {/* The reason is the reviewer's sentence; the message adds its own full stop. */}
+          {t('authInfo.failedReason', { reason: info.reason.replace(/[\s.。!！]+$/u, '') })}
         </p>
       )}
       {info.submittedAt && (
-        <small>{t('authInfo.submittedAt', { date: formatDateTime(info.submittedAt, language) })}</small>
-      )}
-      {info.reviewedAt && (
-        <small> · {t('authInfo.reviewedAt', { date: formatDateTime(info.reviewedAt, language) })}</small>
+        <small className="numeric">
+          {t('authInfo.submittedAt', { date: formatDateTime(info.submittedAt, language) })}
+          {info.reviewedAt &&
+            ` · ${t('authInfo.reviewedAt', { date: formatDateTime(info.reviewedAt, language) })}`}
+        </small>
       )}
     </section>
   );

@@ -33,7 +33,8 @@ beforeEach(() => {
 describe('real-name verification screen', () => {
   it('shows the reviewer reason after a failure, uploads both photos as raw bytes and resubmits', async () => {
     const user = userEvent.setup();
-    let state = info({ state: 'failed', reason: 'The photo is blurred' });
+    // The reviewer ended the sentence with a full stop; the message does not double it.
+    let state = info({ state: 'failed', reason: 'The photo is blurred.' });
     let uploads = 0;
     const { server } = renderApp('/information/authInfo', {
       '/common/config': config,
