@@ -6,7 +6,8 @@ import { vi } from 'vitest';
 export type Recorded = { path: string; method: string; headers: Record<string, string>; body: unknown };
 /** An answer: a JSON body, or raw bytes (a private file such as an uploaded photo). */
 export type Answer = { status?: number; json: unknown } | { status?: number; bytes: Blob };
-export type Handler = (body: unknown, headers: Record<string, string>) => Answer;
+/** Answers at once, or later (a promise) to hold a screen in its loading state. */
+export type Handler = (body: unknown, headers: Record<string, string>) => Answer | Promise<Answer>;
 
 export function fakeServer(handlers: Record<string, Handler>) {
   const requests: Recorded[] = [];
@@ -18,7 +19,7 @@ export function fakeServer(handlers: Record<string, Handler>) {
     requests.push({ path, method: init?.method ?? 'GET', headers, body });
     const handler = handlers[path];
     const answer = handler
-      ? handler(body, headers)
+      ? await handler(body, headers)
       : { status: 404, json: { status: 0, code: 'NOT_FOUND', msg: 'NOT_FOUND', params: {} } };
     if ('bytes' in answer) {
       return new Response(answer.bytes, {

@@ -111,6 +111,8 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
 
   const check = (event: FormEvent) => {
     event.preventDefault();
+    // Until the cards have loaded, "no card" would be a false refusal: wait for them.
+    if (cards.isPending) return;
     const amount = parseAmountInput(amountText);
     const found: Record<string, string> = {};
     if (amount === null) found.amount = 'cashOut.amountInvalid';
@@ -159,7 +161,9 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
       />
       <div className="field">
         <label htmlFor="cash-out-card">{t('cashOut.card')}</label>
-        {list.length === 0 ? (
+        {cards.isPending ? (
+          <Loading id="cash-out-card" className="field-loading" />
+        ) : list.length === 0 ? (
           <Link to={pathOf('addBankCard')} className="text-link field-link" id="cash-out-card">
             {t('bankCard.add')}
           </Link>
@@ -188,7 +192,7 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
         error={errors.fundPassword}
         onValueChange={setFundPassword}
       />
-      <Button block color="primary" size="large" type="submit">
+      <Button block color="primary" size="large" type="submit" disabled={cards.isPending}>
         {t('cashOut.review')}
       </Button>
       <Dialog

@@ -123,6 +123,31 @@ describe('withdraw screen', () => {
   });
 });
 
+describe('withdraw screen while the cards load', () => {
+  it('waits for the cards instead of saying there is none', async () => {
+    const user = userEvent.setup();
+    let answerCards: (answer: ReturnType<typeof ok>) => void = () => undefined;
+    renderApp('/information/cashOut', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/cashOut/rules': () => ok(rules),
+      '/cashOut/list': () => ok({ total: 0, items: [] }),
+      '/information/bankList': () => new Promise((resolve) => (answerCards = resolve)),
+    });
+    await user.type(await screen.findByLabelText('Amount (EUR)'), '150');
+    await user.type(screen.getByLabelText('Fund password'), '135790');
+    const review = screen.getByRole('button', { name: 'Review withdrawal' }) as HTMLButtonElement;
+    expect(review.disabled).toBe(true);
+    expect(screen.queryByText('Add a bank card')).toBeNull();
+    fireEvent.submit(screen.getByTestId('cash-out-form'));
+    expect(screen.queryByText('Add a bank card in your name first.')).toBeNull();
+
+    answerCards(ok([card]));
+    await waitFor(() => expect(review.disabled).toBe(false));
+    await user.click(review);
+    expect((await screen.findByTestId('cash-out-payout')).textContent).toBe('147.50 €');
+  });
+});
+
 describe('amounts', () => {
   it('parses typed text into a two-decimal string or refuses it', () => {
     expect(parseAmountInput('100')).toBe('100.00');
