@@ -128,6 +128,40 @@ export const exchangeQuoteData = z.object({
 
 export const recordTabs = ['all', 'trade', 'deposit', 'withdrawal', 'exchange'] as const;
 
+/**
+ * What a record is, as structured parameters the app translates (the memo is the journal's English
+ * text for operators). Built from the deposit, withdrawal, exchange and correction rows behind the
+ * entry; `null` for an entry of another kind (the app then shows the memo). Staff reasons are
+ * verbatim: they are what staff wrote.
+ */
+export const recordDetail = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('deposit'), reference: z.string() }),
+  /** The withdrawn amount is frozen until staff pay it out or reject it. */
+  z.object({ type: z.literal('withdrawal_hold'), ibanMasked: z.string() }),
+  z.object({
+    type: z.literal('withdrawal_paid'),
+    currency: currencySchema,
+    /** What reached the card: amount − fee. */
+    payout: cashAmountOutput,
+    fee: cashAmountOutput,
+  }),
+  /** The frozen amount went back to available; `reason` is the staff member's. */
+  z.object({ type: z.literal('withdrawal_rejected'), reason: z.string() }),
+  z.object({
+    type: z.literal('exchange'),
+    from: currencySchema,
+    to: currencySchema,
+    amount: cashAmountOutput,
+    received: cashAmountOutput,
+    /** Units of `to` per unit of `from` after the spread, six decimals. */
+    appliedRate: z.string(),
+    spreadBasisPoints: z.number().int(),
+    rateSource: z.string(),
+  }),
+  z.object({ type: z.literal('correction'), reason: z.string() }),
+]);
+export type RecordDetail = z.infer<typeof recordDetail>;
+
 export const recordItem = z.object({
   /** The ledger entry number: the order number shown to the user. */
   id: z.string(),
@@ -138,6 +172,7 @@ export const recordItem = z.object({
   amount: z.string().regex(/^-?\d+\.\d{2}$/),
   /** The movement on the available balance alone (a hold moves available → frozen). */
   availableChange: z.string().regex(/^-?\d+\.\d{2}$/),
+  detail: recordDetail.nullable(),
   createdAt: z.iso.datetime(),
 });
 

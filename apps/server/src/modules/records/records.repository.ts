@@ -2,6 +2,10 @@ import { and, count, desc, eq, inArray, isNotNull, like, notInArray, or, sql, ty
 import type { recordTabs } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../ledger/ledger.tables';
+import { balanceCorrections } from '../corrections/corrections.tables';
+import { deposits } from '../deposits/deposits.tables';
+import { exchanges } from '../exchange/exchange.tables';
+import { bankCards } from '../payment-methods/payment-methods.tables';
 import { withdrawals } from '../withdrawals/withdrawals.tables';
 
 // The user's records are read straight from the journal: every entry with a posting on one of the
@@ -46,6 +50,7 @@ export async function listUserEntries(
         id: ledgerEntries.id,
         kind: ledgerEntries.kind,
         memo: ledgerEntries.memo,
+        holdId: ledgerEntries.holdId,
         createdAt: ledgerEntries.createdAt,
         currency: ledgerAccounts.currency,
         totalMinor: sql<string>`sum(${ledgerPostings.amountMinor})`.as('total_minor'),
@@ -78,3 +83,54 @@ export async function listUserEntries(
     })),
   };
 }
+
+/**
+ * The rows behind a page of entries, by entry id (deposits, exchanges, corrections) or hold id
+ * (withdrawals, with their card): four queries for the whole page, whatever its size.
+ */
+export async function findEntrySources(
+  db: Executor,
+  userId: bigint,
+  entryIds: readonly bigint[],
+  holdIds: readonly bigint[],
+) {
+  const entries = [...entryIds];
+  const holds = [...holdIds];
+  const [depositRows, exchangeRows, correctionRows, withdrawalRows] = await Promise.all([
+    entries.length === 0
+      ? []
+      : db
+          .select({ entryId: deposits.entryId, reference: deposits.reference })
+          .from(deposits)
+          .where(and(eq(deposits.userId, userId), inArray(deposits.entryId, entries))),
+    entries.length === 0
+      ? []
+      : db
+          .select()
+          .from(exchanges)
+          .where(and(eq(exchanges.userId, userId), inArray(exchanges.entryId, entries))),
+    entries.length === 0
+      ? []
+      : db
+          .select({ entryId: balanceCorrections.entryId, reason: balanceCorrections.reason })
+          .from(balanceCorrections)
+          .where(and(eq(balanceCorrections.userId, userId), inArray(balanceCorrections.entryId, entries))),
+    holds.length === 0
+      ? []
+      : db
+          .select({
+            holdId: withdrawals.holdId,
+            currency: withdrawals.currency,
+            amountMinor: withdrawals.amountMinor,
+            feeMinor: withdrawals.feeMinor,
+            reason: withdrawals.reason,
+            iban: bankCards.iban,
+          })
+          .from(withdrawals)
+          .innerJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
+          .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.holdId, holds))),
+  ]);
+  return { depositRows, exchangeRows, correctionRows, withdrawalRows };
+}
+
+export type EntrySources = Awaited<ReturnType<typeof findEntrySources>>;

@@ -1,5 +1,6 @@
 import { formatCash } from '@beurs/contract';
 import type { Database } from '../../db/database';
+import { detailsBuilder } from './record-detail';
 import * as repository from './records.repository';
 import type { RecordTab } from './records.repository';
 
@@ -16,6 +17,14 @@ export function createRecordsService({ db }: { db: Database }) {
         (input.page - 1) * input.pageSize,
         input.pageSize,
       );
+      const holdIds = rows.flatMap((row) => (row.holdId === null ? [] : [row.holdId]));
+      const sources = await repository.findEntrySources(
+        db,
+        userId,
+        rows.map((row) => row.id),
+        holdIds,
+      );
+      const detailOf = detailsBuilder(sources);
       return {
         total,
         items: rows.map((row) => ({
@@ -25,6 +34,7 @@ export function createRecordsService({ db }: { db: Database }) {
           currency: row.currency,
           amount: formatCash(row.totalMinor),
           availableChange: formatCash(row.availableMinor),
+          detail: detailOf(row),
           createdAt: row.createdAt.toISOString(),
         })),
       };
