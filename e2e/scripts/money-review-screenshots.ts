@@ -5,11 +5,11 @@
 // Usage: npm run build -w @beurs/mobile && npx tsx e2e/scripts/money-review-screenshots.ts [out-dir]
 // LANGUAGES=en,de,zh (default) picks the languages; ONLY=fresh,failed,main picks the accounts.
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { loginByApi } from '../src/api';
 import { launchChromium, newPhoneContext } from '../src/browser';
+import { idPhoto, nextWeekdayMorning, staffApi } from '../src/fixtures';
 import { startServer, type RunningServer } from '../src/server';
 import { AppPage } from '../page-models/app-page';
 
@@ -20,30 +20,6 @@ const staffPassword = 'shots-staff-password-1';
 const password = 'secret123';
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ANIMATION_MS = 500;
-
-const sharp = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
-  'sharp',
-) as (options: { create: { width: number; height: number; channels: 3; background: string } }) => {
-  png: () => { toBuffer: () => Promise<Buffer> };
-};
-const photo = (background: string) =>
-  sharp({ create: { width: 640, height: 400, channels: 3, background } })
-    .png()
-    .toBuffer();
-
-/** 10:00 in Brussels on the next Monday to Friday, so withdrawals are inside processing hours. */
-function nextWeekdayMorning(after: Date): Date {
-  const brussels = (instant: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', ...options }).format(instant);
-  let day = new Date(`${brussels(after, { dateStyle: 'short' })}T00:00:00Z`);
-  do day = new Date(day.getTime() + 86_400_000);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
-  for (const utcHour of [9, 8]) {
-    const candidate = new Date(day.getTime() + utcHour * 3_600_000);
-    if (brussels(candidate, { hour: '2-digit', hourCycle: 'h23' }) === '10') return candidate;
-  }
-  throw new Error(`no 10:00 in Brussels on ${day.toISOString()}`);
-}
 
 type Session = { token: string; account: string };
 
@@ -58,27 +34,12 @@ function client(server: RunningServer) {
     if (json.status !== 1) console.log(path, JSON.stringify(json).slice(0, 200));
     return json.data;
   };
-  const staff = async <T>(path: string, body: unknown) => {
-    const login = await fetch(`${server.baseUrl}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: staffPassword }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const response = await fetch(`${server.baseUrl}/api/admin${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'staff-token': token },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as { status: number; data: T };
-    if (json.status !== 1) console.log(path, JSON.stringify(json).slice(0, 200));
-    return json.data;
-  };
+  const staff = staffApi(server.baseUrl, 'admin', staffPassword);
   const upload = async (session: Session, background: string) => {
     const response = await fetch(`${server.baseUrl}/api/vue/upload/image`, {
       method: 'POST',
       headers: { ...session, 'content-type': 'image/png' },
-      body: new Uint8Array(await photo(background)),
+      body: new Uint8Array(await idPhoto(background)),
     });
     return ((await response.json()) as { data: { id: string } }).data.id;
   };

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, loginByApi } from '../src/api';
 import { launchChromium, newPhoneContext } from '../src/browser';
+import { idPhoto, nextWeekdayMorning, staffApi } from '../src/fixtures';
 import { startServer, type LedgerReport, type RunningServer } from '../src/server';
 import { AppPage } from '../page-models/app-page';
 
@@ -24,55 +24,11 @@ const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const TIMEOUT_MS = 15_000;
 const FEE = '1.50';
 
-/** 10:00 in Brussels on the first Monday to Friday after `after`'s date in Brussels. */
-function nextWeekdayMorning(after: Date): Date {
-  const brussels = (instant: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', ...options }).format(instant);
-  let day = new Date(`${brussels(after, { dateStyle: 'short' })}T00:00:00Z`);
-  do day = new Date(day.getTime() + 86_400_000);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
-  // 10:00 in Brussels is 09:00 UTC in winter and 08:00 UTC in summer.
-  for (const utcHour of [9, 8]) {
-    const candidate = new Date(day.getTime() + utcHour * 3_600_000);
-    if (brussels(candidate, { hour: '2-digit', hourCycle: 'h23' }) === '10') return candidate;
-  }
-  throw new Error(`no 10:00 in Brussels on ${day.toISOString()}`);
-}
-
-// The server's own image library draws the ID photos, so they are real PNGs the server accepts.
-const sharp = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
-  'sharp',
-) as (options: { create: { width: number; height: number; channels: 3; background: string } }) => {
-  png: () => { toBuffer: () => Promise<Buffer> };
-};
-
-const photo = (background: string) =>
-  sharp({ create: { width: 640, height: 400, channels: 3, background } })
-    .png()
-    .toBuffer();
-
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let app: AppPage;
-
-async function staffCall<T>(path: string, body: unknown): Promise<T> {
-  const login = await fetch(`${server.baseUrl}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: staffPassword }),
-  });
-  const session = (await login.json()) as { status: number; data: { token: string } };
-  assert.equal(session.status, 1, 'staff login');
-  const response = await fetch(`${server.baseUrl}/api/admin${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'staff-token': session.data.token },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { status: number; data: T };
-  assert.equal(json.status, 1, `${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+let staffCall: ReturnType<typeof staffApi>;
 
 /** A decimal string from a formatted amount such as "1,234.50 €" or "-$12.00". */
 const plainAmount = (text: string | null) => (text ?? '').replace(/[^0-9.-]/g, '');
@@ -151,6 +107,7 @@ describe('money screens end to end', () => {
       { INITIAL_STAFF_PASSWORD: staffPassword, WITHDRAWAL_FEE_EUR: FEE },
       { clockStart: nextWeekdayMorning(new Date()) },
     );
+    staffCall = staffApi(server.baseUrl, 'admin', staffPassword);
     browser = await launchChromium();
     page = await (await newPhoneContext(browser)).newPage();
     app = new AppPage(page, server.baseUrl);
@@ -188,12 +145,12 @@ describe('money screens end to end', () => {
     await page.getByTestId('auth-front').setInputFiles({
       name: 'front.png',
       mimeType: 'image/png',
-      buffer: await photo('#336699'),
+      buffer: await idPhoto('#336699'),
     });
     await page.getByTestId('auth-back').setInputFiles({
       name: 'back.png',
       mimeType: 'image/png',
-      buffer: await photo('#993366'),
+      buffer: await idPhoto('#993366'),
     });
     await page.getByAltText('Preview: Photo of the front').waitFor({ timeout: TIMEOUT_MS });
     await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -354,7 +311,7 @@ describe('money screens end to end', () => {
     await page.getByTestId('deposit-proof').setInputFiles({
       name: 'proof.png',
       mimeType: 'image/png',
-      buffer: await photo('#229955'),
+      buffer: await idPhoto('#229955'),
     });
     await page.getByRole('button', { name: 'Announce deposit' }).click();
     await page.getByRole('button', { name: 'No, nobody told me to' }).click();
