@@ -584,6 +584,15 @@ export default {
       exchange: 'Währungswechsel',
       correction: 'Korrektur durch das Personal',
     },
+    details: {
+      deposit: 'Überweisung mit Verwendungszweck {{reference}}',
+      withdrawal_hold: 'Auszahlung auf {{card}}, wartet auf Überweisung',
+      withdrawal_paid: '{{payout}} auf Ihre Karte ausgezahlt, Gebühr {{fee}}',
+      withdrawal_rejected: 'Auszahlung abgelehnt; der Betrag ist wieder verfügbar. Grund: {{reason}}',
+      exchange:
+        '{{amount}} in {{received}} getauscht zum Kurs {{rate}} {{to}} je {{from}} (Spanne {{spread}}, Kurs von {{source}})',
+      correction: 'Grund: {{reason}}',
+    },
   },
   recharge: {
     demo: 'Demo-Modus: Es wird kein echtes Geld angenommen; Guthaben sind Demo-Geld.',

@@ -585,6 +585,15 @@ export default {
       exchange: 'Currency exchange',
       correction: 'Staff correction',
     },
+    details: {
+      deposit: 'Bank transfer with reference {{reference}}',
+      withdrawal_hold: 'Withdrawal to {{card}}, awaiting payout',
+      withdrawal_paid: '{{payout}} paid out to your card, fee {{fee}}',
+      withdrawal_rejected: 'Withdrawal rejected; the amount is available again. Reason: {{reason}}',
+      exchange:
+        '{{amount}} exchanged for {{received}} at {{rate}} {{to}} per {{from}} (spread {{spread}}, rate from {{source}})',
+      correction: 'Reason: {{reason}}',
+    },
   },
   recharge: {
     demo: 'Demo mode: no real money is accepted; balances are demo money.',

@@ -586,6 +586,15 @@ export default {
       exchange: 'Change de devises',
       correction: 'Correction par notre équipe',
     },
+    details: {
+      deposit: 'Virement avec la communication {{reference}}',
+      withdrawal_hold: 'Retrait vers {{card}}, en attente de versement',
+      withdrawal_paid: '{{payout}} versé sur votre carte, frais {{fee}}',
+      withdrawal_rejected: 'Retrait refusé ; le montant est de nouveau disponible. Motif : {{reason}}',
+      exchange:
+        '{{amount}} changé contre {{received}} au cours de {{rate}} {{to}} par {{from}} (écart {{spread}}, cours de {{source}})',
+      correction: 'Motif : {{reason}}',
+    },
   },
   recharge: {
     demo: "Mode démo : aucun argent réel n'est accepté ; les soldes sont de l'argent fictif.",

@@ -584,6 +584,15 @@ export default {
       exchange: '환전',
       correction: '직원 정정',
     },
+    details: {
+      deposit: '결제 참조번호 {{reference}}(으)로 계좌 이체',
+      withdrawal_hold: '{{card}}(으)로 출금, 지급 대기 중',
+      withdrawal_paid: '카드로 {{payout}} 지급, 수수료 {{fee}}',
+      withdrawal_rejected: '출금이 거절되어 금액을 다시 사용할 수 있습니다. 사유: {{reason}}',
+      exchange:
+        '{{amount}}을(를) {{received}}(으)로 환전, {{from}}당 {{rate}} {{to}} (스프레드 {{spread}}, 환율 출처 {{source}})',
+      correction: '사유: {{reason}}',
+    },
   },
   recharge: {
     demo: '데모 모드: 실제 돈은 받지 않으며 잔액은 데모 머니입니다.',

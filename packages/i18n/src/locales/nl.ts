@@ -590,6 +590,15 @@ export default {
       exchange: 'Valutawissel',
       correction: 'Correctie door een medewerker',
     },
+    details: {
+      deposit: 'Overschrijving met mededeling {{reference}}',
+      withdrawal_hold: 'Opname naar {{card}}, wacht op uitbetaling',
+      withdrawal_paid: '{{payout}} uitbetaald op uw kaart, kosten {{fee}}',
+      withdrawal_rejected: 'Opname geweigerd; het bedrag is weer beschikbaar. Reden: {{reason}}',
+      exchange:
+        '{{amount}} gewisseld voor {{received}} tegen {{rate}} {{to}} per {{from}} (spread {{spread}}, koers van {{source}})',
+      correction: 'Reden: {{reason}}',
+    },
   },
   recharge: {
     demo: 'Demomodus: er wordt geen echt geld aanvaard; saldi zijn demogeld.',

@@ -582,6 +582,15 @@ export default {
       exchange: '換匯',
       correction: '人員更正',
     },
+    details: {
+      deposit: '銀行轉帳，付款參考碼 {{reference}}',
+      withdrawal_hold: '出金至 {{card}}，等待匯出',
+      withdrawal_paid: '已匯入您的卡片 {{payout}}，手續費 {{fee}}',
+      withdrawal_rejected: '出金被拒，金額已恢復可用。原因：{{reason}}',
+      exchange:
+        '{{amount}} 兌換為 {{received}}，匯率每{{from}}兌 {{rate}} {{to}}（價差 {{spread}}，匯率來源 {{source}}）',
+      correction: '原因：{{reason}}',
+    },
   },
   recharge: {
     demo: '示範模式：不接受真實資金；餘額為示範資金。',

@@ -1,5 +1,7 @@
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import type { RecordDetail } from '@beurs/contract';
+import { formatCurrency, formatDateTime, formatMoney, type Language } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
@@ -8,6 +10,35 @@ import { EmptyState, Loading } from '../../shell/common';
 import './wallet/wallet.css';
 
 const tabs = ['all', 'trade', 'deposit', 'withdrawal', 'exchange'] as const satisfies readonly RecordTab[];
+
+/** The record's detail in the user's language; staff reasons and references stay verbatim. */
+function detailText(detail: RecordDetail, t: TFunction, language: Language): string {
+  switch (detail.type) {
+    case 'deposit':
+      return t('fundRecord.details.deposit', { reference: detail.reference });
+    case 'withdrawal_hold':
+      return t('fundRecord.details.withdrawal_hold', { card: detail.ibanMasked });
+    case 'withdrawal_paid':
+      return t('fundRecord.details.withdrawal_paid', {
+        payout: formatCurrency(detail.payout, detail.currency, language),
+        fee: formatCurrency(detail.fee, detail.currency, language),
+      });
+    case 'withdrawal_rejected':
+      return t('fundRecord.details.withdrawal_rejected', { reason: detail.reason });
+    case 'exchange':
+      return t('fundRecord.details.exchange', {
+        amount: formatCurrency(detail.amount, detail.from, language),
+        received: formatCurrency(detail.received, detail.to, language),
+        rate: formatMoney(detail.appliedRate, language, 6),
+        from: detail.from,
+        to: detail.to,
+        spread: t('exchange.basisPoints', { count: detail.spreadBasisPoints }),
+        source: detail.rateSource,
+      });
+    case 'correction':
+      return t('fundRecord.details.correction', { reason: detail.reason });
+  }
+}
 
 function RecordItem({ record }: { record: RecordPage['items'][number] }) {
   const { t } = useTranslation();
@@ -35,7 +66,14 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
           })}
         </small>
       )}
-      {record.memo && <p className="history-note">{record.memo}</p>}
+      {/* An entry the server cannot describe (null) falls back to the journal's memo. */}
+      {record.detail ? (
+        <p className="history-note" data-testid="record-detail">
+          {detailText(record.detail, t, language)}
+        </p>
+      ) : (
+        record.memo && <p className="history-note">{record.memo}</p>
+      )}
       <small className="history-time numeric">{formatDateTime(record.createdAt, language)}</small>
     </li>
   );
