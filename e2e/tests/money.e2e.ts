@@ -288,21 +288,40 @@ describe('money screens end to end', () => {
   });
 
   it('deposits with a proof photo through the safety question; staff approve; balances match the server', async () => {
-    await staffCall('/deposit-channels/save', {
+    const channel = { currency: 'EUR', beneficiaryName: 'Beurs Demo NV', isEnabled: true };
+    // The institutional channel first, so the list's first channel is not the one the user picks.
+    const institutional = await staffCall<{ id: string }>('/deposit-channels/save', {
+      ...channel,
+      kind: 'institutional',
+      name: 'Institutional account',
+      collectionAccount: 'BE68539007547034',
+      bic: 'GKCCBEBB',
+      minimum: '1000.00',
+      maximum: null,
+      reason: 'e2e institutional channel',
+    });
+    const bank = await staffCall<{ id: string }>('/deposit-channels/save', {
+      ...channel,
       kind: 'bank_transfer',
       name: 'Bank transfer',
-      currency: 'EUR',
       collectionAccount: 'BE71096123456769',
-      beneficiaryName: 'Beurs Demo NV',
       bic: 'GKCCBEBB',
       minimum: '10.00',
       maximum: '5000.00',
-      isEnabled: true,
       reason: 'e2e deposit channel',
     });
-    await app.open('/information/index');
-    await page.getByTestId('menu-recharge').click();
+    // Wallet → deposit → the channel list → the bank transfer, preselected on the deposit form.
+    await app.open('/information/wallet');
+    await page.getByTestId('wallet-deposit').click();
+    await app.waitForPath('/information/rechargeChannel');
+    const institutionalItem = page.getByTestId(`channel-${institutional.id}`);
+    await institutionalItem.waitFor({ timeout: TIMEOUT_MS });
+    assert.match((await institutionalItem.getByTestId('channel-limits').textContent()) ?? '', /1,000\.00/);
+    await page.getByTestId(`channel-${bank.id}`).click();
     await app.waitForPath('/information/recharge');
+    const picker = page.locator('#deposit-channel');
+    await picker.locator(`option[value="${bank.id}"]`).waitFor({ state: 'attached', timeout: TIMEOUT_MS });
+    assert.equal(await picker.inputValue(), bank.id, 'the channel tapped is the one chosen');
     assert.equal(
       await page.getByTestId('deposit-demo').textContent(),
       'Demo mode: no real money is accepted; balances are demo money.',
