@@ -590,7 +590,7 @@ export default {
       withdrawal_paid: '{{payout}} auf Ihre Karte ausgezahlt, Gebühr {{fee}}',
       withdrawal_rejected: 'Auszahlung abgelehnt; der Betrag ist wieder verfügbar. Grund: {{reason}}',
       exchange:
-        '{{amount}} in {{received}} getauscht zum Kurs {{rate}} {{to}} je {{from}} (Spanne {{spread}}, Kurs von {{source}})',
+        '{{amount}} in {{received}} getauscht zum Kurs {{rate}} {{to}} je {{from}}; Spanne {{spread}}; Kurs von {{source}}',
       correction: 'Grund: {{reason}}',
     },
   },

@@ -591,7 +591,7 @@ export default {
       withdrawal_paid: '{{payout}} paid out to your card, fee {{fee}}',
       withdrawal_rejected: 'Withdrawal rejected; the amount is available again. Reason: {{reason}}',
       exchange:
-        '{{amount}} exchanged for {{received}} at {{rate}} {{to}} per {{from}} (spread {{spread}}, rate from {{source}})',
+        '{{amount}} exchanged for {{received}} at {{rate}} {{to}} per {{from}}; spread {{spread}}; rate from {{source}}',
       correction: 'Reason: {{reason}}',
     },
   },

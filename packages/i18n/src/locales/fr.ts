@@ -592,7 +592,7 @@ export default {
       withdrawal_paid: '{{payout}} versé sur votre carte, frais {{fee}}',
       withdrawal_rejected: 'Retrait refusé ; le montant est de nouveau disponible. Motif : {{reason}}',
       exchange:
-        '{{amount}} changé contre {{received}} au cours de {{rate}} {{to}} par {{from}} (écart {{spread}}, cours de {{source}})',
+        '{{amount}} changé contre {{received}} au cours de {{rate}} {{to}} par {{from}} ; écart {{spread}} ; cours de {{source}}',
       correction: 'Motif : {{reason}}',
     },
   },

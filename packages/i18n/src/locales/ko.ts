@@ -590,7 +590,7 @@ export default {
       withdrawal_paid: '카드로 {{payout}} 지급, 수수료 {{fee}}',
       withdrawal_rejected: '출금이 거절되어 금액을 다시 사용할 수 있습니다. 사유: {{reason}}',
       exchange:
-        '{{amount}}을(를) {{received}}(으)로 환전, {{from}}당 {{rate}} {{to}} (스프레드 {{spread}}, 환율 출처 {{source}})',
+        '{{amount}}을(를) {{received}}(으)로 환전, 환율 1 {{from}} = {{rate}} {{to}}, 스프레드 {{spread}}, 환율 출처 {{source}}',
       correction: '사유: {{reason}}',
     },
   },

@@ -596,7 +596,7 @@ export default {
       withdrawal_paid: '{{payout}} uitbetaald op uw kaart, kosten {{fee}}',
       withdrawal_rejected: 'Opname geweigerd; het bedrag is weer beschikbaar. Reden: {{reason}}',
       exchange:
-        '{{amount}} gewisseld voor {{received}} tegen {{rate}} {{to}} per {{from}} (spread {{spread}}, koers van {{source}})',
+        '{{amount}} gewisseld voor {{received}} tegen {{rate}} {{to}} per {{from}}; spread {{spread}}; koers van {{source}}',
       correction: 'Reden: {{reason}}',
     },
   },

@@ -588,7 +588,7 @@ export default {
       withdrawal_paid: '已匯入您的卡片 {{payout}}，手續費 {{fee}}',
       withdrawal_rejected: '出金被拒，金額已恢復可用。原因：{{reason}}',
       exchange:
-        '{{amount}} 兌換為 {{received}}，匯率每{{from}}兌 {{rate}} {{to}}（價差 {{spread}}，匯率來源 {{source}}）',
+        '{{amount}} 兌換為 {{received}}，匯率 1 {{from}} = {{rate}} {{to}}，價差 {{spread}}，匯率來源 {{source}}',
       correction: '原因：{{reason}}',
     },
   },

@@ -122,7 +122,7 @@ describe('fund records screen', () => {
     expect(hold).toContain('Auszahlung auf BE68 **** 7034, wartet auf Überweisung');
     expect(hold).not.toContain('awaiting payout');
     const exchangeText =
-      '100,00 € in $116,20 getauscht zum Kurs 1,162000 USD je EUR (Spanne 50 Basispunkte, Kurs von simulator)';
+      '100,00 € in $116,20 getauscht zum Kurs 1,162000 USD je EUR; Spanne 50 Basispunkte; Kurs von simulator';
     expect(await text('record-5-EUR')).toContain(exchangeText);
     expect(await text('record-5-USD')).toContain(exchangeText);
     expect(await text('record-4-EUR')).toContain('Überweisung mit Verwendungszweck +++123/4567/89012+++');
