@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import { ManualClock } from '../../core/clock';
 import { CONNECTION_LIMIT_REASON, QuoteHub, type HubLimits } from './quote-hub';
+import { openSocket } from './stream-test-support';
 
 // Heartbeats, dead-client detection and the per-address connection cap, on a bare ws server. The
 // client address is taken from a test header here (the app passes request.ip, see market.stream.ts).
@@ -53,24 +54,8 @@ describe('QuoteHub heartbeats', () => {
   });
 });
 
-type Outcome = { socket: WebSocket; accepted: boolean; code: number; reason: string };
-
-/** Opens a socket as `address`; accepted if it is still open after an answered ping, else how it closed. */
-async function open(url: string, address: string): Promise<Outcome> {
-  const socket = new WebSocket(url, { headers: { 'x-test-address': address } });
-  const closed = new Promise<[number, string]>((resolve) =>
-    socket.on('close', (code, reason) => resolve([code, reason.toString()])),
-  );
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ op: 'ping' }));
-  const answered = new Promise<'answered'>((resolve) => socket.once('message', () => resolve('answered')));
-  const first = await Promise.race([answered, closed]);
-  if (first === 'answered') return { socket, accepted: true, code: 0, reason: '' };
-  return { socket, accepted: false, code: first[0], reason: first[1] };
-}
+/** Opens a socket as `address` (the test header the hub server reads as the client address). */
+const open = (url: string, address: string) => openSocket(url, { 'x-test-address': address });
 
 async function until(predicate: () => boolean, timeoutMs = 2000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -84,16 +69,16 @@ describe('QuoteHub connections per address', () => {
   it('refuses the socket over the cap with 1008 and no message; other addresses are unaffected', async () => {
     const { hub, url } = await hubServer({ connectionsPerAddress: 3 });
     const held = await Promise.all([1, 2, 3].map(() => open(url, '203.0.113.7')));
-    expect(held.map((outcome) => outcome.accepted)).toEqual([true, true, true]);
+    expect(held.map((outcome) => outcome.isAccepted)).toEqual([true, true, true]);
 
     const messages: string[] = [];
     const refused = await open(url, '203.0.113.7');
     refused.socket.on('message', (data) => messages.push(data.toString()));
-    expect(refused).toMatchObject({ accepted: false, code: 1008, reason: CONNECTION_LIMIT_REASON });
+    expect(refused).toMatchObject({ isAccepted: false, code: 1008, reason: CONNECTION_LIMIT_REASON });
     expect(messages).toEqual([]);
     expect(hub.refusedConnections).toBe(1);
 
-    expect((await open(url, '198.51.100.9')).accepted).toBe(true);
+    expect((await open(url, '198.51.100.9')).isAccepted).toBe(true);
     expect(hub.connectionsOf('203.0.113.7')).toBe(3);
     expect(hub.connectionsOf('198.51.100.9')).toBe(1);
     expect(hub.clientCount).toBe(4);
@@ -103,13 +88,14 @@ describe('QuoteHub connections per address', () => {
     const { hub, url } = await hubServer({ connectionsPerAddress: 2 });
     const address = '203.0.113.8';
     const [first, second] = await Promise.all([open(url, address), open(url, address)]);
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await open(url, address)).accepted).toBe(false);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await open(url, address)).isAccepted).toBe(false);
     expect(hub.connectionsOf(address)).toBe(2);
 
     first?.socket.close(); // a clean close
     await until(() => hub.connectionsOf(address) === 1);
     const third = await open(url, address);
-    expect(third.accepted).toBe(true);
+    expect(third.isAccepted).toBe(true);
 
     second?.socket.terminate(); // the TCP connection dropped without a close frame
     await until(() => hub.connectionsOf(address) === 1);
@@ -118,6 +104,9 @@ describe('QuoteHub connections per address', () => {
     (third.socket as unknown as { _socket: Socket })._socket.write(Buffer.from([0x81, 0x01, 0x61]));
     await until(() => hub.connectionsOf(address) === 0);
     expect(hub.clientCount).toBe(0);
-    expect([(await open(url, address)).accepted, (await open(url, address)).accepted]).toEqual([true, true]);
+    expect([(await open(url, address)).isAccepted, (await open(url, address)).isAccepted]).toEqual([
+      true,
+      true,
+    ]);
   });
 });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { openSocket, type SocketOutcome } from '../../market/stream/stream-test-support';
 
 // The per-address cap on stream sockets through the real app and a real port. With TRUST_PROXY
 // the client address is X-Forwarded-For's, as for the HTTP rate limits, so two addresses can be
 // faked honestly from one test process; without it the header is ignored and cannot dodge the cap.
 
 const CAP = 3;
-type Outcome = { socket: WebSocket; isAccepted: boolean; code: number; reason: string };
 
 /** Starts an app on a free port; returns its stream URL (closed after the file's tests). */
 function serve(trustProxy: boolean): () => string {
@@ -23,23 +22,8 @@ function serve(trustProxy: boolean): () => string {
   return () => url;
 }
 
-/** Opens a socket claiming `address`: accepted when its ping is answered, else the close it got. */
-async function openAt(url: string, address: string): Promise<Outcome> {
-  const socket = new WebSocket(url, { headers: { 'x-forwarded-for': address } });
-  const closed = new Promise<[number, string]>((resolve) =>
-    socket.on('close', (code, reason) => resolve([code, reason.toString()])),
-  );
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ op: 'ping' }));
-  const answered = new Promise<'answered'>((resolve) => socket.once('message', () => resolve('answered')));
-  const first = await Promise.race([answered, closed]);
-  return first === 'answered'
-    ? { socket, isAccepted: true, code: 0, reason: '' }
-    : { socket, isAccepted: false, code: first[0], reason: first[1] };
-}
+/** Opens a socket claiming `address` in X-Forwarded-For. */
+const openAt = (url: string, address: string) => openSocket(url, { 'x-forwarded-for': address });
 
 describe('stream connections per client address, behind a trusted proxy', () => {
   const url = serve(true);
@@ -73,7 +57,7 @@ describe('stream connections per client address, no trusted proxy', () => {
   const url = serve(false);
 
   it('ignores X-Forwarded-For: every socket from this host counts against one address', async () => {
-    const outcomes: Outcome[] = [];
+    const outcomes: SocketOutcome[] = [];
     for (let index = 0; index <= CAP; index += 1)
       outcomes.push(await openAt(url(), `198.51.100.${index + 1}`));
     expect(outcomes.map((outcome) => outcome.isAccepted)).toEqual([
