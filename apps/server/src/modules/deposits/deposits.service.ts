@@ -3,12 +3,17 @@ import { isValidIBAN } from 'ibantools';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
-import { isPgError, type Database, type Transaction } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
 import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
-import { replayOrRefuse, requestHash, requireIdempotencyKey } from '../fund-operations/request-hash';
+import {
+  replayOrRefuse,
+  requestHash,
+  requireIdempotencyKey,
+  writeOnce,
+} from '../fund-operations/request-hash';
 import type { IdentityService } from '../identity/identity.service';
 import type { ScamChecksService } from '../payment-methods/scam-checks.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
@@ -195,44 +200,37 @@ export function createDepositsService(deps: {
       }
       await requireScamCheckIfNeeded(userId, channel.currency, input.amount);
 
-      try {
-        const row = await db.transaction(async (tx) => {
-          await lockUserForFunds(tx, userId);
-          // A concurrent call with this key may have committed while we waited for the lock.
-          const raced = replayOrRefuse(
-            await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
-            hash,
-          );
-          if (raced) return raced;
-          const pending = await pendingOperations(tx, userId);
-          if (pending.hasPendingDeposit) throw new DomainError('DEPOSIT_PENDING');
-          if (pending.hasPendingWithdrawal) throw new DomainError('FUND_OPERATION_IN_PROGRESS');
-          const proofUploadId = BigInt(input.proofImageId);
-          await uploads.claim(tx, userId, proofUploadId, 'deposit_proof');
-          return insertWithFreshReference(tx, {
-            userId,
-            channelId: channel.id,
-            currency: channel.currency,
-            amountMinor: input.amount,
-            proofUploadId,
-            idempotencyKey,
-            requestHash: hash,
-            createdAt: clock.now(),
-          });
-        });
-        return toDeposit(row);
-      } catch (error) {
-        // The schema's one-pending index caught what the lock should have: same answer.
-        if (isPgError(error, '23505')) {
-          const stored = replayOrRefuse(
-            await repository.findByIdempotencyKey(db, userId, idempotencyKey),
-            hash,
-          );
-          if (stored) return toDeposit(stored);
-          throw new DomainError('DEPOSIT_PENDING');
-        }
-        throw error;
-      }
+      const row = await writeOnce({
+        hash,
+        write: () =>
+          db.transaction(async (tx) => {
+            await lockUserForFunds(tx, userId);
+            // A concurrent call with this key may have committed while we waited for the lock.
+            const raced = replayOrRefuse(
+              await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
+              hash,
+            );
+            if (raced) return raced;
+            const pending = await pendingOperations(tx, userId);
+            if (pending.hasPendingDeposit) throw new DomainError('DEPOSIT_PENDING');
+            if (pending.hasPendingWithdrawal) throw new DomainError('FUND_OPERATION_IN_PROGRESS');
+            const proofUploadId = BigInt(input.proofImageId);
+            await uploads.claim(tx, userId, proofUploadId, 'deposit_proof');
+            return insertWithFreshReference(tx, {
+              userId,
+              channelId: channel.id,
+              currency: channel.currency,
+              amountMinor: input.amount,
+              proofUploadId,
+              idempotencyKey,
+              requestHash: hash,
+              createdAt: clock.now(),
+            });
+          }),
+        findByKey: () => repository.findByIdempotencyKey(db, userId, idempotencyKey),
+        onConflict: () => new DomainError('DEPOSIT_PENDING'),
+      });
+      return toDeposit(row);
     },
 
     async list(userId: bigint, input: { page: number; pageSize: number }) {

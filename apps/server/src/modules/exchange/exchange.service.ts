@@ -1,9 +1,14 @@
 import { DomainError, formatCash, formatDecimal, parseDecimal, scales, type Currency } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
-import { isPgError, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
 import { houseAccount, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
-import { replayOrRefuse, requestHash, requireIdempotencyKey } from '../fund-operations/request-hash';
+import {
+  replayOrRefuse,
+  requestHash,
+  requireIdempotencyKey,
+  writeOnce,
+} from '../fund-operations/request-hash';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { UsersService } from '../users/users.service';
 import { quoteExchange } from './exchange-quote';
@@ -94,48 +99,42 @@ export function createExchangeService(deps: {
         throw new DomainError('EXCHANGE_RATE_CHANGED', { received: formatCash(computed.receivedMinor) });
       }
       const rateText = formatDecimal(computed.appliedRateMinor, scales.fxRate);
-      try {
-        const row = await db.transaction(async (tx) => {
-          const entry = await ledger.transfer(tx, {
-            idempotencyKey: `exchange:${userId}:${idempotencyKey}`,
-            kind: 'exchange',
-            memo: `Exchange ${formatCash(input.amount)} ${input.from} → ${formatCash(computed.receivedMinor)} ${input.to} at ${rateText} (${computed.source}, spread ${spreadBasisPoints} bp)`,
-            postings: [
-              { account: userAccount(userId, input.from), amountMinor: -input.amount },
-              { account: houseAccount('fx', input.from), amountMinor: input.amount },
-              { account: houseAccount('fx', input.to), amountMinor: -computed.receivedMinor },
-              { account: userAccount(userId, input.to), amountMinor: computed.receivedMinor },
-            ],
-          });
-          return repository.insertExchange(tx, {
-            userId,
-            fromCurrency: input.from,
-            toCurrency: input.to,
-            amountMinor: input.amount,
-            receivedMinor: computed.receivedMinor,
-            marketRateMinor: computed.marketRateMinor,
-            appliedRateMinor: computed.appliedRateMinor,
-            spreadBasisPoints,
-            rateSource: computed.source,
-            rateTimestamp: computed.timestamp,
-            entryId: entry.entryId,
-            idempotencyKey,
-            requestHash: hash,
-            createdAt: clock.now(),
-          });
-        });
-        users.invalidateUserInfo(userId);
-        return { ...toAnswer(row), entryId: row.entryId.toString() };
-      } catch (error) {
-        if (isPgError(error, '23505')) {
-          const stored = replayOrRefuse(
-            await repository.findByIdempotencyKey(db, userId, idempotencyKey),
-            hash,
-          );
-          if (stored) return { ...toAnswer(stored), entryId: stored.entryId.toString() };
-        }
-        throw error;
-      }
+      const row = await writeOnce({
+        hash,
+        write: () =>
+          db.transaction(async (tx) => {
+            const entry = await ledger.transfer(tx, {
+              idempotencyKey: `exchange:${userId}:${idempotencyKey}`,
+              kind: 'exchange',
+              memo: `Exchange ${formatCash(input.amount)} ${input.from} → ${formatCash(computed.receivedMinor)} ${input.to} at ${rateText} (${computed.source}, spread ${spreadBasisPoints} bp)`,
+              postings: [
+                { account: userAccount(userId, input.from), amountMinor: -input.amount },
+                { account: houseAccount('fx', input.from), amountMinor: input.amount },
+                { account: houseAccount('fx', input.to), amountMinor: -computed.receivedMinor },
+                { account: userAccount(userId, input.to), amountMinor: computed.receivedMinor },
+              ],
+            });
+            return repository.insertExchange(tx, {
+              userId,
+              fromCurrency: input.from,
+              toCurrency: input.to,
+              amountMinor: input.amount,
+              receivedMinor: computed.receivedMinor,
+              marketRateMinor: computed.marketRateMinor,
+              appliedRateMinor: computed.appliedRateMinor,
+              spreadBasisPoints,
+              rateSource: computed.source,
+              rateTimestamp: computed.timestamp,
+              entryId: entry.entryId,
+              idempotencyKey,
+              requestHash: hash,
+              createdAt: clock.now(),
+            });
+          }),
+        findByKey: () => repository.findByIdempotencyKey(db, userId, idempotencyKey),
+      });
+      users.invalidateUserInfo(userId);
+      return { ...toAnswer(row), entryId: row.entryId.toString() };
     },
   };
 }

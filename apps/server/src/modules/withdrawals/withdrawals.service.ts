@@ -1,12 +1,17 @@
 import { DomainError, formatCash, parseCash, type Currency } from '@beurs/contract';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
-import { isPgError, type Database, type Executor } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import { houseAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
 import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
-import { replayOrRefuse, requestHash, requireIdempotencyKey } from '../fund-operations/request-hash';
+import {
+  replayOrRefuse,
+  requestHash,
+  requireIdempotencyKey,
+  writeOnce,
+} from '../fund-operations/request-hash';
 import type { FundPasswordService } from '../fund-password/fund-password.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
@@ -128,58 +133,52 @@ export function createWithdrawalsService(deps: {
       if (!sameName(card.holderName, realname)) throw new DomainError('CARD_NOT_OWN');
       await fundPassword.verify(userId, input.fundPassword);
 
-      try {
-        const row = await db.transaction(async (tx) => {
-          await lockUserForFunds(tx, userId);
-          const raced = replayOrRefuse(
-            await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
-            hash,
-          );
-          if (raced) return raced;
-          const pending = await pendingOperations(tx, userId);
-          if (pending.hasPendingDeposit || pending.hasPendingWithdrawal) {
-            throw new DomainError('FUND_OPERATION_IN_PROGRESS');
-          }
-          const available = await availableOf(userId, input.currency, tx);
-          if (available < input.amount) {
-            throw new DomainError('INSUFFICIENT_WITHDRAWABLE', {
+      const row = await writeOnce({
+        hash,
+        write: () =>
+          db.transaction(async (tx) => {
+            await lockUserForFunds(tx, userId);
+            const raced = replayOrRefuse(
+              await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
+              hash,
+            );
+            if (raced) return raced;
+            const pending = await pendingOperations(tx, userId);
+            if (pending.hasPendingDeposit || pending.hasPendingWithdrawal) {
+              throw new DomainError('FUND_OPERATION_IN_PROGRESS');
+            }
+            const available = await availableOf(userId, input.currency, tx);
+            if (available < input.amount) {
+              throw new DomainError('INSUFFICIENT_WITHDRAWABLE', {
+                currency: input.currency,
+                withdrawable: formatCash(available),
+              });
+            }
+            const hold = await ledger.hold(tx, {
+              idempotencyKey: `withdrawal:${userId}:${idempotencyKey}`,
+              userId,
               currency: input.currency,
-              withdrawable: formatCash(available),
+              amountMinor: input.amount,
+              memo: `Withdrawal to ${maskIban(card.iban)} (awaiting payout)`,
             });
-          }
-          const hold = await ledger.hold(tx, {
-            idempotencyKey: `withdrawal:${userId}:${idempotencyKey}`,
-            userId,
-            currency: input.currency,
-            amountMinor: input.amount,
-            memo: `Withdrawal to ${maskIban(card.iban)} (awaiting payout)`,
-          });
-          return repository.insertWithdrawal(tx, {
-            userId,
-            cardId: card.id,
-            currency: input.currency,
-            amountMinor: input.amount,
-            feeMinor,
-            holdId: hold.holdId,
-            idempotencyKey,
-            requestHash: hash,
-            decideBy: decisionDeadline(now, timeZone, DECISION_WITHIN_HOURS),
-            createdAt: now,
-          });
-        });
-        users.invalidateUserInfo(userId);
-        return toWithdrawal(row);
-      } catch (error) {
-        if (isPgError(error, '23505')) {
-          const stored = replayOrRefuse(
-            await repository.findByIdempotencyKey(db, userId, idempotencyKey),
-            hash,
-          );
-          if (stored) return toWithdrawal(stored);
-          throw new DomainError('FUND_OPERATION_IN_PROGRESS');
-        }
-        throw error;
-      }
+            return repository.insertWithdrawal(tx, {
+              userId,
+              cardId: card.id,
+              currency: input.currency,
+              amountMinor: input.amount,
+              feeMinor,
+              holdId: hold.holdId,
+              idempotencyKey,
+              requestHash: hash,
+              decideBy: decisionDeadline(now, timeZone, DECISION_WITHIN_HOURS),
+              createdAt: now,
+            });
+          }),
+        findByKey: () => repository.findByIdempotencyKey(db, userId, idempotencyKey),
+        onConflict: () => new DomainError('FUND_OPERATION_IN_PROGRESS'),
+      });
+      users.invalidateUserInfo(userId);
+      return toWithdrawal(row);
     },
 
     async list(userId: bigint, input: { page: number; pageSize: number }) {
