@@ -4,18 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, TOAST_DURATION_MS } from '../../api/client';
 import { describeError } from '../../app/i18n';
-import {
-  compact,
-  validateBankCard,
-  type BankCardErrors,
-  type BankCardForm,
-} from '../../features/funds/bank-card';
+import { compact, validateBankCard, type BankCardForm } from '../../features/funds/bank-card';
 import { useAddBankCardMutation } from '../../features/funds/mutations';
 import { withScamCheck } from '../../features/funds/scam-check';
 import { useAuthInfo } from '../../features/identity/queries';
 import { pathOf } from '../../routes/route-table';
 import { Loading, LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
+import { useFormFields } from '../../shell/use-form-fields';
 import { showToast } from '../../shell/toast';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 
@@ -24,11 +20,14 @@ function CardForm({ holderName }: { holderName: string }) {
   const navigate = useNavigate();
   const add = useAddBankCardMutation();
   const scam = useScamCheckDialog();
-  const [form, setForm] = useState<BankCardForm>({ holderName, iban: '', bic: '', bankName: '', branch: '' });
-  const [errors, setErrors] = useState<BankCardErrors>({});
+  const { form, setErrors, field } = useFormFields<BankCardForm>({
+    holderName,
+    iban: '',
+    bic: '',
+    bankName: '',
+    branch: '',
+  });
   const [isBusy, setBusy] = useState(false);
-  const set = (field: keyof BankCardForm) => (value: string) =>
-    setForm((previous) => ({ ...previous, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,35 +62,12 @@ function CardForm({ holderName }: { holderName: string }) {
       onSubmit={(event) => void submit(event)}
       data-testid="screen-addBankCard"
     >
-      <Field
-        label={t('bankCard.holder')}
-        value={form.holderName}
-        readOnly={holderName !== ''}
-        error={errors.holderName}
-        onValueChange={set('holderName')}
-      />
+      <Field label={t('bankCard.holder')} {...field('holderName')} readOnly={holderName !== ''} />
       <p className="form-footer">{t('bankCard.holderRule')}</p>
-      <Field
-        label={t('bankCard.iban')}
-        value={form.iban}
-        autoComplete="off"
-        error={errors.iban}
-        onValueChange={set('iban')}
-      />
-      <Field
-        label={t('bankCard.bic')}
-        value={form.bic}
-        autoComplete="off"
-        error={errors.bic}
-        onValueChange={set('bic')}
-      />
-      <Field
-        label={t('bankCard.bankName')}
-        value={form.bankName}
-        error={errors.bankName}
-        onValueChange={set('bankName')}
-      />
-      <Field label={t('bankCard.branch')} value={form.branch} onValueChange={set('branch')} />
+      <Field label={t('bankCard.iban')} {...field('iban')} autoComplete="off" />
+      <Field label={t('bankCard.bic')} {...field('bic')} autoComplete="off" />
+      <Field label={t('bankCard.bankName')} {...field('bankName')} />
+      <Field label={t('bankCard.branch')} {...field('branch')} />
       <Button block color="primary" size="large" type="submit" loading={isBusy}>
         {t('bankCard.submit')}
       </Button>

@@ -6,13 +6,13 @@ import { currentLanguage } from '../../app/i18n';
 import {
   activeLock,
   validateFundPassword,
-  type FundPasswordErrors,
   type FundPasswordForm,
 } from '../../features/identity/fund-password';
 import { useFundPasswordMutation, type FundPasswordAction } from '../../features/identity/mutations';
 import { useFundPasswordStatus } from '../../features/identity/queries';
 import { EmptyState, Loading, LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
+import { useFormFields } from '../../shell/use-form-fields';
 import { showToast } from '../../shell/toast';
 import './wallet/wallet.css';
 
@@ -23,10 +23,7 @@ const digits = { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*', type: 'p
 function FundPasswordFormView({ action }: { action: FundPasswordAction }) {
   const { t } = useTranslation();
   const mutation = useFundPasswordMutation();
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<FundPasswordErrors>({});
-  const set = (field: keyof FundPasswordForm) => (value: string) =>
-    setForm((previous) => ({ ...previous, [field]: value }));
+  const { form, setForm, setErrors, field } = useFormFields<FundPasswordForm>(empty);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,39 +48,21 @@ function FundPasswordFormView({ action }: { action: FundPasswordAction }) {
   return (
     <form className="form" onSubmit={submit} noValidate data-testid={`fund-pass-${action}`}>
       {action === 'change' && (
-        <Field
-          label={t('fundPass.oldPassword')}
-          autoComplete="off"
-          value={form.oldPassword}
-          error={errors.oldPassword}
-          onValueChange={set('oldPassword')}
-          {...digits}
-        />
+        <Field label={t('fundPass.oldPassword')} autoComplete="off" {...field('oldPassword')} {...digits} />
       )}
       {action === 'reset' && (
         <Field
           label={t('fundPass.loginPassword')}
           type="password"
           autoComplete="current-password"
-          value={form.loginPassword}
-          error={errors.loginPassword}
-          onValueChange={set('loginPassword')}
+          {...field('loginPassword')}
         />
       )}
-      <Field
-        label={t('fundPass.newPassword')}
-        autoComplete="off"
-        value={form.newPassword}
-        error={errors.newPassword}
-        onValueChange={set('newPassword')}
-        {...digits}
-      />
+      <Field label={t('fundPass.newPassword')} autoComplete="off" {...field('newPassword')} {...digits} />
       <Field
         label={t('fundPass.confirmPassword')}
         autoComplete="off"
-        value={form.confirmPassword}
-        error={errors.confirmPassword}
-        onValueChange={set('confirmPassword')}
+        {...field('confirmPassword')}
         {...digits}
       />
       <p className="form-footer">{t('fundPass.rule')}</p>

@@ -1,17 +1,13 @@
 import { Button } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useChangePasswordMutation } from '../../features/user/mutations';
-import {
-  hasErrors,
-  validateChangePassword,
-  type ChangePasswordForm,
-  type Errors,
-} from '../../features/user/validation';
+import { hasErrors, validateChangePassword, type ChangePasswordForm } from '../../features/user/validation';
 import { pathOf } from '../../routes/route-table';
 import { LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
+import { useFormFields } from '../../shell/use-form-fields';
 import { showToast } from '../../shell/toast';
 
 const empty: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -20,10 +16,7 @@ export default function LoginPassScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const change = useChangePasswordMutation();
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Errors<keyof ChangePasswordForm>>({});
-  const set = (field: keyof ChangePasswordForm) => (value: string) =>
-    setForm((previous) => ({ ...previous, [field]: value }));
+  const { form, setForm, setErrors, field } = useFormFields<ChangePasswordForm>(empty);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,30 +36,21 @@ export default function LoginPassScreen() {
     <form className="form" onSubmit={submit} noValidate data-testid="screen-loginPass">
       <Field
         label={t('loginPass.oldPassword')}
-        name="oldPassword"
         type="password"
         autoComplete="current-password"
-        value={form.oldPassword}
-        error={errors.oldPassword}
-        onValueChange={set('oldPassword')}
+        {...field('oldPassword')}
       />
       <Field
         label={t('loginPass.newPassword')}
-        name="newPassword"
         type="password"
         autoComplete="new-password"
-        value={form.newPassword}
-        error={errors.newPassword}
-        onValueChange={set('newPassword')}
+        {...field('newPassword')}
       />
       <Field
         label={t('loginPass.confirmPassword')}
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={form.confirmPassword}
-        error={errors.confirmPassword}
-        onValueChange={set('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <Button block color="primary" size="large" type="submit" loading={change.isPending}>
         {t('loginPass.submit')}
