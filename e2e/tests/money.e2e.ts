@@ -101,6 +101,25 @@ async function expectAppMatchesLedger(step: string): Promise<LedgerReport> {
   return report;
 }
 
+/** The wallet tab shows these balances, and the records tab lists a line with this amount. */
+async function expectWalletAndTab(balances: Record<string, string>, tab: string, amount: string) {
+  await app.open('/information/index');
+  await page.getByTestId('tab-wallet').click();
+  for (const [testId, text] of Object.entries(balances)) {
+    await page.getByTestId(testId).filter({ hasText: text }).waitFor({ timeout: TIMEOUT_MS });
+  }
+  await app.open('/information/fundRecord');
+  await page.getByTestId(`record-tab-${tab}`).click();
+  await page
+    .locator(`[data-testid="record-tab-${tab}"][aria-pressed="true"]`)
+    .waitFor({ timeout: TIMEOUT_MS });
+  await page
+    .locator('li[data-testid^="record-"]')
+    .filter({ hasText: amount })
+    .first()
+    .waitFor({ timeout: TIMEOUT_MS });
+}
+
 describe('money screens end to end', () => {
   before(async () => {
     server = await startServer(
@@ -344,31 +363,9 @@ describe('money screens end to end', () => {
     assert.ok(mine, 'the deposit is in the staff list');
     await staffCall('/deposits/review', { id: mine.id, decision: 'approve', reason: 'transfer matched' });
 
-    const session = await loginByApi(server.baseUrl, account, password);
-    const wallet = await callApi<{ balances: { currency: string; available: string }[] }>(
-      server.baseUrl,
-      '/information/wallet',
-      {},
-      session,
-    );
-    assert.equal(wallet.body.status, 1);
-    if (wallet.body.status !== 1) return;
-    const eur = wallet.body.data.balances.find((balance) => balance.currency === 'EUR');
-    assert.equal(eur?.available, '250.00');
-    await app.open('/information/index');
-    await page.getByTestId('tab-wallet').click();
-    await page
-      .getByTestId('wallet-balance-EUR')
-      .filter({ hasText: '250.00 €' })
-      .waitFor({ timeout: TIMEOUT_MS });
-    await app.open('/information/fundRecord');
-    await page.getByTestId('record-tab-deposit').click();
-    await page
-      .locator('[data-testid^="record-"]')
-      .filter({ hasText: '250.00 €' })
-      .first()
-      .waitFor({ timeout: TIMEOUT_MS });
-    await expectAppMatchesLedger('deposit approved');
+    const report = await expectAppMatchesLedger('deposit approved');
+    assert.equal(eurBalance(report, 'available'), '250.00');
+    await expectWalletAndTab({ 'wallet-balance-EUR': '250.00 €' }, 'deposit', '250.00 €');
   });
 
   it('exchanges 100 EUR to USD at the quote; wallet and records match the server', async () => {
@@ -384,38 +381,18 @@ describe('money screens end to end', () => {
     await page.getByRole('button', { name: 'Confirm exchange' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Exchanged' }).waitFor({ timeout: TIMEOUT_MS });
 
-    const session = await loginByApi(server.baseUrl, account, password);
-    const wallet = await callApi<{ balances: { currency: string; available: string }[] }>(
-      server.baseUrl,
-      '/information/wallet',
-      {},
-      session,
-    );
-    assert.equal(wallet.body.status, 1);
-    if (wallet.body.status !== 1) return;
-    const byCurrency = Object.fromEntries(wallet.body.data.balances.map((b) => [b.currency, b.available]));
-    assert.equal(byCurrency.EUR, '150.00');
+    const report = await expectAppMatchesLedger('exchanged 100 EUR');
+    assert.equal(eurBalance(report, 'available'), '150.00');
+    const usd =
+      report.user.balances.find((b) => b.currency === 'USD' && b.kind === 'available')?.balance ?? '0.00';
     // Never less than the quote (minimumReceived); more if the rate moved in the user's favour.
     const cents = (text: string) => BigInt(text.replace(/[^0-9]/g, ''));
-    assert.ok(cents(byCurrency.USD ?? '0') >= cents(quoted), `${byCurrency.USD} < ${quoted}`);
-    await app.open('/information/index');
-    await page.getByTestId('tab-wallet').click();
-    await page
-      .getByTestId('wallet-balance-EUR')
-      .filter({ hasText: '150.00 €' })
-      .waitFor({ timeout: TIMEOUT_MS });
-    await page
-      .getByTestId('wallet-balance-USD')
-      .filter({ hasText: `$${byCurrency.USD}` })
-      .waitFor({ timeout: TIMEOUT_MS });
-    await app.open('/information/fundRecord');
-    await page.getByTestId('record-tab-exchange').click();
-    await page
-      .locator('[data-testid^="record-"]')
-      .filter({ hasText: '-100.00 €' })
-      .first()
-      .waitFor({ timeout: TIMEOUT_MS });
-    await expectAppMatchesLedger('exchanged 100 EUR');
+    assert.ok(cents(usd) >= cents(quoted), `${usd} < ${quoted}`);
+    await expectWalletAndTab(
+      { 'wallet-balance-EUR': '150.00 €', 'wallet-balance-USD': `$${usd}` },
+      'exchange',
+      '-100.00 €',
+    );
   });
 
   it('withdraws 120 EUR: fee and payout shown before confirming; the amount is frozen', async () => {
