@@ -139,6 +139,7 @@ export const errorCatalogue = {
   WATCHLIST_FULL: refusal('The watchlist holds its maximum number of symbols.', ['limit']),
   STREAM_MESSAGE_INVALID: refusal('The stream message is not valid JSON in the stream protocol.'),
   STREAM_SUBSCRIPTION_LIMIT: refusal('A stream connection may follow only so many symbols.', ['limit']),
+  STREAM_CONNECTION_LIMIT: refusal('Too many live-price connections from one address at once.'),
   STREAM_RATE_LIMITED: refusal('The stream client sends messages too fast.', ['messagesPerSecond']),
 
   // Back-office, identity documents, payment methods and fund operations (issue 4)

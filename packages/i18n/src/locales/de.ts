@@ -735,6 +735,8 @@ export default {
     WATCHLIST_FULL: 'Ihre Beobachtungsliste ist voll ({{limit}} Symbole). Entfernen Sie zuerst eines.',
     STREAM_MESSAGE_INVALID: 'Die Verbindung für Live-Kurse hat eine unverständliche Nachricht erhalten.',
     STREAM_SUBSCRIPTION_LIMIT: 'Live-Kurse können höchstens {{limit}} Symbole gleichzeitig verfolgen.',
+    STREAM_CONNECTION_LIMIT:
+      'Zu viele gleichzeitige Live-Kursverbindungen aus diesem Netz. Schließen Sie ein anderes Fenster oder versuchen Sie es später erneut.',
     STREAM_RATE_LIMITED:
       'Zu viele Nachrichten auf der Verbindung für Live-Kurse (höchstens {{messagesPerSecond}} pro Sekunde).',
     STAFF_USERNAME_EXISTS: 'Ein Mitarbeiter mit diesem Benutzernamen existiert bereits.',

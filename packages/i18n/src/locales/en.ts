@@ -731,6 +731,8 @@ export default {
     WATCHLIST_FULL: 'Your watchlist is full ({{limit}} symbols). Remove one first.',
     STREAM_MESSAGE_INVALID: 'The live price connection received a message it does not understand.',
     STREAM_SUBSCRIPTION_LIMIT: 'Live prices can follow at most {{limit}} symbols at once.',
+    STREAM_CONNECTION_LIMIT:
+      'Too many live-price connections from this network at once. Close another window or try again later.',
     STREAM_RATE_LIMITED:
       'Too many messages on the live price connection (at most {{messagesPerSecond}} a second).',
     STAFF_USERNAME_EXISTS: 'A staff member with this username already exists.',

@@ -736,6 +736,8 @@ export default {
     WATCHLIST_FULL: 'Votre liste de suivi est pleine ({{limit}} symboles). Retirez-en un d’abord.',
     STREAM_MESSAGE_INVALID: 'La connexion des cours en direct a reçu un message incompréhensible.',
     STREAM_SUBSCRIPTION_LIMIT: 'Les cours en direct suivent au plus {{limit}} symboles à la fois.',
+    STREAM_CONNECTION_LIMIT:
+      'Trop de connexions de cours en direct depuis ce réseau. Fermez une autre fenêtre ou réessayez plus tard.',
     STREAM_RATE_LIMITED:
       'Trop de messages sur la connexion des cours en direct (au plus {{messagesPerSecond}} par seconde).',
     STAFF_USERNAME_EXISTS: "Un membre du personnel avec ce nom d'utilisateur existe déjà.",

@@ -729,6 +729,8 @@ export default {
     WATCHLIST_FULL: '관심 종목이 가득 찼습니다({{limit}}개). 먼저 하나를 삭제하세요.',
     STREAM_MESSAGE_INVALID: '실시간 시세 연결이 이해할 수 없는 메시지를 받았습니다.',
     STREAM_SUBSCRIPTION_LIMIT: '실시간 시세는 한 번에 최대 {{limit}}개 종목만 구독할 수 있습니다.',
+    STREAM_CONNECTION_LIMIT:
+      '이 네트워크에서 동시에 연결된 실시간 시세 연결이 너무 많습니다. 다른 창을 닫거나 나중에 다시 시도하세요.',
     STREAM_RATE_LIMITED: '실시간 시세 연결의 메시지가 너무 많습니다(초당 최대 {{messagesPerSecond}}개).',
     STAFF_USERNAME_EXISTS: '이 사용자 이름의 직원이 이미 있습니다.',
     STAFF_DISABLED: '이 직원 계정은 비활성화되었습니다. 관리자가 다시 활성화할 수 있습니다.',

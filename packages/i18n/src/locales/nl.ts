@@ -739,6 +739,8 @@ export default {
     WATCHLIST_FULL: 'Uw volglijst is vol ({{limit}} symbolen). Verwijder er eerst een.',
     STREAM_MESSAGE_INVALID: 'De verbinding voor live koersen ontving een bericht dat ze niet begrijpt.',
     STREAM_SUBSCRIPTION_LIMIT: 'Live koersen volgen hoogstens {{limit}} symbolen tegelijk.',
+    STREAM_CONNECTION_LIMIT:
+      'Te veel gelijktijdige koersverbindingen vanaf dit netwerk. Sluit een ander venster of probeer het later opnieuw.',
     STREAM_RATE_LIMITED:
       'Te veel berichten op de verbinding voor live koersen (hoogstens {{messagesPerSecond}} per seconde).',
     STAFF_USERNAME_EXISTS: 'Er bestaat al een medewerker met deze gebruikersnaam.',

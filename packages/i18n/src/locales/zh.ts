@@ -726,6 +726,7 @@ export default {
     WATCHLIST_FULL: '自選股已滿（{{limit}} 檔），請先移除一檔。',
     STREAM_MESSAGE_INVALID: '即時行情連線收到無法辨識的訊息。',
     STREAM_SUBSCRIPTION_LIMIT: '即時行情最多同時追蹤 {{limit}} 檔。',
+    STREAM_CONNECTION_LIMIT: '此網路同時開啟的即時行情連線過多。請關閉其他視窗或稍後再試。',
     STREAM_RATE_LIMITED: '即時行情連線訊息過於頻繁（每秒最多 {{messagesPerSecond}} 則）。',
     STAFF_USERNAME_EXISTS: '已有使用此用戶名的員工。',
     STAFF_DISABLED: '此員工帳戶已停用，管理員可重新啟用。',

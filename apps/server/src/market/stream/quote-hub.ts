@@ -1,6 +1,7 @@
 import {
   STREAM_LIMITS,
   streamClientMessage,
+  type ErrorCode,
   type QuoteData,
   type StreamServerMessage,
 } from '@beurs/contract';
@@ -66,7 +67,7 @@ type Client = {
 
 const POLICY_VIOLATION = 1008;
 /** Close reason for a socket over the per-address cap (a close reason only, never an error message). */
-export const CONNECTION_LIMIT_REASON = 'STREAM_CONNECTION_LIMIT';
+export const CONNECTION_LIMIT_REASON: ErrorCode = 'STREAM_CONNECTION_LIMIT';
 
 export class QuoteHub {
   private readonly deps: HubDeps;
