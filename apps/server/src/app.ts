@@ -18,6 +18,7 @@ import { ping, type Database } from './db/database';
 import { authPlugin } from './http/auth.plugin';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
+import { requestId } from './http/request-headers';
 import { contractSerializerCompiler } from './http/serializer';
 import { openApiInfo } from './http/openapi';
 import { registerModules } from './modules';
@@ -44,17 +45,13 @@ export type AppDeps = {
 
 const mobileDist = fileURLToPath(new URL('../../mobile/dist', import.meta.url));
 const publicDir = fileURLToPath(new URL('../public', import.meta.url));
-const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
-    genReqId: (request) => {
-      const incoming = request.headers[REQUEST_ID_HEADER];
-      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (request) => requestId(request) ?? randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { AuthenticatedSession } from '../modules/users/sessions.service';
+import { sessionAccount, sessionToken } from './request-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,16 +10,11 @@ declare module 'fastify' {
   }
 }
 
-const header = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
 // The `is-admin` header is accepted and ignored: a client header grants nothing (DESIGN.md §1.11).
 export const authPlugin = fastifyPlugin(
   async (app: FastifyInstance) => {
     app.decorate('authenticate', (request: FastifyRequest) =>
-      app.services.sessions.authenticate(header(request, 'token'), header(request, 'account')),
+      app.services.sessions.authenticate(sessionToken(request), sessionAccount(request)),
     );
   },
   { name: 'beurs-auth', dependencies: ['beurs-services'] },

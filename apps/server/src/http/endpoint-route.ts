@@ -2,7 +2,6 @@ import {
   API_BASE_PATH,
   DomainError,
   failureEnvelope,
-  STAFF_TOKEN_HEADER,
   successEnvelope,
   type DataOf,
   type Endpoint,
@@ -13,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffSession } from '../modules/staff-auth/staff-auth.service';
 import type { AuthenticatedSession } from '../modules/users/sessions.service';
+import { staffSessionHeaders, staffToken, userSessionHeaders } from './request-headers';
 
 /** What a handler gets: the validated body, the caller's session (for 'user' endpoints), the request. */
 export type EndpointContext<E extends Endpoint> = {
@@ -48,9 +48,9 @@ export function registerEndpoint<E extends Endpoint>(
       tags: [endpoint.path.split('/')[1] ?? 'api'],
       body: endpoint.request,
       ...(endpoint.auth === 'user'
-        ? { headers: sessionHeaders, security: [{ token: [], account: [] }] }
+        ? { headers: userSessionHeaders, security: [{ token: [], account: [] }] }
         : endpoint.auth === 'staff'
-          ? { headers: staffHeaders, security: [{ staffToken: [] }] }
+          ? { headers: staffSessionHeaders, security: [{ staffToken: [] }] }
           : {}),
       response: {
         200: z.union([successEnvelope(endpoint.data), refusal]),
@@ -72,10 +72,7 @@ export function registerEndpoint<E extends Endpoint>(
       endpoint.auth === 'user'
         ? await app.authenticate(request)
         : endpoint.auth === 'staff'
-          ? await app.services.staffAuth.authenticate(
-              headerValue(request, STAFF_TOKEN_HEADER),
-              options.staffRoles ?? [],
-            )
+          ? await app.services.staffAuth.authenticate(staffToken(request), options.staffRoles ?? [])
           : null;
     const data = await handler({
       body: request.body as z.output<E['request']>,
@@ -85,14 +82,6 @@ export function registerEndpoint<E extends Endpoint>(
     });
     return { status: 1 as const, msg: '' as const, data };
   });
-}
-
-const sessionHeaders = z.looseObject({ token: z.string().optional(), account: z.string().optional() });
-const staffHeaders = z.looseObject({ [STAFF_TOKEN_HEADER]: z.string().optional() });
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
 }
 
 export function unauthenticated(): DomainError {

@@ -1,18 +1,14 @@
-import { fundsEndpoints, IDEMPOTENCY_KEY_HEADER } from '@beurs/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fundsEndpoints } from '@beurs/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerAdminEndpoint } from '../../http/admin-route';
 import { registerEndpoint } from '../../http/endpoint-route';
-import { registerAdminEndpoint } from '../staff-auth/admin-route';
-
-export const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
-  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  return typeof value === 'string' ? value : undefined;
-};
+import { idempotencyKey } from '../../http/request-headers';
 
 export async function depositsRoutes(app: FastifyInstance): Promise<void> {
   const { deposits } = app.services;
   registerEndpoint(app, fundsEndpoints.rechargeChannel, () => deposits.channels());
   registerEndpoint(app, fundsEndpoints.recharge, ({ session, body, request }) =>
-    deposits.submit(session.userId, body, idempotencyKeyOf(request)),
+    deposits.submit(session.userId, body, idempotencyKey(request)),
   );
   registerEndpoint(app, fundsEndpoints.depositList, ({ session, body }) =>
     deposits.list(session.userId, body),

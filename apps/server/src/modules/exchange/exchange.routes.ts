@@ -1,12 +1,12 @@
 import { fundsEndpoints } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
-import { idempotencyKeyOf } from '../deposits/deposits.routes';
+import { idempotencyKey } from '../../http/request-headers';
 
 export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
   const { exchange } = app.services;
   registerEndpoint(app, fundsEndpoints.exchangeQuote, ({ body }) => exchange.quote(body));
   registerEndpoint(app, fundsEndpoints.exchange, ({ session, body, request }) =>
-    exchange.exchange(session.userId, body, idempotencyKeyOf(request)),
+    exchange.exchange(session.userId, body, idempotencyKey(request)),
   );
 }

@@ -1,7 +1,7 @@
 import { identityEndpoints } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
-import { registerAdminEndpoint } from '../staff-auth/admin-route';
+import { registerAdminEndpoint } from '../../http/admin-route';
 
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const { identity } = app.services;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAdminEndpoint } from '../staff-auth/admin-route';
+import { registerAdminEndpoint } from '../../http/admin-route';
 
 export async function restrictionsRoutes(app: FastifyInstance): Promise<void> {
   const { restrictions } = app.services;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAdminEndpoint } from './admin-route';
+import { registerAdminEndpoint } from '../../http/admin-route';
 
 export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
   const { staffAuth, audit } = app.services;

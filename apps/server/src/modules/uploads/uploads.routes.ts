@@ -1,7 +1,6 @@
 import {
   API_BASE_PATH,
   DomainError,
-  STAFF_TOKEN_HEADER,
   UPLOAD_LIMIT_BYTES,
   UPLOAD_PATH,
   failureEnvelope,
@@ -11,14 +10,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { declaredContentLength, sessionToken, staffToken } from '../../http/request-headers';
 import type { AuthenticatedSession } from '../users/sessions.service';
 
 // Uploads travel as the raw file bytes (application/octet-stream or image/*), counted as they
 // arrive: past 10 MB the read stops and the call is refused, before anything is written.
 
 async function readLimited(request: FastifyRequest, payload: Readable): Promise<Buffer> {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > UPLOAD_LIMIT_BYTES) {
+  if (declaredContentLength(request) > UPLOAD_LIMIT_BYTES) {
     throw new DomainError('UPLOAD_TOO_LARGE', { limitBytes: UPLOAD_LIMIT_BYTES });
   }
   const chunks: Buffer[] = [];
@@ -34,11 +33,6 @@ async function readLimited(request: FastifyRequest, payload: Readable): Promise<
   }
   return Buffer.concat(chunks);
 }
-
-const header = (request: FastifyRequest, name: string) => {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-};
 
 const UPLOADS_PER_MINUTE = 30;
 
@@ -65,7 +59,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: {
           max: UPLOADS_PER_MINUTE,
           timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `upload:${header(request, 'token') ?? request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `upload:${sessionToken(request) ?? request.ip}`,
         },
       },
       // The session is checked before the body is read: strangers cannot make us buffer 10 MB.
@@ -90,9 +84,9 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true } },
     async (request, reply) => {
       if (!/^\d{1,18}$/.test(request.params.id)) throw new DomainError('UPLOAD_NOT_FOUND');
-      const staffToken = header(request, STAFF_TOKEN_HEADER);
-      const viewer = staffToken
-        ? { staffRole: (await staffAuth.authenticate(staffToken, ['reviewer', 'finance'])).role }
+      const staffSessionToken = staffToken(request);
+      const viewer = staffSessionToken
+        ? { staffRole: (await staffAuth.authenticate(staffSessionToken, ['reviewer', 'finance'])).role }
         : { userId: (await app.authenticate(request)).userId };
       const file = await uploads.read(BigInt(request.params.id), viewer);
       return reply

@@ -1,11 +1,9 @@
 import { userEndpoints } from '@beurs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
+import { userAgent } from '../../http/request-headers';
 
-const clientOf = (request: FastifyRequest) => ({
-  userAgent: request.headers['user-agent'] ?? '',
-  ipAddress: request.ip,
-});
+const clientOf = (request: FastifyRequest) => ({ userAgent: userAgent(request), ipAddress: request.ip });
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const { users, sessions } = app.services;

@@ -1,8 +1,8 @@
 import { fundsEndpoints } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
-import { idempotencyKeyOf } from '../deposits/deposits.routes';
-import { registerAdminEndpoint } from '../staff-auth/admin-route';
+import { idempotencyKey } from '../../http/request-headers';
+import { registerAdminEndpoint } from '../../http/admin-route';
 
 export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   const { withdrawals } = app.services;
@@ -10,7 +10,7 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
     withdrawals.rules(session.userId, body.currency),
   );
   registerEndpoint(app, fundsEndpoints.cashOut, ({ session, body, request }) =>
-    withdrawals.submit(session.userId, body, idempotencyKeyOf(request)),
+    withdrawals.submit(session.userId, body, idempotencyKey(request)),
   );
   registerEndpoint(app, fundsEndpoints.withdrawalList, ({ session, body }) =>
     withdrawals.list(session.userId, body),

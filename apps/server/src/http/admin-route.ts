@@ -1,6 +1,6 @@
 import { ADMIN_API_BASE_PATH, adminEndpointRoles, adminEndpoints, type DataOf } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint, type EndpointContext } from '../../http/endpoint-route';
+import { registerEndpoint, type EndpointContext } from './endpoint-route';
 
 type AdminName = keyof typeof adminEndpoints;
 
