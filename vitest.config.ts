@@ -6,6 +6,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
+      // The mobile app's build plugins, in Node (the app's own tests run in happy-dom).
+      {
+        test: {
+          name: 'mobile-build',
+          root: 'apps/mobile',
+          include: ['build/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'server',

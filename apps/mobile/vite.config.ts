@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { earlyStart } from './build/early-start';
+import { noZod } from './build/no-zod';
 import { precompress } from './build/precompress';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -15,7 +16,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   base: './',
   define: { __APP_VERSION__: JSON.stringify(version) },
-  plugins: [react(), earlyStart(), precompress()],
+  plugins: [react(), noZod(), earlyStart(), precompress()],
   build: {
     outDir: 'dist',
     target: 'es2022',

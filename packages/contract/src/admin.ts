@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { pageFields, pageOf } from './paging';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoints } from './endpoint';
+import {
+  correctionStates,
+  depositChannelKinds,
+  fundStates,
+  reviewDecisions,
+  staffRoles,
+  type StaffRole,
+} from './enums';
+import { adminPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString, scales } from './money';
+import { STAFF_PASSWORD_LENGTH } from './rules';
 import { accountSchema, identityStateSchema, restrictionKindSchema } from './users';
 
 // The back-office API under /api/admin/ (issue 4; DESIGN.md §1.9–1.11). Staff sign in with their
@@ -9,11 +19,7 @@ import { accountSchema, identityStateSchema, restrictionKindSchema } from './use
 // names the roles allowed to make it (admin may make every call). Every action that changes
 // anything takes a written reason and is audited: who, when, what, why, before and after.
 
-export const STAFF_TOKEN_HEADER = 'staff-token';
-
-export const staffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
 export const staffRoleSchema = z.enum(staffRoles);
-export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 /** Why a staff member did something, in words the user (or an auditor) can read. */
 export const staffReasonSchema = z.string().trim().min(3).max(500);
@@ -78,7 +84,6 @@ export const identitySubmissionData = z.object({
   reviewedAt: z.iso.datetime().nullable(),
 });
 
-export const depositChannelKinds = ['bank_transfer', 'institutional', 'crypto'] as const;
 export const depositChannelKindSchema = z.enum(depositChannelKinds);
 
 export const depositChannelInput = z.strictObject({
@@ -97,7 +102,7 @@ export const depositChannelInput = z.strictObject({
   reason: staffReasonSchema,
 });
 
-const decision = z.enum(['approve', 'reject']);
+const decision = z.enum(reviewDecisions);
 
 export const correctionData = z.object({
   id: z.string(),
@@ -106,48 +111,43 @@ export const correctionData = z.object({
   /** Signed: positive credits the user's available balance, negative debits it. */
   amount: z.string().regex(/^-?\d+\.\d{2}$/),
   reason: z.string(),
-  state: z.enum(['pending', 'applied', 'rejected']),
+  state: z.enum(correctionStates),
   proposedBy: z.string(),
   decidedBy: z.string().nullable(),
   entryId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 
-export const adminEndpoints = {
-  login: defineEndpoint({
-    path: '/auth/login',
+export const adminEndpoints = defineEndpoints(adminPaths, {
+  login: {
     auth: 'public',
     summary: 'Staff sign-in; answers the token for the `staff-token` header.',
     request: z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) }),
     data: staffLoginData,
-  }),
-  logout: defineEndpoint({
-    path: '/auth/logout',
+  },
+  logout: {
     auth: 'staff',
     summary: 'End the current staff session.',
     request: z.strictObject({}).nullish(),
     data: z.null(),
-  }),
-  me: defineEndpoint({
-    path: '/auth/me',
+  },
+  me: {
     auth: 'staff',
     summary: 'The signed-in staff member and role.',
     request: z.strictObject({}).nullish(),
     data: z.object({ id: z.string(), username: z.string(), role: staffRoleSchema }),
-  }),
-  changePassword: defineEndpoint({
-    path: '/auth/changePassword',
+  },
+  changePassword: {
     auth: 'staff',
     summary:
       'Change your own staff password (12+ characters; the first-start password is shown once and should be changed). Your other staff sessions end; audited.',
     request: z.strictObject({
       oldPassword: z.string().min(1).max(128),
-      newPassword: z.string().min(12).max(128),
+      newPassword: z.string().min(STAFF_PASSWORD_LENGTH.min).max(STAFF_PASSWORD_LENGTH.max),
     }),
     data: z.null(),
-  }),
-  createStaff: defineEndpoint({
-    path: '/staff/create',
+  },
+  createStaff: {
     auth: 'staff',
     summary: 'Create a staff account with a role (admin only; audited).',
     request: z.strictObject({
@@ -155,36 +155,32 @@ export const adminEndpoints = {
         .string()
         .trim()
         .regex(/^[a-z0-9_.-]{3,32}$/),
-      password: z.string().min(12).max(128),
+      password: z.string().min(STAFF_PASSWORD_LENGTH.min).max(STAFF_PASSWORD_LENGTH.max),
       role: staffRoleSchema,
       reason: staffReasonSchema,
     }),
     data: z.object({ id: z.string(), username: z.string(), role: staffRoleSchema }),
-  }),
-  staffList: defineEndpoint({
-    path: '/staff/list',
+  },
+  staffList: {
     auth: 'staff',
     summary: 'Staff accounts, oldest first, with disabled and locked state (admin only).',
     request: z.strictObject({ ...pageFields }),
     data: pageOf(staffMemberData),
-  }),
-  disableStaff: defineEndpoint({
-    path: '/staff/disable',
+  },
+  disableStaff: {
     auth: 'staff',
     summary:
       'Disable a staff account with a reason: it can no longer sign in and its sessions end at once. Not oneself, nor the last enabled admin (admin only; audited).',
     request: z.strictObject({ id: idText, reason: staffReasonSchema }),
     data: staffMemberData,
-  }),
-  enableStaff: defineEndpoint({
-    path: '/staff/enable',
+  },
+  enableStaff: {
     auth: 'staff',
     summary: 'Re-enable a disabled staff account with a reason (admin only; audited).',
     request: z.strictObject({ id: idText, reason: staffReasonSchema }),
     data: staffMemberData,
-  }),
-  auditLog: defineEndpoint({
-    path: '/audit/list',
+  },
+  auditLog: {
     auth: 'staff',
     summary: 'The audit log, newest first (admin only).',
     request: z.strictObject({
@@ -193,16 +189,14 @@ export const adminEndpoints = {
       targetId: z.string().max(40).optional(),
     }),
     data: pageOf(auditEntryData),
-  }),
-  userDetail: defineEndpoint({
-    path: '/users/detail',
+  },
+  userDetail: {
     auth: 'staff',
     summary: 'One user: identity state, restrictions in force and balances.',
     request: z.strictObject({ account: accountSchema }),
     data: adminUserData,
-  }),
-  restrict: defineEndpoint({
-    path: '/users/restrict',
+  },
+  restrict: {
     auth: 'staff',
     summary:
       'Freeze, ban login, disable, bar trading or bar withdrawing, with the reason the user sees. Freezing, banning login and disabling sign the user out everywhere.',
@@ -212,9 +206,8 @@ export const adminEndpoints = {
       reason: staffReasonSchema,
     }),
     data: adminUserData,
-  }),
-  liftRestriction: defineEndpoint({
-    path: '/users/lift',
+  },
+  liftRestriction: {
     auth: 'staff',
     summary: 'Lift a restriction in force, with a reason.',
     request: z.strictObject({
@@ -223,9 +216,8 @@ export const adminEndpoints = {
       reason: staffReasonSchema,
     }),
     data: adminUserData,
-  }),
-  identityList: defineEndpoint({
-    path: '/identity/list',
+  },
+  identityList: {
     auth: 'staff',
     summary: 'Identity submissions in a state (default: under review), oldest first.',
     request: z.strictObject({
@@ -233,27 +225,24 @@ export const adminEndpoints = {
       ...pageFields,
     }),
     data: pageOf(identitySubmissionData),
-  }),
-  identityReview: defineEndpoint({
-    path: '/identity/review',
+  },
+  identityReview: {
     auth: 'staff',
     summary: 'Approve or reject an identity submission; a rejection reason is shown to the user.',
     request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
     data: identitySubmissionData,
-  }),
-  depositChannelSave: defineEndpoint({
-    path: '/deposit-channels/save',
+  },
+  depositChannelSave: {
     auth: 'staff',
     summary: "Create or change a deposit channel naming the operator's own collection account.",
     request: depositChannelInput,
     data: z.object({ id: z.string() }),
-  }),
-  depositList: defineEndpoint({
-    path: '/deposits/list',
+  },
+  depositList: {
     auth: 'staff',
     summary: 'Deposits in a state (default: pending), oldest first.',
     request: z.strictObject({
-      state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+      state: z.enum(fundStates).default('pending'),
       ...pageFields,
     }),
     data: pageOf(
@@ -266,26 +255,24 @@ export const adminEndpoints = {
         amount: cashAmountOutput,
         reference: z.string(),
         proofImageId: z.string(),
-        state: z.enum(['pending', 'approved', 'rejected']),
+        state: z.enum(fundStates),
         reason: z.string(),
         createdAt: z.iso.datetime(),
       }),
     ),
-  }),
-  depositReview: defineEndpoint({
-    path: '/deposits/review',
+  },
+  depositReview: {
     auth: 'staff',
     summary:
       'Approve (credits the available balance through the ledger, once) or reject a pending deposit with a reason.',
     request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
     data: z.object({ id: z.string(), state: z.enum(['approved', 'rejected']) }),
-  }),
-  withdrawalList: defineEndpoint({
-    path: '/withdrawals/list',
+  },
+  withdrawalList: {
     auth: 'staff',
     summary: 'Withdrawals in a state (default: pending), oldest first, with their payout card.',
     request: z.strictObject({
-      state: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+      state: z.enum(fundStates).default('pending'),
       ...pageFields,
     }),
     data: pageOf(
@@ -300,23 +287,21 @@ export const adminEndpoints = {
         iban: z.string(),
         bic: z.string(),
         holderName: z.string(),
-        state: z.enum(['pending', 'approved', 'rejected']),
+        state: z.enum(fundStates),
         reason: z.string(),
         decideBy: z.iso.datetime(),
         createdAt: z.iso.datetime(),
       }),
     ),
-  }),
-  withdrawalReview: defineEndpoint({
-    path: '/withdrawals/review',
+  },
+  withdrawalReview: {
     auth: 'staff',
     summary:
       'Approve (pays the frozen amount out, fee from the amount withdrawn) or reject (returns it) with a reason.',
     request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
     data: z.object({ id: z.string(), state: z.enum(['approved', 'rejected']) }),
-  }),
-  correctionPropose: defineEndpoint({
-    path: '/corrections/propose',
+  },
+  correctionPropose: {
     auth: 'staff',
     summary:
       "Correct a user's balance by a new journal entry with a reason the user sees (never an edit). Up to the threshold it applies at once; above it a second staff member must approve.",
@@ -327,25 +312,23 @@ export const adminEndpoints = {
       reason: staffReasonSchema,
     }),
     data: correctionData,
-  }),
-  correctionReview: defineEndpoint({
-    path: '/corrections/review',
+  },
+  correctionReview: {
     auth: 'staff',
     summary: 'A second staff member approves (posts) or rejects a pending correction.',
     request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
     data: correctionData,
-  }),
-  correctionList: defineEndpoint({
-    path: '/corrections/list',
+  },
+  correctionList: {
     auth: 'staff',
     summary: 'Corrections in a state (default: pending), oldest first.',
     request: z.strictObject({
-      state: z.enum(['pending', 'applied', 'rejected']).default('pending'),
+      state: z.enum(correctionStates).default('pending'),
       ...pageFields,
     }),
     data: pageOf(correctionData),
-  }),
-};
+  },
+});
 
 /** Who may make each back-office call besides admin (admin may make every call). */
 export const adminEndpointRoles = {

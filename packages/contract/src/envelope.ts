@@ -18,9 +18,3 @@ export type FailureEnvelope = z.infer<typeof failureEnvelope>;
 
 export type SuccessEnvelope<T> = { status: 1; msg: ''; data: T };
 export type Envelope<T> = SuccessEnvelope<T> | FailureEnvelope;
-
-export const REQUEST_ID_HEADER = 'x-request-id';
-export const API_BASE_PATH = '/api/vue';
-export const ADMIN_API_BASE_PATH = '/api/admin';
-/** Money-moving calls carry this header; the same key and body replays the first answer. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { pageFields, pageOf } from './paging';
 import { depositChannelKindSchema } from './admin';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoints } from './endpoint';
+import {
+  fundStates,
+  recordTabs,
+  scamCheckTriggers,
+  siteModes,
+  walletNetworks,
+  withdrawalRuleIds,
+  withdrawalWaits,
+} from './enums';
+import { fundsPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
+import { REALNAME_LENGTH } from './rules';
 
 // Payment methods, deposits, withdrawals, currency exchange and records (issue 4).
 // Money-moving calls (`recharge`, `cashOut`, `exChange`) need the `idempotency-key` header: the same
@@ -10,11 +21,9 @@ import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
 
 const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
 
-export const walletNetworks = ['BTC', 'ETH', 'TRON'] as const;
 export const walletNetworkSchema = z.enum(walletNetworks);
 
 /** Scam friction (DESIGN.md §1.12): asked before these steps; the answer is recorded. */
-export const scamCheckTriggers = ['first_payout_method', 'first_deposit', 'large_deposit'] as const;
 export const scamCheckTriggerSchema = z.enum(scamCheckTriggers);
 
 export const bankCardData = z.object({
@@ -48,7 +57,6 @@ export const depositChannelData = z.object({
   maximum: cashAmountOutput.nullable(),
 });
 
-export const fundStates = ['pending', 'approved', 'rejected'] as const;
 export const fundStateSchema = z.enum(fundStates);
 
 export const depositData = z.object({
@@ -63,18 +71,6 @@ export const depositData = z.object({
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
 });
-
-export const withdrawalRuleIds = [
-  'identity_verified',
-  'fund_password_set',
-  'fund_password_not_locked',
-  'own_card',
-  'not_barred',
-  'minimum',
-  'hours',
-  'no_pending_operation',
-  'funds_free',
-] as const;
 
 export const withdrawalRulesData = z.object({
   currency: currencySchema,
@@ -104,7 +100,7 @@ export const withdrawalData = z.object({
   payout: cashAmountOutput,
   state: fundStateSchema,
   /** What a pending withdrawal waits for. */
-  waitingFor: z.enum(['staff_review', 'nothing']),
+  waitingFor: z.enum(withdrawalWaits),
   /** The latest time it will be decided. */
   decideBy: z.iso.datetime(),
   reason: z.string(),
@@ -125,8 +121,6 @@ export const exchangeQuoteData = z.object({
   source: z.string(),
   timestamp: z.iso.datetime(),
 });
-
-export const recordTabs = ['all', 'trade', 'deposit', 'withdrawal', 'exchange'] as const;
 
 /**
  * What a record is, as structured parameters the app translates (the memo is the journal's English
@@ -176,45 +170,40 @@ export const recordItem = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const fundsEndpoints = {
-  scamCheck: defineEndpoint({
-    path: '/information/scamCheck',
+export const fundsEndpoints = defineEndpoints(fundsPaths, {
+  scamCheck: {
     auth: 'user',
     summary:
       'Record the answer to the safety question (did someone you met online tell you to invest here?).',
     request: z.strictObject({ trigger: scamCheckTriggerSchema, wasToldByOnlineContact: z.boolean() }),
     data: z.object({ id: z.string(), warningListUrl: z.string() }),
-  }),
-  bankList: defineEndpoint({
-    path: '/information/bankList',
+  },
+  bankList: {
     auth: 'user',
     summary: "The user's payout bank cards.",
     request: z.strictObject({}).nullish(),
     data: z.array(bankCardData),
-  }),
-  addBankCard: defineEndpoint({
-    path: '/information/addBankCard',
+  },
+  addBankCard: {
     auth: 'user',
     summary:
       'Add a payout card: holder = verified real name, IBAN and BIC checked, duplicates refused. The first card or wallet needs the scam-check answer first (SCAM_CHECK_REQUIRED).',
     request: z.strictObject({
-      holderName: z.string().trim().min(2).max(140),
+      holderName: z.string().trim().min(REALNAME_LENGTH.min).max(REALNAME_LENGTH.max),
       iban: z.string().trim().min(15).max(42),
       bic: z.string().trim().min(8).max(11),
       bankName: z.string().trim().min(1).max(100),
       branch: z.string().trim().max(100).default(''),
     }),
     data: bankCardData,
-  }),
-  deleteBankCard: defineEndpoint({
-    path: '/information/deleteBankCard',
+  },
+  deleteBankCard: {
     auth: 'user',
     summary: 'Delete a payout card (a pending withdrawal to it is still paid to it).',
     request: z.strictObject({ id: idText }),
     data: z.null(),
-  }),
-  walletList: defineEndpoint({
-    path: '/information/wallet',
+  },
+  walletList: {
     auth: 'user',
     summary: 'Balances per currency and the crypto wallet addresses.',
     request: z.strictObject({}).nullish(),
@@ -224,9 +213,8 @@ export const fundsEndpoints = {
       ),
       addresses: z.array(walletAddressData),
     }),
-  }),
-  addWallet: defineEndpoint({
-    path: '/information/addWallet',
+  },
+  addWallet: {
     auth: 'user',
     summary: 'Add a crypto address; format and checksum checked for its network.',
     request: z.strictObject({
@@ -235,53 +223,47 @@ export const fundsEndpoints = {
       label: z.string().trim().max(40).default(''),
     }),
     data: walletAddressData,
-  }),
-  deleteWallet: defineEndpoint({
-    path: '/information/deleteWallet',
+  },
+  deleteWallet: {
     auth: 'user',
     summary: 'Delete a crypto address.',
     request: z.strictObject({ id: idText }),
     data: z.null(),
-  }),
-  rechargeChannel: defineEndpoint({
-    path: '/recharge/channels',
+  },
+  rechargeChannel: {
     auth: 'user',
     summary:
       "Open deposit channels with the operator's collection account, limits and hours; in demo mode no real money is accepted.",
     request: z.strictObject({}).nullish(),
     data: z.object({
-      mode: z.enum(['demo', 'live']),
+      mode: z.enum(siteModes),
       operator: z.object({ name: z.string(), licence: z.string() }).nullable(),
       hours: z.object({ opens: z.string(), closes: z.string(), timeZone: z.string() }),
       channels: z.array(depositChannelData),
     }),
-  }),
-  recharge: defineEndpoint({
-    path: '/recharge/submit',
+  },
+  recharge: {
     auth: 'user',
     summary:
       'Announce a deposit with its proof; staff match the transfer (from an account in your name) and approve.',
     request: z.strictObject({ channelId: idText, amount: cashAmountInput, proofImageId: idText }),
     data: depositData,
-  }),
-  depositList: defineEndpoint({
-    path: '/recharge/list',
+  },
+  depositList: {
     auth: 'user',
     summary: "The user's deposits, newest first.",
     request: z.strictObject({
       ...pageFields,
     }),
     data: pageOf(depositData),
-  }),
-  withdrawalRules: defineEndpoint({
-    path: '/cashOut/rules',
+  },
+  withdrawalRules: {
     auth: 'user',
     summary: 'Every rule that applies to a withdrawal and whether it is met, before the user types.',
     request: z.strictObject({ currency: currencySchema.default('EUR') }),
     data: withdrawalRulesData,
-  }),
-  cashOut: defineEndpoint({
-    path: '/cashOut/submit',
+  },
+  cashOut: {
     auth: 'user',
     summary: 'Withdraw to an own card: the amount moves to frozen until staff pay it out or reject it.',
     request: z.strictObject({
@@ -291,25 +273,22 @@ export const fundsEndpoints = {
       fundPassword: z.string().max(6),
     }),
     data: withdrawalData,
-  }),
-  withdrawalList: defineEndpoint({
-    path: '/cashOut/list',
+  },
+  withdrawalList: {
     auth: 'user',
     summary: "The user's withdrawals, newest first, with what a pending one waits for and until when.",
     request: z.strictObject({
       ...pageFields,
     }),
     data: pageOf(withdrawalData),
-  }),
-  exchangeQuote: defineEndpoint({
-    path: '/exChange/quote',
+  },
+  exchangeQuote: {
     auth: 'user',
     summary: 'What an exchange would give at the market rate minus the spread (nothing moves).',
     request: z.strictObject({ from: currencySchema, to: currencySchema, amount: cashAmountInput }),
     data: exchangeQuoteData,
-  }),
-  exchange: defineEndpoint({
-    path: '/exChange/submit',
+  },
+  exchange: {
     auth: 'user',
     summary:
       'Exchange through the ledger; refused with EXCHANGE_RATE_CHANGED when the user would get less than `minimumReceived` (the quote).',
@@ -320,9 +299,8 @@ export const fundsEndpoints = {
       minimumReceived: cashAmountInput,
     }),
     data: exchangeQuoteData.extend({ entryId: z.string() }),
-  }),
-  fundRecord: defineEndpoint({
-    path: '/fundRecord/list',
+  },
+  fundRecord: {
     auth: 'user',
     summary: 'Every ledger entry that touched the user, with its reason, newest first, paged by tab.',
     request: z.strictObject({
@@ -330,5 +308,5 @@ export const fundsEndpoints = {
       ...pageFields,
     }),
     data: pageOf(recordItem),
-  }),
-};
+  },
+});

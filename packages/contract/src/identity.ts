@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoints } from './endpoint';
+import { identityPaths } from './paths';
+import { documentTypes } from './enums';
+import { DOCUMENT_NUMBER_LENGTH, FUND_PASSWORD_PATTERN, REALNAME_LENGTH } from './rules';
 import { identityStateSchema } from './users';
 
 // Real-name verification, uploads and the fund password (issue 4, spec sections 4–6).
@@ -11,14 +14,9 @@ import { identityStateSchema } from './users';
 // metadata and answers `{id}`. `GET /api/uploads/{id}` serves it to its owner (user headers) or to
 // staff with the right role (`staff-token`).
 
-export const UPLOAD_PATH = '/upload/image';
-export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_LIMIT_MEGAPIXELS = 40;
-export const uploadPurposes = ['identity_document', 'deposit_proof'] as const;
 export const uploadData = z.object({ id: z.string(), width: z.number().int(), height: z.number().int() });
+export type UploadData = z.output<typeof uploadData>;
 
-/** Documents whose numbers we check: the Belgian national register number (mod 97), or a passport. */
-export const documentTypes = ['be_national_register', 'passport'] as const;
 export const documentTypeSchema = z.enum(documentTypes);
 
 const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
@@ -38,7 +36,7 @@ export const authInfoData = z.object({
   backImageId: z.string().nullable(),
 });
 
-export const fundPasswordSchema = z.string().regex(/^\d{6}$/, 'six digits');
+export const fundPasswordSchema = z.string().regex(FUND_PASSWORD_PATTERN, 'six digits');
 
 export const fundPasswordStatusData = z.object({
   isSet: z.boolean(),
@@ -46,44 +44,39 @@ export const fundPasswordStatusData = z.object({
   lockedUntil: z.iso.datetime().nullable(),
 });
 
-export const identityEndpoints = {
-  authInfo: defineEndpoint({
-    path: '/information/authInfo',
+export const identityEndpoints = defineEndpoints(identityPaths, {
+  authInfo: {
     auth: 'user',
     summary:
       'The real-name verification state, masked document number, reviewer reason and the ids of the submitted ID photos.',
     request: z.strictObject({}).nullish(),
     data: authInfoData,
-  }),
-  submitAuth: defineEndpoint({
-    path: '/information/submitAuth',
+  },
+  submitAuth: {
     auth: 'user',
     summary: 'Submit (or resubmit after a failure) the real name, ID number and the two uploaded ID photos.',
     request: z.strictObject({
-      realname: z.string().trim().min(2).max(140),
+      realname: z.string().trim().min(REALNAME_LENGTH.min).max(REALNAME_LENGTH.max),
       documentType: documentTypeSchema,
-      documentNumber: z.string().trim().min(5).max(32),
+      documentNumber: z.string().trim().min(DOCUMENT_NUMBER_LENGTH.min).max(DOCUMENT_NUMBER_LENGTH.max),
       frontImageId: idText,
       backImageId: idText,
     }),
     data: authInfoData,
-  }),
-  fundPassword: defineEndpoint({
-    path: '/information/fundPass',
+  },
+  fundPassword: {
     auth: 'user',
     summary: 'Whether a fund password is set and whether fund operations are locked.',
     request: z.strictObject({}).nullish(),
     data: fundPasswordStatusData,
-  }),
-  setFundPassword: defineEndpoint({
-    path: '/information/fundPass/set',
+  },
+  setFundPassword: {
     auth: 'user',
     summary: 'Set the six-digit fund password the first time.',
     request: z.strictObject({ password: fundPasswordSchema, confirmPassword: z.string().max(6) }),
     data: fundPasswordStatusData,
-  }),
-  changeFundPassword: defineEndpoint({
-    path: '/information/fundPass/change',
+  },
+  changeFundPassword: {
     auth: 'user',
     summary: 'Change the fund password; the old one must match (wrong entries count toward the lock).',
     request: z.strictObject({
@@ -92,9 +85,8 @@ export const identityEndpoints = {
       confirmPassword: z.string().max(6),
     }),
     data: fundPasswordStatusData,
-  }),
-  resetFundPassword: defineEndpoint({
-    path: '/information/fundPass/reset',
+  },
+  resetFundPassword: {
     auth: 'user',
     summary: 'Reset a forgotten fund password with the login password; needs a verified identity.',
     request: z.strictObject({
@@ -103,5 +95,5 @@ export const identityEndpoints = {
       confirmPassword: z.string().max(6),
     }),
     data: fundPasswordStatusData,
-  }),
-};
+  },
+});

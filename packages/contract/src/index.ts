@@ -1,3 +1,10 @@
+// @beurs/contract: the zod schemas of every call with everything below. Clients that must not load
+// zod import the zod-free entry points instead: `@beurs/contract/decimal`, `/paths`, `/enums`,
+// `/rules` (see package.json `exports`).
+export * from './decimal';
+export * from './paths';
+export * from './enums';
+export * from './rules';
 export * from './errors';
 export * from './envelope';
 export * from './endpoint';

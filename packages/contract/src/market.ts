@@ -1,42 +1,25 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoints } from './endpoint';
+import {
+  candlePeriods,
+  candleRanges,
+  corporateActionKinds,
+  instrumentKinds,
+  instrumentMarkets,
+  listSorts,
+  marketTabs,
+  priceAdjustments,
+  sessionPhases,
+  sortOrders,
+} from './enums';
+import { QUOTES_PER_CALL_MAX, WATCHLIST_LIMIT } from './rules';
+import { marketPaths } from './paths';
 
 // Market data (issue 5, spec sections 2, 3 and 9). Every price is a decimal string at its
 // instrument's `priceScale` (4, or 6 for forex); every quote names its source, delay and time
 // (DESIGN.md §1.1). Symbols are the server's keys ('ABI.BR', 'AAPL', '^BEL20', 'EURUSD').
 // Period, range, adjustment and market travel as strings and are checked by the server, so an
 // unknown value gets a catalogued refusal (UNKNOWN_PERIOD, …) rather than a bare validation error.
-
-/** The app's market switcher (stored as `stockType`) and the other tabs with data. */
-export const stockTypes = ['frank', 'usd', 'ETF-BEL', 'ETF-USA'] as const;
-export const marketTabs = [...stockTypes, 'pre_market', 'after_hours', 'forex', 'crypto', 'index'] as const;
-export type MarketTab = (typeof marketTabs)[number];
-export const instrumentMarkets = ['frank', 'usd', 'ETF-BEL', 'ETF-USA', 'index', 'forex', 'crypto'] as const;
-export const instrumentKinds = ['stock', 'etf', 'index', 'forex', 'crypto'] as const;
-export const sessionPhases = ['pre_market', 'regular', 'after_hours', 'closed'] as const;
-export type SessionPhase = (typeof sessionPhases)[number];
-
-/** Chart periods (spec section 9): time-share is the one-minute line. */
-export const candlePeriods = ['time_share', '5m', '15m', '30m', 'day', 'week', 'month'] as const;
-export type CandlePeriod = (typeof candlePeriods)[number];
-export const candleRanges = ['1d', '1w', '1m', '3m', '6m', '1y', '2y'] as const;
-export type CandleRange = (typeof candleRanges)[number];
-export const priceAdjustments = ['none', 'forward', 'backward'] as const;
-export type PriceAdjustment = (typeof priceAdjustments)[number];
-/** The longest range each period may be asked for (more would be thousands of candles). */
-export const longestRangeByPeriod: Record<CandlePeriod, CandleRange> = {
-  time_share: '1w',
-  '5m': '1m',
-  '15m': '3m',
-  '30m': '3m',
-  day: '2y',
-  week: '2y',
-  month: '2y',
-};
-export const listSorts = ['change', 'volume', 'turnover'] as const;
-
-export const WATCHLIST_LIMIT = 200;
-export const QUOTES_PER_CALL_MAX = 100;
 
 const symbolSchema = z.string().trim().min(1).max(24);
 /** A decimal price at the instrument's scale ("123.4500"). */
@@ -78,7 +61,7 @@ export const quoteData = z.object({
 export type QuoteData = z.infer<typeof quoteData>;
 
 export const corporateActionData = z.object({
-  kind: z.enum(['dividend', 'split']),
+  kind: z.enum(corporateActionKinds),
   exDate: z.iso.date(),
   /** Dividend per share at the price scale; null for a split. */
   amount: priceText.nullable(),
@@ -141,7 +124,7 @@ export const marketListRequest = z.strictObject({
   /** A stockType or another tab: pre_market, after_hours, forex, crypto, index. */
   market: z.string().max(16),
   sort: z.enum(listSorts).default('change'),
-  order: z.enum(['desc', 'asc']).default('desc'),
+  order: z.enum(sortOrders).default('desc'),
   offset: z.number().int().min(0).max(10_000).default(0),
   limit: z.number().int().min(1).max(200).default(50),
 });
@@ -184,61 +167,53 @@ export const fxRateData = z.object({
 
 const symbolRequest = z.strictObject({ symbol: symbolSchema });
 
-export const marketEndpoints = {
-  status: defineEndpoint({
-    path: '/market/status',
+export const marketEndpoints = defineEndpoints(marketPaths, {
+  status: {
     auth: 'public',
     summary:
       'The price source (simulator in demo mode, or the vendor), its delay, and each calendar’s session.',
     request: z.strictObject({}).optional(),
     data: marketStatusData,
-  }),
-  quote: defineEndpoint({
-    path: '/market/quote',
+  },
+  quote: {
     auth: 'public',
     summary: 'One quote with its source, delay and timestamp.',
     request: symbolRequest,
     data: quoteData,
-  }),
-  quotes: defineEndpoint({
-    path: '/market/quotes',
+  },
+  quotes: {
     auth: 'public',
     summary: 'Several quotes in the order asked (at most 100).',
     request: z.strictObject({ symbols: z.array(symbolSchema).min(1).max(QUOTES_PER_CALL_MAX) }),
     data: z.array(quoteData),
-  }),
-  list: defineEndpoint({
-    path: '/market/list',
+  },
+  list: {
     auth: 'public',
     summary:
       'A market tab as a sorted page of quotes (frank, usd, ETF-BEL, ETF-USA, pre_market, after_hours, forex, crypto, index).',
     request: marketListRequest,
     data: z.object({ market: z.enum(marketTabs), total: z.number().int(), items: z.array(quoteData) }),
-  }),
-  indices: defineEndpoint({
-    path: '/market/indices',
+  },
+  indices: {
     auth: 'public',
     summary: 'The index strip: BEL 20, CAC 40, AEX, S&P 500, Nasdaq 100, Dow Jones.',
     request: z.strictObject({}).optional(),
     data: z.array(quoteData),
-  }),
-  instrument: defineEndpoint({
-    path: '/market/instrument',
+  },
+  instrument: {
     auth: 'public',
     summary: 'Instrument details: lot and tick size, sector, trading calendar, dividends and splits.',
     request: symbolRequest,
     data: instrumentData,
-  }),
-  candles: defineEndpoint({
-    path: '/market/candles',
+  },
+  candles: {
     auth: 'public',
     summary:
       'Candles for a period and range, unadjusted or adjusted (forward, backward) for dividends and splits.',
     request: candlesRequest,
     data: candlesData,
-  }),
-  search: defineEndpoint({
-    path: '/market/search',
+  },
+  search: {
     auth: 'public',
     summary: 'Instruments by code or name, best match first.',
     request: z.strictObject({
@@ -246,58 +221,41 @@ export const marketEndpoints = {
       limit: z.number().int().min(1).max(50).default(20),
     }),
     data: z.array(searchResult),
-  }),
-  fxRate: defineEndpoint({
-    path: '/market/fxRate',
+  },
+  fxRate: {
     auth: 'public',
     summary: 'The current exchange rate between two currencies, with its source.',
     request: z.strictObject({ base: z.string().regex(/^[A-Z]{3}$/), quote: z.string().regex(/^[A-Z]{3}$/) }),
     data: fxRateData,
-  }),
-  watchlist: defineEndpoint({
-    path: '/market/watchlist/list',
+  },
+  watchlist: {
     auth: 'user',
     summary: 'The signed-in user’s watchlist with quotes, most recently added first.',
     request: z.strictObject({}).optional(),
     data: z.array(watchlistItem),
-  }),
-  watchlistAdd: defineEndpoint({
-    path: '/market/watchlist/add',
+  },
+  watchlistAdd: {
     auth: 'user',
     summary: 'Add a symbol to the watchlist (adding it twice is fine).',
     request: symbolRequest,
     data: z.null(),
-  }),
-  watchlistRemove: defineEndpoint({
-    path: '/market/watchlist/remove',
+  },
+  watchlistRemove: {
     auth: 'user',
     summary: 'Remove a symbol from the watchlist.',
     request: symbolRequest,
     data: z.null(),
-  }),
-  watchlistRemoveMany: defineEndpoint({
-    path: '/market/watchlist/removeMany',
+  },
+  watchlistRemoveMany: {
     auth: 'user',
     summary: 'Remove several symbols at once (select all, delete).',
     request: z.strictObject({ symbols: z.array(symbolSchema).min(1).max(WATCHLIST_LIMIT) }),
     data: z.object({ removed: z.number().int() }),
-  }),
-};
+  },
+});
 
-// The live stream: a WebSocket at STREAM_PATH speaking JSON messages.
-
-export const STREAM_PATH = '/api/ws';
-export const STREAM_LIMITS = {
-  /** Symbols one connection may follow at once. */
-  symbolsPerClient: 100,
-  /** Messages a client may send per second before it is disconnected. */
-  messagesPerSecond: 20,
-  /** Largest client message, bytes (room for a 10,000-symbol subscribe, which is then capped). */
-  messageBytesMax: 262_144,
-  /** Invalid messages tolerated before the connection is closed. */
-  invalidMessagesMax: 5,
-  heartbeatMs: 15_000,
-} as const;
+// The live stream: a WebSocket at STREAM_PATH (`paths.ts`) speaking JSON messages, within
+// STREAM_LIMITS (`rules.ts`).
 
 /** Any number that fits in a message is read; past the per-client limit symbols are refused, not the message. */
 const streamSymbols = z.array(symbolSchema).min(1).max(20_000);

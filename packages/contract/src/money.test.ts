@@ -4,12 +4,15 @@ import {
   MAX_MINOR,
   applyRate,
   cashAmountInput,
+  cashFromWire,
   decimalString,
   divideRounded,
   formatCash,
   formatDecimal,
   parseCash,
   parseDecimal,
+  parseTypedCash,
+  parseTypedDecimal,
   type Rounding,
 } from './money';
 
@@ -38,6 +41,42 @@ describe('parseDecimal', () => {
   it('refuses more decimals than the scale instead of rounding', () => {
     expect(parseDecimal('5.0', 0)).toBeNull();
     expect(parseCash('10.001')).toBeNull();
+  });
+});
+
+describe('parseTypedDecimal (what a person types into an amount field)', () => {
+  it.each([
+    ['100', 100_00n],
+    [' 100,5 ', 100_50n],
+    ['0100.25', 100_25n],
+    ['0.1', 10n],
+    ['12.', 12_00n],
+    ['12,', 12_00n],
+    ['999999999999.99', 999_999_999_999_99n],
+  ])('reads %j as %s cents', (text, minor) => {
+    expect(parseTypedCash(text)).toBe(minor);
+  });
+
+  it.each([
+    '',
+    '-5',
+    '+5',
+    '1e3',
+    '1.234',
+    '1,234.56',
+    '1.234,56',
+    'abc',
+    '.5',
+    ',5',
+    '1 000',
+    '1234567890123',
+  ])('refuses %j rather than guess', (text) => {
+    expect(parseTypedCash(text)).toBeNull();
+  });
+
+  it('takes the scale it is given', () => {
+    expect(parseTypedDecimal('0,00000001', 8)).toBe(1n);
+    expect(parseTypedDecimal('5.5', 0)).toBeNull();
   });
 });
 
@@ -72,6 +111,12 @@ describe('formatDecimal', () => {
 
   it('formats cash with exactly two decimals', () => {
     expect(formatCash(100_00n)).toBe('100.00');
+  });
+
+  it('reads cash from an answer, and throws on anything that is not cash', () => {
+    expect(cashFromWire('9007199254740993.01') - cashFromWire('0.01')).toBe(900719925474099300n);
+    expect(() => cashFromWire('1.5.0')).toThrow(RangeError);
+    expect(() => cashFromWire('')).toThrow(RangeError);
   });
 });
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoints } from './endpoint';
+import { userPaths } from './paths';
+import { identityStates, languages, restrictionKinds } from './enums';
 import { cashAmountOutput, currencySchema } from './money';
+import { ACCOUNT_PATTERN, PASSWORD_LENGTH } from './rules';
 
 // Accounts and sessions (spec sections 3–7).
 
 /** The phone number is the account: digits only, with country code, 6 to 15 digits. */
-export const accountSchema = z.string().regex(/^\d{6,15}$/, 'digits only, 6 to 15');
-export const passwordSchema = z.string().min(6).max(128);
+export const accountSchema = z.string().regex(ACCOUNT_PATTERN, 'digits only, 6 to 15');
+export const passwordSchema = z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max);
 export const invitationCodeSchema = z.string().trim().min(4).max(32);
 
-export const identityStates = ['not_certified', 'under_review', 'authenticated', 'failed'] as const;
 export const identityStateSchema = z.enum(identityStates);
 
 export const registerRequest = z.strictObject({
@@ -30,10 +32,7 @@ export const loginData = z.object({
   expiresAt: z.iso.datetime(),
 });
 
-/** The app's languages; 'zh' is Traditional Chinese. */
-export const languages = ['de', 'en', 'zh', 'nl', 'fr', 'ko'] as const;
 export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
 
 /** Calls without a payload accept no body, null or {}. */
 export const emptyRequest = z.strictObject({}).nullish();
@@ -46,13 +45,6 @@ export const balanceSummary = z.object({
   profit: cashAmountOutput,
 });
 
-export const restrictionKinds = [
-  'frozen',
-  'login_banned',
-  'disabled',
-  'trading_barred',
-  'withdrawal_barred',
-] as const;
 export const restrictionKindSchema = z.enum(restrictionKinds);
 
 export const userInfoData = z.object({
@@ -84,70 +76,61 @@ export const sessionItem = z.object({
   isCurrent: z.boolean(),
 });
 
-export const userEndpoints = {
-  register: defineEndpoint({
-    path: '/user/register',
+export const userEndpoints = defineEndpoints(userPaths, {
+  register: {
     auth: 'public',
     summary: 'Register with a phone number, a password and an invitation code.',
     request: registerRequest,
     data: z.object({ account: z.string() }),
-  }),
-  login: defineEndpoint({
-    path: '/user/login',
+  },
+  login: {
     auth: 'public',
     summary: 'Sign in; answers the token to send in the `token` header with `account`.',
     request: loginRequest,
     data: loginData,
-  }),
-  logout: defineEndpoint({
-    path: '/user/logout',
+  },
+  logout: {
     auth: 'user',
     summary: 'Revoke the current session.',
     request: emptyRequest,
     data: z.null(),
-  }),
-  getUserinfo: defineEndpoint({
-    path: '/user/getUserinfo',
+  },
+  getUserinfo: {
     auth: 'user',
     summary: 'The signed-in user, identity state, restrictions and balances per currency.',
     request: emptyRequest,
     data: userInfoData,
-  }),
-  changePassword: defineEndpoint({
-    path: '/user/changePassword',
+  },
+  changePassword: {
     auth: 'user',
     summary: 'Change the login password; other sessions are signed out.',
     request: changePasswordRequest,
     data: z.null(),
-  }),
-  sessions: defineEndpoint({
-    path: '/user/sessions',
+  },
+  sessions: {
     auth: 'user',
     summary: 'Active sessions of the signed-in user (security centre).',
     request: emptyRequest,
     data: z.array(sessionItem),
-  }),
-  revokeSession: defineEndpoint({
-    path: '/user/revokeSession',
+  },
+  revokeSession: {
     auth: 'user',
     summary: 'Sign out one of your other sessions.',
     request: z.strictObject({ id: z.string().regex(/^\d+$/) }),
     data: z.null(),
-  }),
-  revokeOtherSessions: defineEndpoint({
-    path: '/user/revokeOtherSessions',
+  },
+  revokeOtherSessions: {
     auth: 'user',
     summary: 'Sign out every session but this one.',
     request: emptyRequest,
     data: z.object({ revoked: z.number().int() }),
-  }),
-  notice: defineEndpoint({
-    path: '/user/notice',
+  },
+  notice: {
     auth: 'user',
     summary: 'Notices for the user in their language; the app keeps read ids in `readMsg`.',
     request: z.strictObject({ language: languageSchema.optional() }).nullish(),
     data: z.array(
       z.object({ id: z.string(), title: z.string(), content: z.string(), createdAt: z.iso.datetime() }),
     ),
-  }),
-};
+  },
+});

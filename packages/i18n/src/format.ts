@@ -1,3 +1,4 @@
+import type { Currency } from '@beurs/contract/decimal';
 import type { Language } from './languages';
 
 // Formats of spec section 3: money with two decimals, `1,234.56` (en, zh, ko) or `1.234,56`
@@ -51,10 +52,8 @@ export function formatMoney(decimal: string, language: Language, decimals = 2): 
   return negative ? `-${body}` : body;
 }
 
-export type CurrencyCode = 'EUR' | 'USD';
-
 /** `€` after the value (`1.234,56 €`), `$` before it (`$1,234.56`, `-$5.00`). */
-export function formatCurrency(decimal: string, currency: CurrencyCode, language: Language): string {
+export function formatCurrency(decimal: string, currency: Currency, language: Language): string {
   const money = formatMoney(decimal, language);
   if (currency === 'EUR') return `${money} €`;
   return money.startsWith('-') ? `-$${money.slice(1)}` : `$${money}`;

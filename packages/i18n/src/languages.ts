@@ -1,12 +1,10 @@
 // The six interface languages (DESIGN.md §2 "App"). The app stores the short code under the
 // `language` key of local storage; `tag` is the BCP 47 tag for <html lang> and Intl.
 
-import type { Language as ContractLanguage } from '@beurs/contract';
+import { languages, type Language } from '@beurs/contract/enums';
 
-// The same list as the contract's `languages` (checked by type here and by value in
-// locales.test.ts); repeated so the apps need not load zod to know their languages.
-export const languages = ['de', 'en', 'zh', 'nl', 'fr', 'ko'] as const satisfies readonly ContractLanguage[];
-export type Language = (typeof languages)[number];
+// The contract's list, from its zod-free entry point.
+export { languages, type Language };
 
 export const defaultLanguage: Language = 'en';
 

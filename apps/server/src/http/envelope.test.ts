@@ -1,16 +1,20 @@
-import { defineEndpoint } from '@beurs/contract';
+import { defineEndpoints } from '@beurs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, call, type TestApp } from '../../test/helpers/build-app';
 import { registerEndpoint } from './endpoint-route';
 
-const leakyEndpoint = defineEndpoint({
-  path: '/test/leaky',
-  auth: 'public',
-  summary: 'answers more than its contract declares',
-  request: z.strictObject({}).nullish(),
-  data: z.object({ account: z.string(), balances: z.array(z.object({ currency: z.string() })) }),
-});
+const { leaky: leakyEndpoint } = defineEndpoints(
+  { leaky: '/test/leaky' },
+  {
+    leaky: {
+      auth: 'public',
+      summary: 'answers more than its contract declares',
+      request: z.strictObject({}).nullish(),
+      data: z.object({ account: z.string(), balances: z.array(z.object({ currency: z.string() })) }),
+    },
+  },
+);
 
 // The envelope and the transport refusals: malformed JSON, wrong types, oversize bodies, unknown
 // routes and faults all answer {status: 0, code, params, requestId} with the catalogued status.

@@ -1,13 +1,14 @@
 import type { DataOf, commonEndpoints } from '@beurs/contract';
+import type { SiteMode } from '@beurs/contract/enums';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
-import { commonPaths } from '../../api/endpoints';
+import { commonPaths } from '@beurs/contract/paths';
 
 export type SiteConfig = {
   kefu: string;
   title: string;
   logo: string;
-  mode: 'demo' | 'live';
+  mode: SiteMode;
   operatorName: string;
   licence: string;
 };

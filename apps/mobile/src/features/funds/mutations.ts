@@ -1,7 +1,7 @@
 import type { fundsEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { fundsPaths } from '../../api/endpoints';
+import { fundsPaths } from '@beurs/contract/paths';
 import { uploadImage } from '../identity/uploads';
 import { fundsQueries, type BankCard, type Deposit, type ExchangeQuote, type Withdrawal } from './queries';
 
@@ -59,7 +59,7 @@ export function useRechargeMutation() {
   });
 }
 
-export type ExchangeInput = { from: 'EUR' | 'USD'; to: 'EUR' | 'USD'; amount: string };
+export type ExchangeInput = RequestOf<typeof fundsEndpoints.exchangeQuote>;
 
 /** A quote: nothing moves. */
 export const fetchExchangeQuote = (request: ExchangeInput) =>

@@ -1,7 +1,9 @@
 import type { DataOf, fundsEndpoints } from '@beurs/contract';
+import type { Currency } from '@beurs/contract/decimal';
+import type { RecordTab } from '@beurs/contract/enums';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
-import { fundsPaths } from '../../api/endpoints';
+import { fundsPaths } from '@beurs/contract/paths';
 import { isLoggedIn } from '../../session/storage';
 
 export type BankCard = DataOf<typeof fundsEndpoints.bankList>[number];
@@ -13,7 +15,6 @@ export type DepositChannels = DataOf<typeof fundsEndpoints.rechargeChannel>;
 export type Deposit = DataOf<typeof fundsEndpoints.recharge>;
 export type ExchangeQuote = DataOf<typeof fundsEndpoints.exchangeQuote>;
 export type DepositPage = DataOf<typeof fundsEndpoints.depositList>;
-export type RecordTab = 'all' | 'trade' | 'deposit' | 'withdrawal' | 'exchange';
 export const RECORD_PAGE_SIZE = 20;
 
 export const fundsQueries = {
@@ -24,7 +25,7 @@ export const fundsQueries = {
       queryFn: () => api.call<BankCard[]>(fundsPaths.bankList),
       enabled: isLoggedIn(),
     }),
-  withdrawalRules: (currency: 'EUR' | 'USD' = 'EUR') =>
+  withdrawalRules: (currency: Currency = 'EUR') =>
     queryOptions({
       queryKey: [...fundsQueries.all, 'withdrawalRules', currency],
       queryFn: () => api.call<WithdrawalRules>(fundsPaths.withdrawalRules, { currency }),

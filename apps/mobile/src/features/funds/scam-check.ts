@@ -1,7 +1,7 @@
 import type { DataOf, fundsEndpoints, scamCheckTriggers } from '@beurs/contract';
 import { api } from '../../api';
 import { ApiError } from '../../api/client';
-import { fundsPaths } from '../../api/endpoints';
+import { fundsPaths } from '@beurs/contract/paths';
 
 // Scam friction (DESIGN.md §1.12, docs/identity-and-money.md): a call refused with
 // SCAM_CHECK_REQUIRED {trigger} is repeated once the user has answered the safety question and the

@@ -1,3 +1,4 @@
+import { FUND_PASSWORD_PATTERN } from '@beurs/contract/rules';
 import type { FundPasswordAction } from './mutations';
 
 // The fund password form's checks before any call: six digits, confirmed, and the old or the login
@@ -12,7 +13,7 @@ export type FundPasswordForm = {
 
 export type FundPasswordErrors = Partial<Record<keyof FundPasswordForm, string>>;
 
-export const isSixDigits = (value: string) => /^\d{6}$/.test(value);
+export const isSixDigits = (value: string) => FUND_PASSWORD_PATTERN.test(value);
 
 export function validateFundPassword(action: FundPasswordAction, form: FundPasswordForm): FundPasswordErrors {
   const errors: FundPasswordErrors = {};

@@ -1,7 +1,7 @@
 import type { identityEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { identityPaths } from '../../api/endpoints';
+import { identityPaths } from '@beurs/contract/paths';
 import { identityQueries, type AuthInfo, type FundPasswordStatus } from './queries';
 import { uploadImage, type SubmitAuthRequest } from './uploads';
 

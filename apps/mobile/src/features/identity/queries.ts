@@ -1,7 +1,7 @@
 import type { DataOf, identityEndpoints } from '@beurs/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
-import { identityPaths } from '../../api/endpoints';
+import { identityPaths } from '@beurs/contract/paths';
 import { isLoggedIn } from '../../session/storage';
 
 export type FundPasswordStatus = DataOf<typeof identityEndpoints.fundPassword>;

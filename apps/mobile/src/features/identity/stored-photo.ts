@@ -1,3 +1,4 @@
+import { uploadFilePath } from '@beurs/contract/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
@@ -7,14 +8,12 @@ import { api } from '../../api';
 // cached as a Blob (an upload never changes), and shown through a blob URL that is revoked when the
 // image leaves the screen.
 
-export const uploadUrl = (id: string) => `/api/uploads/${encodeURIComponent(id)}`;
-
 export const uploadQueries = {
   all: ['uploads'] as const,
   file: (id: string) =>
     queryOptions({
       queryKey: [...uploadQueries.all, id],
-      queryFn: () => api.fetchFile(uploadUrl(id)),
+      queryFn: () => api.fetchFile(uploadFilePath(id)),
       staleTime: Infinity,
       // Photos are large: drop the bytes soon after the screen closes.
       gcTime: 60_000,

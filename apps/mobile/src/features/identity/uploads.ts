@@ -1,13 +1,12 @@
-import type { identityEndpoints, RequestOf } from '@beurs/contract';
+import type { identityEndpoints, RequestOf, UploadData } from '@beurs/contract';
+import { UPLOAD_PATH } from '@beurs/contract/paths';
 import { api } from '../../api';
 
 // Uploads (docs/identity-and-money.md): the raw file as the body, not multipart, not base64.
 // iPhone HEIC cannot be decoded by the server: where the browser can decode it, it is redrawn to
 // JPEG first; otherwise the server's UPLOAD_HEIC_UNSUPPORTED explains.
 
-export const UPLOAD_PATH = '/upload/image';
-/** The contract's `uploadData`. */
-export type UploadResult = { id: string; width: number; height: number };
+export type UploadResult = UploadData;
 export type SubmitAuthRequest = RequestOf<typeof identityEndpoints.submitAuth>;
 
 const isHeic = (file: Blob) => /image\/hei[cf]/i.test(file.type);

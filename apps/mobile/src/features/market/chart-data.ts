@@ -1,5 +1,6 @@
 import type { UTCTimestamp } from 'lightweight-charts';
-import type { Candle, ChartPeriod, Quote } from './market-types';
+import type { CandlePeriod } from '@beurs/contract/enums';
+import type { Candle, Quote } from './market-types';
 
 // The one edge where decimal strings become numbers: chart coordinates for lightweight-charts
 // (CONVENTIONS.md "Charts receive series already converted at that one edge"). Number() of a
@@ -15,7 +16,7 @@ export type VolumePoint = { time: ChartTime; value: number; color: string };
 export type ChartSeries = { candles: CandlePoint[]; line: LinePoint[]; volumes: VolumePoint[] };
 
 /** Length of one candle in seconds for the intraday periods; null for day, week and month. */
-export const periodSeconds: Record<ChartPeriod, number | null> = {
+export const periodSeconds: Record<CandlePeriod, number | null> = {
   time_share: 60,
   '5m': 300,
   '15m': 900,
@@ -98,7 +99,7 @@ export function toChartSeries(
  * bucket gets the new close (and high/low), or a new candle starts. Older quotes are ignored;
  * day, week and month charts are left alone. Works on strings and returns a new array.
  */
-export function mergeLiveQuote(candles: readonly Candle[], quote: Quote, period: ChartPeriod): Candle[] {
+export function mergeLiveQuote(candles: readonly Candle[], quote: Quote, period: CandlePeriod): Candle[] {
   const seconds = periodSeconds[period];
   if (seconds === null) return [...candles];
   const quoteTime = Math.floor(new Date(quote.timestamp).getTime() / 1000);

@@ -1,4 +1,4 @@
-import type { ListSort, SortOrder } from './market-types';
+import type { ListSort, SortOrder } from '@beurs/contract/enums';
 
 // Sorting of the market lists: the server sorts; the screen only decides what to ask for. A tap on
 // the column already sorted flips the order; a tap on another column sorts it descending first

@@ -1,24 +1,7 @@
-import * as contract from '@beurs/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  chartPeriods,
-  chartRanges,
-  isRangeAllowed,
-  longestRangeByPeriod,
-  priceAdjustments,
-  rangeForPeriod,
-  stockTypes,
-} from './market-types';
+import { isRangeAllowed, rangeForPeriod } from './market-types';
 
-describe('market values', () => {
-  it('repeat the contract', () => {
-    expect([...stockTypes]).toEqual([...contract.stockTypes]);
-    expect([...chartPeriods]).toEqual([...contract.candlePeriods]);
-    expect(contract.candleRanges).toEqual(expect.arrayContaining([...chartRanges]));
-    expect([...priceAdjustments]).toEqual([...contract.priceAdjustments]);
-    expect(longestRangeByPeriod).toEqual(contract.longestRangeByPeriod);
-  });
-
+describe('chart ranges', () => {
   it('keeps a range only when the period allows it', () => {
     expect(isRangeAllowed('time_share', '1d')).toBe(true);
     expect(isRangeAllowed('time_share', '1m')).toBe(false);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import type { WatchlistItem } from './market-types';
-import { marketPaths } from './paths';
+import { marketPaths } from '@beurs/contract/paths';
 import { marketQueries } from './queries';
 
 // Watchlist changes; each invalidates the watchlist through the query-key factory.

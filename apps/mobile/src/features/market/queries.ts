@@ -1,10 +1,9 @@
-import type { PriceAdjustment } from '@beurs/contract';
+import type { CandlePeriod, ListSort, PriceAdjustment, SortOrder } from '@beurs/contract/enums';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { isLoggedIn } from '../../session/storage';
 import type {
   Candles,
-  ChartPeriod,
   ChartRange,
   Instrument,
   ListTab,
@@ -12,11 +11,9 @@ import type {
   MarketStatus,
   Quote,
   SearchResult,
-  SortOrder,
-  ListSort,
   WatchlistItem,
 } from './market-types';
-import { marketPaths } from './paths';
+import { marketPaths } from '@beurs/contract/paths';
 
 // Query-key factory of the market feature (CONVENTIONS.md "Front end"). Market calls are quiet
 // where a screen shows its own empty or error state; prices refresh through the stream or, while
@@ -60,7 +57,7 @@ export const marketQueries = {
       enabled: symbol !== '',
       staleTime: 5 * 60_000,
     }),
-  candles: (symbol: string, period: ChartPeriod, range: ChartRange, adjustment: PriceAdjustment) =>
+  candles: (symbol: string, period: CandlePeriod, range: ChartRange, adjustment: PriceAdjustment) =>
     queryOptions({
       queryKey: [...marketQueries.all, 'candles', symbol, period, range, adjustment],
       queryFn: () => api.call<Candles>(marketPaths.candles, { symbol, period, range, adjustment }),

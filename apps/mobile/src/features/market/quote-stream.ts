@@ -1,3 +1,4 @@
+import { STREAM_PATH } from '@beurs/contract/paths';
 import type { Quote } from './market-types';
 
 // The live quote stream (issue 5): one WebSocket at /api/ws for the whole app. Screens follow
@@ -250,12 +251,12 @@ export class QuoteStream {
 
 let shared: QuoteStream | null = null;
 
-/** The app's one stream, to /api/ws on the page's own origin. */
+/** The app's one stream, to STREAM_PATH (/api/ws) on the page's own origin. */
 export function quoteStream(): QuoteStream {
   if (!shared) {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     shared = new QuoteStream({
-      url: `${scheme}://${window.location.host}/api/ws`,
+      url: `${scheme}://${window.location.host}${STREAM_PATH}`,
       createSocket: (url) => new WebSocket(url),
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
       clearTimer: (handle) => window.clearTimeout(handle as number),

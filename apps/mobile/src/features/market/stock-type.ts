@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { storageKeys } from '../../session/storage';
-import { DEFAULT_STOCK_TYPE, stockTypes, type StockType } from './market-types';
+import { stockTypes, type StockType } from '@beurs/contract/enums';
+import { DEFAULT_STOCK_TYPE } from './market-types';
 
 // The market switcher's choice under `stockType` in local storage (spec sections 2 and 9).
 

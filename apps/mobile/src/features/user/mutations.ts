@@ -1,7 +1,7 @@
 import type { DataOf, RequestOf, userEndpoints } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { userPaths } from '../../api/endpoints';
+import { userPaths } from '@beurs/contract/paths';
 import { forgetLogin, saveLogin } from '../../session/storage';
 import { userQueries } from './queries';
 

@@ -2,7 +2,7 @@ import type { DataOf, userEndpoints } from '@beurs/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { currentLanguage } from '../../app/i18n';
-import { userPaths } from '../../api/endpoints';
+import { userPaths } from '@beurs/contract/paths';
 import { isLoggedIn } from '../../session/storage';
 
 export type UserInfo = DataOf<typeof userEndpoints.getUserinfo>;

@@ -2,16 +2,15 @@
 // the two passwords must match; the same match rule applies to the login-password change. Results
 // are message keys for t(); an empty object means the form may be sent.
 
-export type Errors<F extends string> = Partial<Record<F, string>>;
+import { ACCOUNT_PATTERN, PASSWORD_LENGTH } from '@beurs/contract/rules';
 
-const ACCOUNT = /^\d{6,15}$/;
-const MIN_PASSWORD = 6;
+export type Errors<F extends string> = Partial<Record<F, string>>;
 
 export type LoginForm = { account: string; password: string };
 export function validateLogin(form: LoginForm): Errors<keyof LoginForm> {
   const errors: Errors<keyof LoginForm> = {};
   if (!form.account.trim()) errors.account = 'login.accountRequired';
-  else if (!ACCOUNT.test(form.account.trim())) errors.account = 'login.accountDigits';
+  else if (!ACCOUNT_PATTERN.test(form.account.trim())) errors.account = 'login.accountDigits';
   if (!form.password) errors.password = 'login.passwordRequired';
   return errors;
 }
@@ -25,9 +24,9 @@ export type RegisterForm = {
 export function validateRegister(form: RegisterForm): Errors<keyof RegisterForm> {
   const errors: Errors<keyof RegisterForm> = {};
   if (!form.account.trim()) errors.account = 'register.accountRequired';
-  else if (!ACCOUNT.test(form.account.trim())) errors.account = 'register.accountDigits';
+  else if (!ACCOUNT_PATTERN.test(form.account.trim())) errors.account = 'register.accountDigits';
   if (!form.password) errors.password = 'register.passwordRequired';
-  else if (form.password.length < MIN_PASSWORD) errors.password = 'register.passwordTooShort';
+  else if (form.password.length < PASSWORD_LENGTH.min) errors.password = 'register.passwordTooShort';
   if (!form.confirmPassword) errors.confirmPassword = 'register.confirmRequired';
   else if (form.password && form.confirmPassword !== form.password)
     errors.confirmPassword = 'register.passwordsMismatch';
@@ -40,7 +39,7 @@ export function validateChangePassword(form: ChangePasswordForm): Errors<keyof C
   const errors: Errors<keyof ChangePasswordForm> = {};
   if (!form.oldPassword) errors.oldPassword = 'loginPass.oldRequired';
   if (!form.newPassword) errors.newPassword = 'loginPass.newRequired';
-  else if (form.newPassword.length < MIN_PASSWORD) errors.newPassword = 'loginPass.newTooShort';
+  else if (form.newPassword.length < PASSWORD_LENGTH.min) errors.newPassword = 'loginPass.newTooShort';
   if (!form.confirmPassword) errors.confirmPassword = 'loginPass.confirmRequired';
   else if (form.newPassword && form.confirmPassword !== form.newPassword)
     errors.confirmPassword = 'loginPass.mismatch';

@@ -1,7 +1,7 @@
 import type { DataOf, fundsEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { fundsPaths } from '../../api/endpoints';
+import { fundsPaths } from '@beurs/contract/paths';
 import { walletQueries } from './queries';
 
 export type AddWalletRequest = RequestOf<typeof fundsEndpoints.addWallet>;

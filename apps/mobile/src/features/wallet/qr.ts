@@ -1,10 +1,5 @@
-import type { walletNetworks } from '@beurs/contract';
+import type { WalletNetwork } from '@beurs/contract/enums';
 import type { QRCodeToDataURLOptions } from 'qrcode';
-
-export type WalletNetwork = (typeof walletNetworks)[number];
-
-/** The contract's networks, copied as a value so zod stays out of the bundle (checked by a test). */
-export const networks = ['BTC', 'ETH', 'TRON'] as const satisfies readonly WalletNetwork[];
 
 // QR codes are 256×256 at the highest error correction (DESIGN.md §2 "App", spec section 9).
 export const QR_SIZE = 256;

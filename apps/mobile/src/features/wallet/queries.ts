@@ -1,7 +1,7 @@
 import type { DataOf, fundsEndpoints } from '@beurs/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
-import { fundsPaths } from '../../api/endpoints';
+import { fundsPaths } from '@beurs/contract/paths';
 import { isLoggedIn } from '../../session/storage';
 
 export type WalletData = DataOf<typeof fundsEndpoints.walletList>;

@@ -1,3 +1,4 @@
+import { currencies } from '@beurs/contract/enums';
 import { formatCurrency, formatDateTime } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,13 +10,11 @@ import { EmptyState, Loading } from '../../shell/common';
 import { HomeMovers } from '../market/components/HomeMovers';
 import { HomeHeader } from './HomeHeader';
 
-const PLACEHOLDER_CURRENCIES = ['EUR', 'USD'] as const;
-
 /** Total assets per currency in one card that keeps its height while loading (no layout shift). */
 function HomeAssets({ balances }: { balances: UserInfo['balances'] | undefined }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const rows = balances ?? PLACEHOLDER_CURRENCIES.map((currency) => ({ currency, totalAssets: undefined }));
+  const rows = balances ?? currencies.map((currency) => ({ currency, totalAssets: undefined }));
   return (
     <section className="card home-assets" aria-busy={!balances} data-testid="home-assets">
       <h2 className="asset-label">{t('home.totalAssets')}</h2>

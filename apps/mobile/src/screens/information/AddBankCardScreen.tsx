@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, TOAST_DURATION_MS } from '../../api/client';
 import { describeError } from '../../app/i18n';
-import { compact, validateBankCard, type BankCardForm } from '../../features/funds/bank-card';
+import { normaliseBic, normaliseIban } from '@beurs/contract/rules';
+import { validateBankCard, type BankCardForm } from '../../features/funds/bank-card';
 import { useAddBankCardMutation } from '../../features/funds/mutations';
 import { withScamCheck } from '../../features/funds/scam-check';
 import { useAuthInfo } from '../../features/identity/queries';
@@ -36,8 +37,8 @@ function CardForm({ holderName }: { holderName: string }) {
     if (Object.keys(found).length > 0) return;
     const request = {
       holderName: form.holderName.trim(),
-      iban: compact(form.iban),
-      bic: compact(form.bic),
+      iban: normaliseIban(form.iban),
+      bic: normaliseBic(form.bic),
       bankName: form.bankName.trim(),
       branch: form.branch.trim(),
     };

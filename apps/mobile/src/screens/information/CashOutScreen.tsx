@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
-import { newIdempotencyKey, parseAmountInput, payoutOf, toMinor } from '../../features/funds/amount';
+import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
+import { newIdempotencyKey } from '../../features/funds/idempotency';
 import { useCashOutMutation } from '../../features/funds/mutations';
 import {
   useBankCards,
@@ -113,19 +114,20 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
     event.preventDefault();
     // Until the cards have loaded, "no card" would be a false refusal: wait for them.
     if (cards.isPending) return;
-    const amount = parseAmountInput(amountText);
+    const amount = parseTypedCash(amountText);
     const found: Record<string, string> = {};
     if (amount === null) found.amount = 'cashOut.amountInvalid';
-    else if (toMinor(amount) < toMinor(rules.minimum)) found.amount = 'cashOut.belowMinimum';
-    else if (toMinor(amount) > toMinor(rules.withdrawable)) found.amount = 'cashOut.aboveWithdrawable';
+    else if (amount < cashFromWire(rules.minimum)) found.amount = 'cashOut.belowMinimum';
+    else if (amount > cashFromWire(rules.withdrawable)) found.amount = 'cashOut.aboveWithdrawable';
     if (!chosenCard) found.card = 'cashOut.cardRequired';
     if (!isSixDigits(fundPassword)) found.fundPassword = 'fundPass.sixDigits';
     setErrors(found);
     if (Object.keys(found).length > 0 || amount === null) return;
     setReview({
-      amount,
+      amount: formatCash(amount),
       fee: rules.fee,
-      payout: payoutOf(amount, rules.fee),
+      // The fee comes out of the amount withdrawn, never on top.
+      payout: formatCash(amount - cashFromWire(rules.fee)),
       cardId: chosenCard,
       idempotencyKey: newIdempotencyKey(),
     });

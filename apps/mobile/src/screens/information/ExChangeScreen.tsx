@@ -3,7 +3,8 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
-import { newIdempotencyKey, parseAmountInput } from '../../features/funds/amount';
+import { formatCash, parseTypedCash, type Currency } from '@beurs/contract/decimal';
+import { newIdempotencyKey } from '../../features/funds/idempotency';
 import { fetchExchangeQuote, useExchangeMutation } from '../../features/funds/mutations';
 import type { ExchangeQuote } from '../../features/funds/queries';
 import { useWallet } from '../../features/wallet/queries';
@@ -12,7 +13,6 @@ import { SummaryRows } from '../../shell/SummaryRows';
 import { showToast } from '../../shell/toast';
 import './wallet/wallet.css';
 
-type Currency = 'EUR' | 'USD';
 const other = (currency: Currency): Currency => (currency === 'EUR' ? 'USD' : 'EUR');
 
 function QuoteCard({ quote }: { quote: ExchangeQuote }) {
@@ -75,12 +75,12 @@ export default function ExChangeScreen() {
 
   const requestQuote = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseAmountInput(amountText);
-    setError(amount === null || amount === '0.00' ? 'cashOut.amountInvalid' : undefined);
-    if (amount === null || amount === '0.00') return;
+    const amount = parseTypedCash(amountText);
+    setError(amount === null || amount === 0n ? 'cashOut.amountInvalid' : undefined);
+    if (amount === null || amount === 0n) return;
     setQuoting(true);
     try {
-      setQuote(await fetchExchangeQuote({ from, to: other(from), amount }));
+      setQuote(await fetchExchangeQuote({ from, to: other(from), amount: formatCash(amount) }));
       setIdempotencyKey(newIdempotencyKey());
     } catch {
       setQuote(null);

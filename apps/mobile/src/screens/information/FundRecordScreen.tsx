@@ -1,15 +1,14 @@
 import type { RecordDetail } from '@beurs/contract';
+import { recordTabs, type RecordTab } from '@beurs/contract/enums';
 import { formatCurrency, formatDateTime, formatMoney, type Language } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
-import { useRecords, type RecordPage, type RecordTab } from '../../features/funds/queries';
+import { useRecords, type RecordPage } from '../../features/funds/queries';
 import { EmptyState, Loading } from '../../shell/common';
 import './wallet/wallet.css';
-
-const tabs = ['all', 'trade', 'deposit', 'withdrawal', 'exchange'] as const satisfies readonly RecordTab[];
 
 /** The record's detail in the user's language; staff reasons and references stay verbatim. */
 function detailText(detail: RecordDetail, t: TFunction, language: Language): string {
@@ -91,7 +90,7 @@ export default function FundRecordScreen() {
   return (
     <div data-testid="screen-fundRecord">
       <div className="wallet-actions pill-tabs scrolling" role="tablist">
-        {tabs.map((option) => (
+        {recordTabs.map((option) => (
           <button
             key={option}
             type="button"

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, TOAST_DURATION_MS } from '../../api/client';
 import { currentLanguage, describeError } from '../../app/i18n';
-import { newIdempotencyKey, parseAmountInput, toMinor } from '../../features/funds/amount';
+import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
+import { newIdempotencyKey } from '../../features/funds/idempotency';
 import { uploadProof, useRechargeMutation } from '../../features/funds/mutations';
 import {
   useDepositChannels,
@@ -64,12 +65,12 @@ function DepositForm({ channel }: { channel: Channel }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseAmountInput(amountText);
+    const amount = parseTypedCash(amountText);
     const found: Record<string, string> = {};
     if (amount === null) found.amount = 'cashOut.amountInvalid';
     else if (
-      toMinor(amount) < toMinor(channel.minimum) ||
-      (channel.maximum !== null && toMinor(amount) > toMinor(channel.maximum))
+      amount < cashFromWire(channel.minimum) ||
+      (channel.maximum !== null && amount > cashFromWire(channel.maximum))
     )
       found.amount = 'recharge.outOfRange';
     if (!proof) found.proof = 'recharge.proofRequired';
@@ -79,7 +80,7 @@ function DepositForm({ channel }: { channel: Channel }) {
     try {
       const proofImageId = await uploadProof(proof);
       const idempotencyKey = newIdempotencyKey();
-      const request = { channelId: channel.id, amount, proofImageId };
+      const request = { channelId: channel.id, amount: formatCash(amount), proofImageId };
       const result = await withScamCheck(() => recharge.mutateAsync({ request, idempotencyKey }), scam.ask);
       if (result.done) {
         setAmountText('');

@@ -7,7 +7,8 @@ import { ApiError, TOAST_DURATION_MS } from '../../api/client';
 import { currentLanguage, describeError } from '../../app/i18n';
 import { withScamCheck } from '../../features/funds/scam-check';
 import { useAddWalletMutation, useDeleteWalletMutation } from '../../features/wallet/mutations';
-import { networks, paymentUri, type WalletNetwork } from '../../features/wallet/qr';
+import { walletNetworks, type WalletNetwork } from '@beurs/contract/enums';
+import { paymentUri } from '../../features/wallet/qr';
 import { useWallet, type WalletAddress, type WalletData } from '../../features/wallet/queries';
 import { isAvailable, pathOf } from '../../routes/route-table';
 import { EmptyState, Loading } from '../../shell/common';
@@ -142,7 +143,7 @@ function AddAddressForm() {
           value={network}
           onChange={(event) => setNetwork(event.target.value as WalletNetwork)}
         >
-          {networks.map((option) => (
+          {walletNetworks.map((option) => (
             <option key={option} value={option}>
               {t(`wallet.networks.${option}`)}
             </option>

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fromMinor, parseAmountInput, payoutOf, toMinor } from '../../features/funds/amount';
 import { configEntries, ok, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
@@ -145,26 +144,5 @@ describe('withdraw screen while the cards load', () => {
     await waitFor(() => expect(review.disabled).toBe(false));
     await user.click(review);
     expect((await screen.findByTestId('cash-out-payout')).textContent).toBe('147.50 €');
-  });
-});
-
-describe('amounts', () => {
-  it('parses typed text into a two-decimal string or refuses it', () => {
-    expect(parseAmountInput('100')).toBe('100.00');
-    expect(parseAmountInput(' 100,5 ')).toBe('100.50');
-    expect(parseAmountInput('0100.25')).toBe('100.25');
-    expect(parseAmountInput('0.1')).toBe('0.10');
-    for (const bad of ['', '-5', '1e3', '1.234', '1,234.56', 'abc', '.5', '1234567890123']) {
-      expect(parseAmountInput(bad)).toBeNull();
-    }
-    expect(parseAmountInput('12.')).toBe('12.00');
-  });
-
-  it('computes in minor units without floats', () => {
-    expect(toMinor('0.30') - toMinor('0.10')).toBe(20n);
-    expect(fromMinor(toMinor('1234.56'))).toBe('1234.56');
-    expect(fromMinor(-5n)).toBe('-0.05');
-    expect(payoutOf('100.00', '2.50')).toBe('97.50');
-    expect(payoutOf('9007199254740993.01', '0.01')).toBe('9007199254740993.00');
   });
 });

@@ -4,8 +4,7 @@ import { create as createQr, toString as qrToString } from 'qrcode';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { withScamCheck } from '../../features/funds/scam-check';
-import { walletNetworks } from '@beurs/contract';
-import { networks, QR_SIZE, qrOptions } from '../../features/wallet/qr';
+import { QR_SIZE, qrOptions } from '../../features/wallet/qr';
 import { configEntries, ok, refusal, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
@@ -54,10 +53,6 @@ describe('wallet tab', () => {
     );
     expect(svg).toBe(await qrToString(`bitcoin:${BTC}`, { ...qrOptions, type: 'svg' }));
     expect(svg).toContain('width="256"');
-  });
-
-  it('offers exactly the networks of the contract', () => {
-    expect([...networks]).toEqual([...walletNetworks]);
   });
 
   it('QR options: 256 pixels at the highest error correction (H)', () => {

@@ -1,16 +1,18 @@
-import type { PriceAdjustment } from '@beurs/contract';
+import {
+  candlePeriods,
+  priceAdjustments,
+  type CandlePeriod,
+  type PriceAdjustment,
+} from '@beurs/contract/enums';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/i18n';
 import { mergeLiveQuote } from '../../features/market/chart-data';
 import {
-  chartPeriods,
   chartRanges,
   defaultRangeByPeriod,
   isRangeAllowed,
-  priceAdjustments,
-  type ChartPeriod,
   type ChartRange,
 } from '../../features/market/market-types';
 import { marketQueries, useInstrument } from '../../features/market/queries';
@@ -37,7 +39,7 @@ export default function StockDetailScreen() {
   const symbol = selected?.symbol ?? '';
   const quote = useLiveQuote(symbol);
   const instrument = useInstrument(symbol);
-  const [period, setPeriod] = useState<ChartPeriod>('time_share');
+  const [period, setPeriod] = useState<CandlePeriod>('time_share');
   const [range, setRange] = useState<ChartRange>(defaultRangeByPeriod.time_share);
   const [adjustment, setAdjustment] = useState<PriceAdjustment>('none');
   const candles = useQuery(marketQueries.candles(symbol, period, range, adjustment));
@@ -56,7 +58,7 @@ export default function StockDetailScreen() {
   if (!quote.data) return <EmptyState message={t('market.detail.unavailable')} />;
 
   const language = currentLanguage();
-  const choosePeriod = (next: ChartPeriod) => {
+  const choosePeriod = (next: CandlePeriod) => {
     setPeriod(next);
     setRange(defaultRangeByPeriod[next]);
   };
@@ -69,7 +71,7 @@ export default function StockDetailScreen() {
 
       <section className="chart-card" aria-label={t('market.chart.title')}>
         <div className="chip-row chip-row-tight" role="group" aria-label={t('market.chart.period')}>
-          {chartPeriods.map((option) => (
+          {candlePeriods.map((option) => (
             <button
               key={option}
               type="button"

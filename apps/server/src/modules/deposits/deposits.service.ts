@@ -1,5 +1,4 @@
-import { DomainError, formatCash, type Currency } from '@beurs/contract';
-import { isValidIBAN } from 'ibantools';
+import { DomainError, formatCash, isValidIban, type Currency } from '@beurs/contract';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
@@ -127,7 +126,7 @@ export function createDepositsService(deps: {
           minimum: formatCash(INSTITUTIONAL_MINIMUM_MINOR),
         });
       }
-      if (input.kind !== 'crypto' && !isValidIBAN(input.collectionAccount.replace(/\s/g, '').toUpperCase())) {
+      if (input.kind !== 'crypto' && !isValidIban(input.collectionAccount)) {
         throw new DomainError('IBAN_INVALID');
       }
       if (input.maximum !== null && input.maximum < input.minimum) {

@@ -1,5 +1,11 @@
-import { DomainError, formatCash } from '@beurs/contract';
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import {
+  DomainError,
+  formatCash,
+  isValidBic,
+  isValidIban,
+  normaliseBic,
+  normaliseIban,
+} from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -75,10 +81,10 @@ export function createPaymentMethodsService(deps: {
     ) {
       const realname = await identity.requireVerified(userId);
       if (!sameName(input.holderName, realname)) throw new DomainError('CARD_NOT_OWN');
-      const iban = electronicFormatIBAN(input.iban) ?? '';
-      if (!isValidIBAN(iban)) throw new DomainError('IBAN_INVALID');
-      const bic = input.bic.replace(/\s/g, '').toUpperCase();
-      if (!isValidBIC(bic)) throw new DomainError('BIC_INVALID');
+      const iban = normaliseIban(input.iban);
+      if (!isValidIban(iban)) throw new DomainError('IBAN_INVALID');
+      const bic = normaliseBic(input.bic);
+      if (!isValidBic(bic)) throw new DomainError('BIC_INVALID');
       await requireFrictionForFirst(userId);
       const row = await repository.insertCard(db, {
         userId,

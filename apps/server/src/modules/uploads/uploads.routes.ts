@@ -3,6 +3,7 @@ import {
   DomainError,
   UPLOAD_LIMIT_BYTES,
   UPLOAD_PATH,
+  UPLOADED_FILES_PATH,
   failureEnvelope,
   successEnvelope,
   uploadData,
@@ -80,7 +81,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
 
   // Private files: the owner (user headers) or staff with the role for that kind of file.
   app.get<{ Params: { id: string } }>(
-    '/api/uploads/:id',
+    `${UPLOADED_FILES_PATH}/:id`,
     { schema: { hide: true } },
     async (request, reply) => {
       if (!/^\d{1,18}$/.test(request.params.id)) throw new DomainError('UPLOAD_NOT_FOUND');

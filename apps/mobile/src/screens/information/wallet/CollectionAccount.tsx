@@ -1,3 +1,4 @@
+import { isValidIban, normaliseIban } from '@beurs/contract/rules';
 import { useTranslation } from 'react-i18next';
 import type { DepositChannels } from '../../../features/funds/queries';
 import { SummaryRows } from '../../../shell/SummaryRows';
@@ -6,9 +7,8 @@ type Channel = DepositChannels['channels'][number];
 
 /** An IBAN in groups of four, as banks print it ("BE71 0961 2345 6769"); anything else unchanged. */
 export function groupIban(account: string): string {
-  const compact = account.replace(/\s+/g, '');
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(compact)) return account;
-  return compact.replace(/(.{4})(?=.)/g, '$1 ');
+  if (!isValidIban(account)) return account;
+  return normaliseIban(account).replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /** Where to send a deposit: beneficiary, IBAN (grouped) or crypto address, BIC — one line each. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListSort, SortOrder } from '../../../features/market/market-types';
+import type { ListSort, SortOrder } from '@beurs/contract/enums';
 import { useStockType } from '../../../features/market/stock-type';
 import { pathOf } from '../../../routes/route-table';
 import { EmptyState, Loading } from '../../../shell/common';

@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stockTypes, type StockType } from '../../../features/market/market-types';
+import { stockTypes, type StockType } from '@beurs/contract/enums';
 import { classNames } from '../../../shell/common';
 
 type Props = Omit<HTMLAttributes<HTMLDivElement>, 'onChange'> & {

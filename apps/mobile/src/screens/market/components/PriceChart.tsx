@@ -11,7 +11,8 @@ import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, languageTags, type Language } from '@beurs/i18n';
 import { periodSeconds, toChartSeries, zoneOffsetSeconds } from '../../../features/market/chart-data';
-import type { Candle, ChartPeriod } from '../../../features/market/market-types';
+import type { CandlePeriod } from '@beurs/contract/enums';
+import type { Candle } from '../../../features/market/market-types';
 import { classNames } from '../../../shell/common';
 
 // The stock chart (lightweight-charts v5): candlesticks and volume bars, or the time-share line
@@ -20,7 +21,7 @@ import { classNames } from '../../../shell/common';
 
 type Props = HTMLAttributes<HTMLDivElement> & {
   candles: readonly Candle[];
-  period: ChartPeriod;
+  period: CandlePeriod;
   colours: { up: string; down: string };
   /** Decimals of the price axis. */
   decimals: number;

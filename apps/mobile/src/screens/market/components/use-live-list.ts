@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ListSort, ListTab, Quote, SortOrder } from '../../../features/market/market-types';
+import type { ListSort, SortOrder } from '@beurs/contract/enums';
+import type { ListTab, Quote } from '../../../features/market/market-types';
 import { LIST_SIZE, marketQueries, POLL_MS } from '../../../features/market/queries';
 import { patchQuote, useFollowSymbols, useStreamStatus } from '../../../features/market/use-live-quote';
 

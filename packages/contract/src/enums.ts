@@ -1,0 +1,127 @@
+// The closed value lists of the contract, zod-free (`@beurs/contract/enums`): the zod schemas are
+// built from these lists, and clients import them without loading zod. Values are the strings on
+// the wire (snake_case unless the spec fixes another spelling, such as the market ids).
+
+export { currencies, type Currency } from './decimal';
+export { errorCodes, isErrorCode, type ErrorCode } from './errors';
+
+// Accounts and sessions
+
+/** The app's languages; 'zh' is Traditional Chinese. */
+export const languages = ['de', 'en', 'zh', 'nl', 'fr', 'ko'] as const;
+export type Language = (typeof languages)[number];
+
+export const identityStates = ['not_certified', 'under_review', 'authenticated', 'failed'] as const;
+export type IdentityState = (typeof identityStates)[number];
+
+export const restrictionKinds = [
+  'frozen',
+  'login_banned',
+  'disabled',
+  'trading_barred',
+  'withdrawal_barred',
+] as const;
+export type RestrictionKind = (typeof restrictionKinds)[number];
+
+/** Demo (the built-in simulator, no real money) or live (a real market-data provider). */
+export const siteModes = ['demo', 'live'] as const;
+export type SiteMode = (typeof siteModes)[number];
+
+// Identity documents and uploads
+
+/** Documents whose numbers we check: the Belgian national register number (mod 97), or a passport. */
+export const documentTypes = ['be_national_register', 'passport'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+export const uploadPurposes = ['identity_document', 'deposit_proof'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+// Payment methods, deposits, withdrawals, records
+
+export const walletNetworks = ['BTC', 'ETH', 'TRON'] as const;
+export type WalletNetwork = (typeof walletNetworks)[number];
+
+/** Scam friction (DESIGN.md §1.12): asked before these steps; the answer is recorded. */
+export const scamCheckTriggers = ['first_payout_method', 'first_deposit', 'large_deposit'] as const;
+export type ScamCheckTrigger = (typeof scamCheckTriggers)[number];
+
+export const depositChannelKinds = ['bank_transfer', 'institutional', 'crypto'] as const;
+export type DepositChannelKind = (typeof depositChannelKinds)[number];
+
+/** The review state of a deposit or a withdrawal. */
+export const fundStates = ['pending', 'approved', 'rejected'] as const;
+export type FundState = (typeof fundStates)[number];
+
+/** What a pending withdrawal waits for. */
+export const withdrawalWaits = ['staff_review', 'nothing'] as const;
+export type WithdrawalWait = (typeof withdrawalWaits)[number];
+
+export const withdrawalRuleIds = [
+  'identity_verified',
+  'fund_password_set',
+  'fund_password_not_locked',
+  'own_card',
+  'not_barred',
+  'minimum',
+  'hours',
+  'no_pending_operation',
+  'funds_free',
+] as const;
+export type WithdrawalRuleId = (typeof withdrawalRuleIds)[number];
+
+/** The tabs of the fund records screen. */
+export const recordTabs = ['all', 'trade', 'deposit', 'withdrawal', 'exchange'] as const;
+export type RecordTab = (typeof recordTabs)[number];
+
+// Back-office
+
+export const staffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** A staff decision on a submission, deposit, withdrawal or correction. */
+export const reviewDecisions = ['approve', 'reject'] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export const correctionStates = ['pending', 'applied', 'rejected'] as const;
+export type CorrectionState = (typeof correctionStates)[number];
+
+// Market data
+
+/** The app's market switcher (stored as `stockType`). */
+export const stockTypes = ['frank', 'usd', 'ETF-BEL', 'ETF-USA'] as const;
+export type StockType = (typeof stockTypes)[number];
+/** The market switcher and the other tabs with data. */
+export const marketTabs = [...stockTypes, 'pre_market', 'after_hours', 'forex', 'crypto', 'index'] as const;
+export type MarketTab = (typeof marketTabs)[number];
+export const instrumentMarkets = ['frank', 'usd', 'ETF-BEL', 'ETF-USA', 'index', 'forex', 'crypto'] as const;
+export type InstrumentMarket = (typeof instrumentMarkets)[number];
+export const instrumentKinds = ['stock', 'etf', 'index', 'forex', 'crypto'] as const;
+export type InstrumentKind = (typeof instrumentKinds)[number];
+export const sessionPhases = ['pre_market', 'regular', 'after_hours', 'closed'] as const;
+export type SessionPhase = (typeof sessionPhases)[number];
+export const corporateActionKinds = ['dividend', 'split'] as const;
+export type CorporateActionKind = (typeof corporateActionKinds)[number];
+
+/** Chart periods (spec section 9): time-share is the one-minute line. */
+export const candlePeriods = ['time_share', '5m', '15m', '30m', 'day', 'week', 'month'] as const;
+export type CandlePeriod = (typeof candlePeriods)[number];
+/** Chart ranges, shortest first. */
+export const candleRanges = ['1d', '1w', '1m', '3m', '6m', '1y', '2y'] as const;
+export type CandleRange = (typeof candleRanges)[number];
+export const priceAdjustments = ['none', 'forward', 'backward'] as const;
+export type PriceAdjustment = (typeof priceAdjustments)[number];
+/** The longest range each period may be asked for (more would be thousands of candles). */
+export const longestRangeByPeriod: Readonly<Record<CandlePeriod, CandleRange>> = {
+  time_share: '1w',
+  '5m': '1m',
+  '15m': '3m',
+  '30m': '3m',
+  day: '2y',
+  week: '2y',
+  month: '2y',
+};
+
+export const listSorts = ['change', 'volume', 'turnover'] as const;
+export type ListSort = (typeof listSorts)[number];
+export const sortOrders = ['desc', 'asc'] as const;
+export type SortOrder = (typeof sortOrders)[number];

@@ -1,0 +1,37 @@
+// Field rules and limits, zod-free (`@beurs/contract/rules`): the zod schemas are built from them,
+// the server checks with them, and the apps check a form with the same rules before sending it.
+
+export * from './iban';
+
+/** The phone number is the account: digits only, with country code, 6 to 15 digits. */
+export const ACCOUNT_PATTERN = /^\d{6,15}$/;
+/** The login password. */
+export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
+/** A staff member's password. */
+export const STAFF_PASSWORD_LENGTH = { min: 12, max: 128 } as const;
+/** The fund password: six digits. */
+export const FUND_PASSWORD_PATTERN = /^\d{6}$/;
+/** The real name on an identity submission or a payout card. */
+export const REALNAME_LENGTH = { min: 2, max: 140 } as const;
+/** An ID document number as typed (checked per document type by the server). */
+export const DOCUMENT_NUMBER_LENGTH = { min: 5, max: 32 } as const;
+
+// Uploads
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_LIMIT_MEGAPIXELS = 40;
+
+// Market data
+export const WATCHLIST_LIMIT = 200;
+export const QUOTES_PER_CALL_MAX = 100;
+/** Limits of the live stream (`STREAM_PATH`). */
+export const STREAM_LIMITS = {
+  /** Symbols one connection may follow at once. */
+  symbolsPerClient: 100,
+  /** Messages a client may send per second before it is disconnected. */
+  messagesPerSecond: 20,
+  /** Largest client message, bytes (room for a 10,000-symbol subscribe, which is then capped). */
+  messageBytesMax: 262_144,
+  /** Invalid messages tolerated before the connection is closed. */
+  invalidMessagesMax: 5,
+  heartbeatMs: 15_000,
+} as const;
