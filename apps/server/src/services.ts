@@ -8,6 +8,7 @@ import { createMarketProvider } from './market/create-provider';
 import { createMarketService } from './modules/market/market.service';
 import { createCommonService } from './modules/common/common.service';
 import { createAuditService } from './modules/audit/audit.service';
+import { createDecisionsService } from './modules/decisions/decisions.service';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service';
 import { createStaffAuthService } from './modules/staff-auth/staff-auth.service';
 import { createStaffService } from './modules/staff/staff.service';
@@ -57,7 +58,8 @@ export function createServices(deps: ServiceDeps) {
   const staff = createStaffService({ db, clock, audit, staffAuth });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
-  const identity = createIdentityService({ db, clock, audit, uploads, users });
+  const decisions = createDecisionsService({ db, audit });
+  const identity = createIdentityService({ db, clock, decisions, uploads, users });
   const fundPassword = createFundPasswordService({ db, clock, identity, users });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
   const paymentMethods = createPaymentMethodsService({ db, clock, identity, scamChecks, ledger });
@@ -68,6 +70,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     ledger,
     audit,
+    decisions,
     identity,
     restrictions,
     scamChecks,
@@ -79,7 +82,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     config,
     ledger,
-    audit,
+    decisions,
     identity,
     restrictions,
     fundPassword,
@@ -111,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
     common,
     market,
     audit,
+    decisions,
     staffAuth,
     staff,
     restrictions,

@@ -44,11 +44,6 @@ export async function findByIdempotencyKey(db: Executor, userId: bigint, key: st
   return rows[0];
 }
 
-export async function findDeposit(db: Executor, id: bigint) {
-  const rows = await db.select().from(deposits).where(eq(deposits.id, id)).limit(1);
-  return rows[0];
-}
-
 export async function insertDeposit(db: Executor, values: typeof deposits.$inferInsert) {
   const rows = await db
     .insert(deposits)
@@ -72,7 +67,13 @@ export async function largestApproved(db: Executor, userId: bigint, currency: De
   return largest === null || largest === undefined ? null : BigInt(largest);
 }
 
-/** Decides a pending deposit; undefined when it was already decided (by someone else, at once). */
+/** The deposit under a row lock until the transaction ends (a staff decision). */
+export async function lockDeposit(db: Executor, id: bigint) {
+  const rows = await db.select().from(deposits).where(eq(deposits.id, id)).for('no key update');
+  return rows[0];
+}
+
+/** Decides a pending deposit (locked by the caller); answers the decided row. */
 export async function decideDeposit(
   db: Executor,
   id: bigint,
@@ -83,11 +84,16 @@ export async function decideDeposit(
     .set(values)
     .where(and(eq(deposits.id, id), eq(deposits.state, 'pending')))
     .returning();
-  return rows[0];
+  const row = rows[0];
+  if (!row) throw new Error(`deposit ${id} was not pending under its lock`);
+  return row;
 }
 
 export async function setEntry(db: Executor, id: bigint, entryId: bigint) {
-  await db.update(deposits).set({ entryId }).where(eq(deposits.id, id));
+  const rows = await db.update(deposits).set({ entryId }).where(eq(deposits.id, id)).returning();
+  const row = rows[0];
+  if (!row) throw new Error(`deposit ${id} vanished under its lock`);
+  return row;
 }
 
 export async function listUserDeposits(db: Executor, userId: bigint, offset: number, limit: number) {

@@ -6,6 +6,7 @@ import type { Database, Transaction } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
+import type { DecisionsService } from '../decisions/decisions.service';
 import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
 import {
   replayOrRefuse,
@@ -58,14 +59,15 @@ export function createDepositsService(deps: {
   config: Config;
   ledger: LedgerService;
   audit: AuditService;
+  decisions: DecisionsService;
   identity: IdentityService;
   restrictions: RestrictionsService;
   scamChecks: ScamChecksService;
   uploads: UploadsService;
   users: UsersService;
 }) {
-  const { db, clock, random, config, ledger, audit, identity, restrictions, scamChecks, uploads, users } =
-    deps;
+  const { db, clock, random, config, ledger, audit, decisions, identity, restrictions, scamChecks } = deps;
+  const { uploads, users } = deps;
 
   const toDeposit = (row: DepositRow) => ({
     id: row.id.toString(),
@@ -269,19 +271,28 @@ export function createDepositsService(deps: {
 
     /** Approve (credit once, through the ledger) or reject; a second decision is ALREADY_PROCESSED. */
     async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
-      const id = BigInt(input.id);
       const isApproved = input.decision === 'approve';
-      const decided = await db.transaction(async (tx) => {
-        if (!(await repository.findDeposit(tx, id))) throw new DomainError('RECORD_NOT_FOUND');
-        const row = await repository.decideDeposit(tx, id, {
-          state: isApproved ? 'approved' : 'rejected',
-          reason: isApproved ? '' : input.reason,
-          decidedByStaffId: actor.staffId,
-          decidedAt: clock.now(),
-        });
-        if (!row) throw new DomainError('ALREADY_PROCESSED');
-        let entryId: bigint | null = null;
-        if (isApproved) {
+      const decided = await decisions.decideOnce(actor, {
+        targetType: 'deposit',
+        id: BigInt(input.id),
+        action: isApproved ? 'deposit.approve' : 'deposit.reject',
+        reason: input.reason,
+        lock: repository.lockDeposit,
+        isUndecided: (row) => row.state === 'pending',
+        auditView: (row) => ({
+          state: row.state,
+          reason: row.reason,
+          amount: formatCash(row.amountMinor),
+          entryId: row.entryId,
+        }),
+        apply: async (tx, pending) => {
+          const row = await repository.decideDeposit(tx, pending.id, {
+            state: isApproved ? 'approved' : 'rejected',
+            reason: isApproved ? '' : input.reason,
+            decidedByStaffId: actor.staffId,
+            decidedAt: clock.now(),
+          });
+          if (!isApproved) return { decided: row };
           const result = await ledger.transfer(tx, {
             idempotencyKey: `deposit:${row.id}`,
             kind: 'deposit',
@@ -292,18 +303,8 @@ export function createDepositsService(deps: {
               row.amountMinor,
             ),
           });
-          entryId = result.entryId;
-          await repository.setEntry(tx, row.id, entryId);
-        }
-        await audit.record(tx, actor, {
-          action: isApproved ? 'deposit.approve' : 'deposit.reject',
-          targetType: 'deposit',
-          targetId: row.id,
-          reason: input.reason,
-          before: { state: 'pending' },
-          after: { state: row.state, reason: row.reason, entryId, amount: formatCash(row.amountMinor) },
-        });
-        return row;
+          return { decided: await repository.setEntry(tx, row.id, result.entryId) };
+        },
       });
       users.invalidateUserInfo(decided.userId);
       return { id: decided.id.toString(), state: decided.state as 'approved' | 'rejected' };

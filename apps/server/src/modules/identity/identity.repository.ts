@@ -26,8 +26,13 @@ export async function latestSubmission(db: Executor, userId: bigint) {
   return rows[0];
 }
 
-export async function findSubmission(db: Executor, id: bigint) {
-  const rows = await db.select().from(identitySubmissions).where(eq(identitySubmissions.id, id)).limit(1);
+/** The submission under a row lock until the transaction ends (a staff decision). */
+export async function lockSubmission(db: Executor, id: bigint) {
+  const rows = await db
+    .select()
+    .from(identitySubmissions)
+    .where(eq(identitySubmissions.id, id))
+    .for('no key update');
   return rows[0];
 }
 
@@ -38,7 +43,7 @@ export async function insertSubmission(db: Executor, values: typeof identitySubm
   return row;
 }
 
-/** Decides a submission still under review; answers the row, or undefined when already decided. */
+/** Decides a submission still under review (locked by the caller); answers the decided row. */
 export async function decideSubmission(
   db: Executor,
   id: bigint,
@@ -49,7 +54,9 @@ export async function decideSubmission(
     .set(values)
     .where(and(eq(identitySubmissions.id, id), eq(identitySubmissions.state, 'under_review')))
     .returning();
-  return rows[0];
+  const row = rows[0];
+  if (!row) throw new Error(`identity submission ${id} was not under review under its lock`);
+  return row;
 }
 
 export async function setUserIdentity(

@@ -1,7 +1,7 @@
 import { DomainError } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
-import type { AuditService } from '../audit/audit.service';
+import type { DecisionsService } from '../decisions/decisions.service';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
@@ -17,11 +17,11 @@ type Submission = NonNullable<Awaited<ReturnType<typeof repository.latestSubmiss
 export function createIdentityService(deps: {
   db: Database;
   clock: Clock;
-  audit: AuditService;
+  decisions: DecisionsService;
   uploads: UploadsService;
   users: UsersService;
 }) {
-  const { db, clock, audit, uploads, users } = deps;
+  const { db, clock, decisions, uploads, users } = deps;
 
   const toAuthInfo = (submission: Submission | undefined, state: repository.IdentityState) => ({
     state,
@@ -109,34 +109,31 @@ export function createIdentityService(deps: {
     },
 
     async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
-      const id = BigInt(input.id);
       const isApproved = input.decision === 'approve';
-      const result = await db.transaction(async (tx) => {
-        const before = await repository.findSubmission(tx, id);
-        if (!before) throw new DomainError('RECORD_NOT_FOUND');
-        const decided = await repository.decideSubmission(tx, id, {
-          state: isApproved ? 'authenticated' : 'failed',
-          reason: isApproved ? '' : input.reason,
-          reviewedByStaffId: actor.staffId,
-          reviewedAt: clock.now(),
-        });
-        if (!decided) throw new DomainError('ALREADY_PROCESSED');
-        await repository.setUserIdentity(
-          tx,
-          decided.userId,
-          isApproved
-            ? { identityState: 'authenticated', realname: decided.realname }
-            : { identityState: 'failed' },
-        );
-        await audit.record(tx, actor, {
-          action: isApproved ? 'identity.approve' : 'identity.reject',
-          targetType: 'identity_submission',
-          targetId: id,
-          reason: input.reason,
-          before: { state: before.state },
-          after: { state: decided.state, reason: decided.reason },
-        });
-        return decided;
+      const result = await decisions.decideOnce(actor, {
+        targetType: 'identity_submission',
+        id: BigInt(input.id),
+        action: isApproved ? 'identity.approve' : 'identity.reject',
+        reason: input.reason,
+        lock: repository.lockSubmission,
+        isUndecided: (row) => row.state === 'under_review',
+        auditView: (row) => ({ state: row.state, reason: row.reason }),
+        apply: async (tx, submission) => {
+          const decided = await repository.decideSubmission(tx, submission.id, {
+            state: isApproved ? 'authenticated' : 'failed',
+            reason: isApproved ? '' : input.reason,
+            reviewedByStaffId: actor.staffId,
+            reviewedAt: clock.now(),
+          });
+          await repository.setUserIdentity(
+            tx,
+            decided.userId,
+            isApproved
+              ? { identityState: 'authenticated', realname: decided.realname }
+              : { identityState: 'failed' },
+          );
+          return { decided };
+        },
       });
       users.invalidateUserInfo(result.userId);
       return toStaffView(result, (await repository.accountOf(db, result.userId)) ?? '');

@@ -58,35 +58,6 @@ describe('parallel withdrawals', () => {
     expect(verification.breaches).toEqual([]);
   });
 
-  it('two staff deciding the same withdrawal at once: one decision wins, the money moves once', async () => {
-    const user = await fundedUser(testApp, admin, '600.00');
-    const submitted = (await callWithKey(testApp, '/cashOut/submit', body(user, '200.00'), user)).json().data;
-    const answers = await Promise.all([
-      callAdmin(
-        testApp,
-        '/withdrawals/review',
-        { id: submitted.id, decision: 'approve', reason: 'paid' },
-        admin,
-      ),
-      callAdmin(
-        testApp,
-        '/withdrawals/review',
-        { id: submitted.id, decision: 'reject', reason: 'card closed' },
-        admin,
-      ),
-    ]);
-    const outcomes = answers.map((answer) => answer.json().data?.state ?? answer.json().code);
-    expect(outcomes).toContain('ALREADY_PROCESSED');
-    const winner = outcomes.find((outcome) => outcome !== 'ALREADY_PROCESSED');
-    const info = (await call(testApp.app, '/user/getUserinfo', undefined, user)).json().data.balances[0];
-    expect(info).toMatchObject(
-      winner === 'approved'
-        ? { available: '400.00', frozen: '0.00' }
-        : { available: '600.00', frozen: '0.00' },
-    );
-    expect((await verifyLedger(testApp.database.db)).breaches).toEqual([]);
-  });
-
   it('a withdrawal retried at once with one idempotency key creates one record and one hold', async () => {
     const user = await fundedUser(testApp, admin, '400.00');
     const answers = await Promise.all(

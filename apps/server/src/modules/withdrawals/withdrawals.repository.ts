@@ -16,8 +16,9 @@ export async function findByIdempotencyKey(db: Executor, userId: bigint, key: st
   return rows[0];
 }
 
-export async function findWithdrawal(db: Executor, id: bigint) {
-  const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+/** The withdrawal under a row lock until the transaction ends (a staff decision). */
+export async function lockWithdrawal(db: Executor, id: bigint) {
+  const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('no key update');
   return rows[0];
 }
 
@@ -28,6 +29,7 @@ export async function insertWithdrawal(db: Executor, values: typeof withdrawals.
   return row;
 }
 
+/** Decides a pending withdrawal (locked by the caller); answers the decided row. */
 export async function decideWithdrawal(
   db: Executor,
   id: bigint,
@@ -38,7 +40,9 @@ export async function decideWithdrawal(
     .set(values)
     .where(and(eq(withdrawals.id, id), eq(withdrawals.state, 'pending')))
     .returning();
-  return rows[0];
+  const row = rows[0];
+  if (!row) throw new Error(`withdrawal ${id} was not pending under its lock`);
+  return row;
 }
 
 export async function listUserWithdrawals(db: Executor, userId: bigint, offset: number, limit: number) {

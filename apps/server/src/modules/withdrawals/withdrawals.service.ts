@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
 import { houseAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
-import type { AuditService } from '../audit/audit.service';
+import type { DecisionsService } from '../decisions/decisions.service';
 import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
 import {
   replayOrRefuse,
@@ -36,15 +36,25 @@ export function createWithdrawalsService(deps: {
   clock: Clock;
   config: Config;
   ledger: LedgerService;
-  audit: AuditService;
+  decisions: DecisionsService;
   identity: IdentityService;
   restrictions: RestrictionsService;
   fundPassword: FundPasswordService;
   paymentMethods: PaymentMethodsService;
   users: UsersService;
 }) {
-  const { db, clock, config, ledger, audit, identity, restrictions, fundPassword, paymentMethods, users } =
-    deps;
+  const {
+    db,
+    clock,
+    config,
+    ledger,
+    decisions,
+    identity,
+    restrictions,
+    fundPassword,
+    paymentMethods,
+    users,
+  } = deps;
   const { withdrawalHours, timeZone } = config.funds;
   const feeMinor = parseCash(config.funds.withdrawalFeeEur) ?? 0n;
 
@@ -221,46 +231,49 @@ export function createWithdrawalsService(deps: {
 
     /** Pay out (postHold, fee from the amount) or release (voidHold) a pending withdrawal, once. */
     async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
-      const id = BigInt(input.id);
       const isApproved = input.decision === 'approve';
-      const decided = await db.transaction(async (tx) => {
-        if (!(await repository.findWithdrawal(tx, id))) throw new DomainError('RECORD_NOT_FOUND');
-        const row = await repository.decideWithdrawal(tx, id, {
-          state: isApproved ? 'approved' : 'rejected',
-          reason: isApproved ? '' : input.reason,
-          decidedByStaffId: actor.staffId,
-          decidedAt: clock.now(),
-        });
-        if (!row) throw new DomainError('ALREADY_PROCESSED');
-        const payoutMinor = row.amountMinor - row.feeMinor;
-        const result = isApproved
-          ? await ledger.postHold(tx, {
-              idempotencyKey: `withdrawal-payout:${row.id}`,
-              holdId: row.holdId,
-              kind: 'withdrawal',
-              memo: `Withdrawal paid out: ${formatCash(payoutMinor)} ${row.currency}${row.feeMinor > 0n ? `, fee ${formatCash(row.feeMinor)}` : ''}`,
-              destinations: [
-                { account: houseAccount('bank_cash', row.currency), amountMinor: payoutMinor },
-                ...(row.feeMinor > 0n
-                  ? [{ account: houseAccount('fees', row.currency), amountMinor: row.feeMinor }]
-                  : []),
-              ],
-              isFinal: true,
-            })
-          : await ledger.voidHold(tx, {
-              idempotencyKey: `withdrawal-release:${row.id}`,
-              holdId: row.holdId,
-              memo: `Withdrawal rejected: ${input.reason}`,
-            });
-        await audit.record(tx, actor, {
-          action: isApproved ? 'withdrawal.approve' : 'withdrawal.reject',
-          targetType: 'withdrawal',
-          targetId: row.id,
-          reason: input.reason,
-          before: { state: 'pending' },
-          after: { state: row.state, reason: row.reason, entryId: result.entryId },
-        });
-        return row;
+      const decided = await decisions.decideOnce(actor, {
+        targetType: 'withdrawal',
+        id: BigInt(input.id),
+        action: isApproved ? 'withdrawal.approve' : 'withdrawal.reject',
+        reason: input.reason,
+        lock: repository.lockWithdrawal,
+        isUndecided: (row) => row.state === 'pending',
+        auditView: (row) => ({
+          state: row.state,
+          reason: row.reason,
+          amount: formatCash(row.amountMinor),
+          fee: formatCash(row.feeMinor),
+        }),
+        apply: async (tx, pending) => {
+          const row = await repository.decideWithdrawal(tx, pending.id, {
+            state: isApproved ? 'approved' : 'rejected',
+            reason: isApproved ? '' : input.reason,
+            decidedByStaffId: actor.staffId,
+            decidedAt: clock.now(),
+          });
+          const payoutMinor = row.amountMinor - row.feeMinor;
+          const result = isApproved
+            ? await ledger.postHold(tx, {
+                idempotencyKey: `withdrawal-payout:${row.id}`,
+                holdId: row.holdId,
+                kind: 'withdrawal',
+                memo: `Withdrawal paid out: ${formatCash(payoutMinor)} ${row.currency}${row.feeMinor > 0n ? `, fee ${formatCash(row.feeMinor)}` : ''}`,
+                destinations: [
+                  { account: houseAccount('bank_cash', row.currency), amountMinor: payoutMinor },
+                  ...(row.feeMinor > 0n
+                    ? [{ account: houseAccount('fees', row.currency), amountMinor: row.feeMinor }]
+                    : []),
+                ],
+                isFinal: true,
+              })
+            : await ledger.voidHold(tx, {
+                idempotencyKey: `withdrawal-release:${row.id}`,
+                holdId: row.holdId,
+                memo: `Withdrawal rejected: ${input.reason}`,
+              });
+          return { decided: row, effect: { entryId: result.entryId } };
+        },
       });
       users.invalidateUserInfo(decided.userId);
       return { id: decided.id.toString(), state: decided.state as 'approved' | 'rejected' };
