@@ -63,7 +63,7 @@ export async function runFirstStart(deps: {
     });
   }
 
-  let invitationCode = await staffRepository.firstStaffInvitationCode(db);
+  let invitationCode = await usersRepository.firstStaffInvitationCode(db);
   while (!invitationCode) {
     const candidate = newInvitationCode(random);
     if (

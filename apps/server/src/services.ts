@@ -18,6 +18,7 @@ import { createFundPasswordService } from './modules/fund-password/fund-password
 import { createScamChecksService } from './modules/payment-methods/scam-checks.service';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
 import { createDepositsService } from './modules/deposits/deposits.service';
+import { createFundOperationsService } from './modules/fund-operations/fund-operations.service';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { createExchangeService } from './modules/exchange/exchange.service';
 import { createRecordsService } from './modules/records/records.service';
@@ -53,7 +54,8 @@ export function createServices(deps: ServiceDeps) {
     clock,
     provider: createMarketProvider({ market: config.market, clock }),
   });
-  const audit = createAuditService({ db, clock });
+  // The audit log names staff through the staff module, built below (it writes audit rows itself).
+  const audit = createAuditService({ db, clock, staffUsernames: (ids) => staff.usernamesOf(ids) });
   const staffAuth = createStaffAuthService({ db, clock, random, audit });
   const staff = createStaffService({ db, clock, audit, staffAuth });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
@@ -63,6 +65,7 @@ export function createServices(deps: ServiceDeps) {
   const fundPassword = createFundPasswordService({ db, clock, identity, users });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
   const paymentMethods = createPaymentMethodsService({ db, clock, identity, scamChecks, ledger });
+  const fundOperations = createFundOperationsService({ users });
   const deposits = createDepositsService({
     db,
     clock,
@@ -71,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
     ledger,
     audit,
     decisions,
+    fundOperations,
     identity,
     restrictions,
     scamChecks,
@@ -83,6 +87,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     ledger,
     decisions,
+    fundOperations,
     identity,
     restrictions,
     fundPassword,
@@ -104,6 +109,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ledger,
     audit,
+    staff,
     users,
     threshold: config.funds.correctionThreshold,
   });
@@ -123,6 +129,7 @@ export function createServices(deps: ServiceDeps) {
     fundPassword,
     scamChecks,
     paymentMethods,
+    fundOperations,
     deposits,
     withdrawals,
     exchange,

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { staffUsers } from '../staff/staff.tables';
 import { auditLog } from './audit.tables';
 
 export async function insertAuditEntry(db: Executor, values: typeof auditLog.$inferInsert): Promise<void> {
@@ -17,9 +16,8 @@ export async function listAuditEntries(
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db
-      .select({ entry: auditLog, staffUsername: staffUsers.username })
+      .select()
       .from(auditLog)
-      .innerJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
       .where(where)
       .orderBy(desc(auditLog.id))
       .offset(filter.offset)

@@ -25,7 +25,13 @@ export function toAuditJson(value: unknown): unknown {
   );
 }
 
-export function createAuditService({ db, clock }: { db: Database; clock: Clock }) {
+export function createAuditService(deps: {
+  db: Database;
+  clock: Clock;
+  /** Names staff by id: the staff module's, which itself writes audit rows (hence a function). */
+  staffUsernames: (staffIds: readonly bigint[]) => Promise<Map<bigint, string>>;
+}) {
+  const { db, clock, staffUsernames } = deps;
   return {
     /** Writes one audit entry with the caller's transaction (required: never outside the action). */
     async record(tx: Executor, actor: StaffActor, record: AuditRecord): Promise<void> {
@@ -48,12 +54,13 @@ export function createAuditService({ db, clock }: { db: Database; clock: Clock }
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });
+      const usernames = await staffUsernames(rows.map((entry) => entry.staffId));
       return {
         total,
-        items: rows.map(({ entry, staffUsername }) => ({
+        items: rows.map((entry) => ({
           id: entry.id.toString(),
           staffId: entry.staffId.toString(),
-          staffUsername,
+          staffUsername: usernames.get(entry.staffId) ?? '',
           action: entry.action,
           targetType: entry.targetType,
           targetId: entry.targetId,

@@ -2,6 +2,8 @@ import { desc } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { notices, siteConfig, type LocalizedText } from './common.tables';
 
+export type { LocalizedText };
+
 export const listSiteConfig = (db: Executor) => db.select().from(siteConfig).orderBy(siteConfig.name);
 
 export async function insertSiteConfigDefaults(

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import * as repository from './common.repository';
-import type { LocalizedText } from './common.tables';
+import type { LocalizedText } from './common.repository';
 
 // Site configuration and notices. Staff-editable entries live in `site_config`; the mode (demo or
 // live) and the operator's legal name and licence come from the server's configuration, so no

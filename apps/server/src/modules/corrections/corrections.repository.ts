@@ -1,16 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { staffUsers } from '../staff/staff.tables';
-import { users } from '../users/users.tables';
 import { balanceCorrections } from './corrections.tables';
 
 export type CorrectionRow = typeof balanceCorrections.$inferSelect;
 export type CorrectionState = CorrectionRow['state'];
-
-export async function findUserByAccount(db: Executor, account: string) {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.account, account)).limit(1);
-  return rows[0];
-}
 
 export async function insertCorrection(db: Executor, values: typeof balanceCorrections.$inferInsert) {
   const rows = await db.insert(balanceCorrections).values(values).returning();
@@ -39,28 +32,6 @@ export async function decideCorrection(
 
 export async function setEntry(db: Executor, id: bigint, entryId: bigint) {
   await db.update(balanceCorrections).set({ entryId }).where(eq(balanceCorrections.id, id));
-}
-
-/** Account and staff names for display. */
-export async function namesOf(db: Executor, row: CorrectionRow) {
-  const [user, proposer, decider] = await Promise.all([
-    db.select({ account: users.account }).from(users).where(eq(users.id, row.userId)).limit(1),
-    db
-      .select({ username: staffUsers.username })
-      .from(staffUsers)
-      .where(eq(staffUsers.id, row.proposedByStaffId)),
-    row.decidedByStaffId === null
-      ? Promise.resolve([])
-      : db
-          .select({ username: staffUsers.username })
-          .from(staffUsers)
-          .where(eq(staffUsers.id, row.decidedByStaffId)),
-  ]);
-  return {
-    account: user[0]?.account ?? '',
-    proposedBy: proposer[0]?.username ?? '',
-    decidedBy: decider[0]?.username ?? null,
-  };
 }
 
 export async function listByState(db: Executor, state: CorrectionState, offset: number, limit: number) {

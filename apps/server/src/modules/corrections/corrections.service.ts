@@ -5,6 +5,7 @@ import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
+import type { StaffService } from '../staff/staff.service';
 import type { UsersService } from '../users/users.service';
 import * as repository from './corrections.repository';
 import type { CorrectionRow } from './corrections.repository';
@@ -19,10 +20,11 @@ export function createCorrectionsService(deps: {
   clock: Clock;
   ledger: LedgerService;
   audit: AuditService;
+  staff: StaffService;
   users: UsersService;
   threshold: string;
 }) {
-  const { db, clock, ledger, audit, users } = deps;
+  const { db, clock, ledger, audit, staff, users } = deps;
   const thresholdMinor = parseCash(deps.threshold) ?? 0n;
 
   async function post(tx: Executor, row: CorrectionRow): Promise<bigint> {
@@ -40,16 +42,23 @@ export function createCorrectionsService(deps: {
   }
 
   async function present(row: CorrectionRow, entryId: bigint | null = row.entryId) {
-    const names = await repository.namesOf(db, row);
+    const [accounts, usernames] = await Promise.all([
+      users.namesOf([row.userId]),
+      staff.usernamesOf(
+        row.decidedByStaffId === null
+          ? [row.proposedByStaffId]
+          : [row.proposedByStaffId, row.decidedByStaffId],
+      ),
+    ]);
     return {
       id: row.id.toString(),
-      account: names.account,
+      account: accounts.get(row.userId)?.account ?? '',
       currency: row.currency,
       amount: formatCash(row.amountMinor),
       reason: row.reason,
       state: row.state,
-      proposedBy: names.proposedBy,
-      decidedBy: names.decidedBy,
+      proposedBy: usernames.get(row.proposedByStaffId) ?? '',
+      decidedBy: row.decidedByStaffId === null ? null : (usernames.get(row.decidedByStaffId) ?? ''),
       entryId: entryId === null ? null : entryId.toString(),
       createdAt: row.createdAt.toISOString(),
     };
@@ -60,7 +69,7 @@ export function createCorrectionsService(deps: {
       actor: StaffSession,
       input: { account: string; currency: Currency; amount: bigint; reason: string },
     ) {
-      const user = await repository.findUserByAccount(db, input.account);
+      const user = await users.findByAccount(input.account);
       if (!user) throw new DomainError('ACCOUNT_NOT_FOUND');
       const magnitude = input.amount < 0n ? -input.amount : input.amount;
       const isImmediate = magnitude <= thresholdMinor;

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { users } from '../users/users.tables';
 import { depositChannels, deposits } from './deposits.tables';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type DepositState = DepositRow['state'];
+export type NewDeposit = typeof deposits.$inferInsert;
 
 export async function listEnabledChannels(db: Executor) {
   return db
@@ -67,6 +67,16 @@ export async function largestApproved(db: Executor, userId: bigint, currency: De
   return largest === null || largest === undefined ? null : BigInt(largest);
 }
 
+/** Whether the user has a deposit waiting for staff (one pending fund operation at a time). */
+export async function hasPending(db: Executor, userId: bigint): Promise<boolean> {
+  const rows = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.state, 'pending')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The deposit under a row lock until the transaction ends (a staff decision). */
 export async function lockDeposit(db: Executor, id: bigint) {
   const rows = await db.select().from(deposits).where(eq(deposits.id, id)).for('no key update');
@@ -113,14 +123,8 @@ export async function listUserDeposits(db: Executor, userId: bigint, offset: num
 export async function listByState(db: Executor, state: DepositState, offset: number, limit: number) {
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        deposit: deposits,
-        account: users.account,
-        realname: users.realname,
-        channelName: depositChannels.name,
-      })
+      .select({ deposit: deposits, channelName: depositChannels.name })
       .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
       .innerJoin(depositChannels, eq(depositChannels.id, deposits.channelId))
       .where(eq(deposits.state, state))
       .orderBy(asc(deposits.createdAt), asc(deposits.id))

@@ -7,13 +7,13 @@ import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
-import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
 import {
+  type FundOperationsService,
   replayOrRefuse,
   requestHash,
   requireIdempotencyKey,
   writeOnce,
-} from '../fund-operations/request-hash';
+} from '../fund-operations/fund-operations.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { ScamChecksService } from '../payment-methods/scam-checks.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
@@ -22,13 +22,10 @@ import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
 import { structuredReference } from './payment-reference';
 import * as repository from './deposits.repository';
-import type { DepositRow } from './deposits.repository';
-import type { deposits as depositsTable } from './deposits.tables';
+import type { DepositRow, NewDeposit } from './deposits.repository';
 
 /** The institutional collection account takes deposits of 1,000 or more (spec section 9). */
 const INSTITUTIONAL_MINIMUM_MINOR = 1_000_00n;
-
-type NewDeposit = typeof depositsTable.$inferInsert;
 
 // Deposits: the user announces a transfer to one of the operator's collection accounts with its
 // unique payment reference and a proof photo; finance staff match the money that arrived (from an
@@ -60,6 +57,7 @@ export function createDepositsService(deps: {
   ledger: LedgerService;
   audit: AuditService;
   decisions: DecisionsService;
+  fundOperations: FundOperationsService;
   identity: IdentityService;
   restrictions: RestrictionsService;
   scamChecks: ScamChecksService;
@@ -67,7 +65,8 @@ export function createDepositsService(deps: {
   users: UsersService;
 }) {
   const { db, clock, random, config, ledger, audit, decisions, identity, restrictions, scamChecks } = deps;
-  const { uploads, users } = deps;
+  const { fundOperations, uploads, users } = deps;
+  fundOperations.registerPendingCheck('deposit', repository.hasPending);
 
   const toDeposit = (row: DepositRow) => ({
     id: row.id.toString(),
@@ -205,14 +204,14 @@ export function createDepositsService(deps: {
         hash,
         write: () =>
           db.transaction(async (tx) => {
-            await lockUserForFunds(tx, userId);
+            await fundOperations.lockUser(tx, userId);
             // A concurrent call with this key may have committed while we waited for the lock.
             const raced = replayOrRefuse(
               await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
               hash,
             );
             if (raced) return raced;
-            const pending = await pendingOperations(tx, userId);
+            const pending = await fundOperations.findPending(tx, userId);
             if (pending.hasPendingDeposit) throw new DomainError('DEPOSIT_PENDING');
             if (pending.hasPendingWithdrawal) throw new DomainError('FUND_OPERATION_IN_PROGRESS');
             const proofUploadId = BigInt(input.proofImageId);
@@ -251,12 +250,13 @@ export function createDepositsService(deps: {
         (input.page - 1) * input.pageSize,
         input.pageSize,
       );
+      const names = await users.namesOf(rows.map((row) => row.deposit.userId));
       return {
         total,
         items: rows.map((row) => ({
           id: row.deposit.id.toString(),
-          account: row.account,
-          realname: row.realname,
+          account: names.get(row.deposit.userId)?.account ?? '',
+          realname: names.get(row.deposit.userId)?.realname ?? '',
           channelName: row.channelName,
           currency: row.deposit.currency,
           amount: formatCash(row.deposit.amountMinor),

@@ -8,7 +8,7 @@ import {
   requestHash,
   requireIdempotencyKey,
   writeOnce,
-} from '../fund-operations/request-hash';
+} from '../fund-operations/fund-operations.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { UsersService } from '../users/users.service';
 import { quoteExchange } from './exchange-quote';

@@ -1,20 +1,9 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { identityStates } from '@beurs/contract';
 import type { Executor } from '../../db/database';
-import { users } from '../users/users.tables';
 import { identitySubmissions } from './identity.tables';
 
 export type IdentityState = (typeof identityStates)[number];
-
-/** Locks the user's row for the rest of the transaction (serialises a user's submissions). */
-export async function lockUser(db: Executor, userId: bigint) {
-  const rows = await db
-    .select({ identityState: users.identityState, realname: users.realname })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return rows[0];
-}
 
 export async function latestSubmission(db: Executor, userId: bigint) {
   const rows = await db
@@ -59,34 +48,11 @@ export async function decideSubmission(
   return row;
 }
 
-export async function setUserIdentity(
-  db: Executor,
-  userId: bigint,
-  values: { identityState: IdentityState; realname?: string },
-) {
-  await db.update(users).set(values).where(eq(users.id, userId));
-}
-
-export async function accountOf(db: Executor, userId: bigint): Promise<string | undefined> {
-  const rows = await db.select({ account: users.account }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.account;
-}
-
-export async function findUserIdentity(db: Executor, userId: bigint) {
-  const rows = await db
-    .select({ identityState: users.identityState, realname: users.realname })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return rows[0];
-}
-
 export async function listSubmissions(db: Executor, state: IdentityState, offset: number, limit: number) {
   const [rows, totals] = await Promise.all([
     db
-      .select({ submission: identitySubmissions, account: users.account })
+      .select()
       .from(identitySubmissions)
-      .innerJoin(users, eq(users.id, identitySubmissions.userId))
       .where(eq(identitySubmissions.state, state))
       .orderBy(asc(identitySubmissions.createdAt), asc(identitySubmissions.id))
       .offset(offset)

@@ -52,7 +52,7 @@ export function createIdentityService(deps: {
 
   async function authInfo(userId: bigint) {
     const [user, submission] = await Promise.all([
-      repository.findUserIdentity(db, userId),
+      users.identityOf(userId),
       repository.latestSubmission(db, userId),
     ]);
     return toAuthInfo(submission, user?.identityState ?? 'not_certified');
@@ -74,7 +74,7 @@ export function createIdentityService(deps: {
       const documentNumber = normaliseDocumentNumber(input.documentType, input.documentNumber);
       if (!documentNumber) throw new DomainError('ID_NUMBER_INVALID', { documentType: input.documentType });
       await db.transaction(async (tx) => {
-        const user = await repository.lockUser(tx, userId);
+        const user = await users.lock(tx, userId);
         if (!user) throw new DomainError('UNAUTHENTICATED');
         if (user.identityState === 'authenticated') throw new DomainError('IDENTITY_ALREADY_VERIFIED');
         if (user.identityState === 'under_review') throw new DomainError('IDENTITY_PENDING');
@@ -92,7 +92,7 @@ export function createIdentityService(deps: {
           state: 'under_review',
           createdAt: clock.now(),
         });
-        await repository.setUserIdentity(tx, userId, { identityState: 'under_review' });
+        await users.setIdentity(tx, userId, { identityState: 'under_review' });
       });
       users.invalidateUserInfo(userId);
       return authInfo(userId);
@@ -105,7 +105,8 @@ export function createIdentityService(deps: {
         (input.page - 1) * input.pageSize,
         input.pageSize,
       );
-      return { total, items: rows.map((row) => toStaffView(row.submission, row.account)) };
+      const names = await users.namesOf(rows.map((row) => row.userId));
+      return { total, items: rows.map((row) => toStaffView(row, names.get(row.userId)?.account ?? '')) };
     },
 
     async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
@@ -125,7 +126,7 @@ export function createIdentityService(deps: {
             reviewedByStaffId: actor.staffId,
             reviewedAt: clock.now(),
           });
-          await repository.setUserIdentity(
+          await users.setIdentity(
             tx,
             decided.userId,
             isApproved
@@ -136,12 +137,13 @@ export function createIdentityService(deps: {
         },
       });
       users.invalidateUserInfo(result.userId);
-      return toStaffView(result, (await repository.accountOf(db, result.userId)) ?? '');
+      const names = await users.namesOf([result.userId]);
+      return toStaffView(result, names.get(result.userId)?.account ?? '');
     },
 
     /** The verified real name, or the catalogued refusal for the user's state. */
     async requireVerified(userId: bigint): Promise<string> {
-      const user = await repository.findUserIdentity(db, userId);
+      const user = await users.identityOf(userId);
       switch (user?.identityState) {
         case 'authenticated':
           return user.realname;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { scamCheckTriggers } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { bankCards, cryptoWallets, scamChecks } from './payment-methods.tables';
@@ -28,6 +28,14 @@ export async function findCardById(db: Executor, id: bigint) {
 }
 
 /** Inserts unless the IBAN is registered (not deleted); answers the row or undefined. */
+export async function findCardsByIds(db: Executor, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(bankCards)
+    .where(inArray(bankCards.id, [...ids]));
+}
+
 export async function insertCard(db: Executor, values: typeof bankCards.$inferInsert) {
   const rows = await db.insert(bankCards).values(values).onConflictDoNothing().returning();
   return rows[0];

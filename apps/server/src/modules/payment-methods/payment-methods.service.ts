@@ -115,6 +115,12 @@ export function createPaymentMethodsService(deps: {
 
     findCardById: (id: bigint) => repository.findCardById(db, id),
 
+    /** Cards by id, deleted ones included (staff lists of withdrawals to them). */
+    async cardsById(ids: readonly bigint[]) {
+      const rows = await repository.findCardsByIds(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
     async wallet(userId: bigint) {
       const [balances, addresses] = await Promise.all([
         ledger.getUserBalances(db, userId),

@@ -1,4 +1,4 @@
-import { DomainError, formatCash } from '@beurs/contract';
+import { DomainError, formatCash, type restrictionKinds } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -6,12 +6,14 @@ import type { AuditService } from '../audit/audit.service';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
 import type { SessionsService } from '../users/sessions.service';
 import type { UsersService } from '../users/users.service';
-import * as repository from './restrictions.repository';
-import type { RestrictionKind } from './restrictions.repository';
+
+type RestrictionKind = (typeof restrictionKinds)[number];
 
 // Account restrictions (DESIGN.md §1.9): staff freeze, ban login, disable, bar trading or bar
 // withdrawing with a reason the user sees; each is an audited action. Freezing, banning login and
 // disabling sign the user out on every node. Other modules ask `assertAllowed` before acting.
+// The restrictions are stored with the user (the users module's user_restrictions table, which
+// sign-in reads too); this module holds the rules and asks the users service to store them.
 
 /** Restrictions that end the user's sessions at once. */
 const SIGN_OUT_KINDS: readonly RestrictionKind[] = ['frozen', 'login_banned', 'disabled'];
@@ -29,7 +31,7 @@ export function createRestrictionsService(deps: {
   const { db, clock, audit, sessions, users, ledger } = deps;
 
   async function requireUser(account: string) {
-    const user = await repository.findUserByAccount(db, account);
+    const user = await users.findByAccount(account);
     if (!user) throw new DomainError('ACCOUNT_NOT_FOUND');
     return user;
   }
@@ -37,7 +39,7 @@ export function createRestrictionsService(deps: {
   async function detail(account: string) {
     const user = await requireUser(account);
     const [restrictions, balances] = await Promise.all([
-      repository.activeRestrictions(db, user.id),
+      users.activeRestrictions(db, user.id),
       ledger.getUserBalances(db, user.id),
     ]);
     return {
@@ -70,8 +72,8 @@ export function createRestrictionsService(deps: {
     async restrict(actor: StaffSession, input: { account: string; kind: RestrictionKind; reason: string }) {
       const user = await requireUser(input.account);
       await db.transaction(async (tx) => {
-        const before = await repository.activeRestrictions(tx, user.id);
-        const row = await repository.insertRestriction(tx, {
+        const before = await users.activeRestrictions(tx, user.id);
+        const row = await users.imposeRestriction(tx, {
           userId: user.id,
           kind: input.kind,
           reason: input.reason,
@@ -95,8 +97,8 @@ export function createRestrictionsService(deps: {
     async lift(actor: StaffSession, input: { account: string; kind: RestrictionKind; reason: string }) {
       const user = await requireUser(input.account);
       await db.transaction(async (tx) => {
-        const before = await repository.activeRestrictions(tx, user.id);
-        const lifted = await repository.liftRestriction(tx, user.id, input.kind, clock.now());
+        const before = await users.activeRestrictions(tx, user.id);
+        const lifted = await users.liftRestriction(tx, user.id, input.kind, clock.now());
         if (!lifted) throw new DomainError('RESTRICTION_NOT_ACTIVE', { kind: input.kind });
         await audit.record(tx, actor, {
           action: 'user.lift_restriction',
@@ -115,7 +117,7 @@ export function createRestrictionsService(deps: {
 
     /** Refuses the operation with the catalogued code and the staff's reason when a restriction applies. */
     async assertAllowed(userId: bigint, operation: GuardedOperation): Promise<void> {
-      const restrictions = await repository.activeRestrictions(db, userId);
+      const restrictions = await users.activeRestrictions(db, userId);
       const find = (kind: RestrictionKind) => restrictions.find((item) => item.kind === kind);
       const disabled = find('disabled');
       if (disabled) throw new DomainError('ACCOUNT_DISABLED', { reason: disabled.reason });

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { invitationCodes } from '../users/users.tables';
 import { staffUsers } from './staff.tables';
+
+export type StaffRow = typeof staffUsers.$inferSelect;
 
 export async function firstStaffUser(db: Executor) {
   const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.id)).limit(1);
@@ -15,14 +16,12 @@ export async function insertStaffUser(db: Executor, values: typeof staffUsers.$i
   return row;
 }
 
-export async function firstStaffInvitationCode(db: Executor): Promise<string | undefined> {
-  const rows = await db
-    .select({ code: invitationCodes.code })
-    .from(invitationCodes)
-    .where(isNotNull(invitationCodes.ownerStaffId))
-    .orderBy(asc(invitationCodes.createdAt))
-    .limit(1);
-  return rows[0]?.code;
+export async function findUsernames(db: Executor, staffIds: readonly bigint[]) {
+  if (staffIds.length === 0) return [];
+  return db
+    .select({ id: staffUsers.id, username: staffUsers.username })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, [...staffIds]));
 }
 
 export async function listStaffUsers(db: Executor, page: { offset: number; limit: number }) {

@@ -3,16 +3,14 @@ import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
 import type { AuditService } from '../audit/audit.service';
 import type { StaffAuthService, StaffSession } from '../staff-auth/staff-auth.service';
-import type { staffUsers } from './staff.tables';
 import * as repository from './staff.repository';
+import type { StaffRow } from './staff.repository';
 
 // Staff account administration (admin only): the list, disabling and re-enabling. A disabled
 // account cannot sign in and its sessions end in the same transaction. Staff sessions are not
 // cached (each call reads staff_sessions), so there is nothing to evict on other nodes. Nobody
 // disables themselves, and the last enabled admin stays enabled, so the back-office is never
 // left without an admin.
-
-type StaffRow = typeof staffUsers.$inferSelect;
 
 export function createStaffService(deps: {
   db: Database;
@@ -42,6 +40,12 @@ export function createStaffService(deps: {
   }
 
   return {
+    /** Staff usernames by id (the audit log and corrections name who acted). */
+    async usernamesOf(staffIds: readonly bigint[]): Promise<Map<bigint, string>> {
+      const rows = await repository.findUsernames(db, [...new Set(staffIds)]);
+      return new Map(rows.map((row) => [row.id, row.username]));
+    },
+
     async list(input: { page: number; pageSize: number }) {
       const { rows, total } = await repository.listStaffUsers(db, {
         offset: (input.page - 1) * input.pageSize,

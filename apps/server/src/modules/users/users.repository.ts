@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { invitationCodes, sessions, userRestrictions, users } from './users.tables';
 
@@ -145,4 +145,97 @@ export async function revokeSessionsExcept(
     .where(and(...conditions))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
+}
+
+// What other modules read and write of a user (identity, restrictions, fund operations, staff
+// lists), asked through the users service: this module owns the users tables.
+
+export type UserSummary = Pick<UserRow, 'id' | 'account' | 'realname' | 'identityState' | 'createdAt'>;
+export type UserIdentity = Pick<UserRow, 'identityState' | 'realname'>;
+export type RestrictionRow = typeof userRestrictions.$inferSelect;
+
+const summaryColumns = {
+  id: users.id,
+  account: users.account,
+  realname: users.realname,
+  identityState: users.identityState,
+  createdAt: users.createdAt,
+};
+const identityColumns = { identityState: users.identityState, realname: users.realname };
+
+export async function findSummaryByAccount(db: Executor, account: string): Promise<UserSummary | undefined> {
+  const rows = await db.select(summaryColumns).from(users).where(eq(users.account, account)).limit(1);
+  return rows[0];
+}
+
+export async function findNames(db: Executor, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, account: users.account, realname: users.realname })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+}
+
+/** Locks the user's row for the rest of the transaction; answers the identity fields. */
+export async function lockUser(db: Executor, userId: bigint): Promise<UserIdentity | undefined> {
+  const rows = await db.select(identityColumns).from(users).where(eq(users.id, userId)).for('update');
+  return rows[0];
+}
+
+export async function findIdentity(db: Executor, userId: bigint): Promise<UserIdentity | undefined> {
+  const rows = await db.select(identityColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0];
+}
+
+export async function setIdentity(
+  db: Executor,
+  userId: bigint,
+  values: { identityState: UserRow['identityState']; realname?: string },
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+export async function listActiveRestrictions(db: Executor, userId: bigint): Promise<RestrictionRow[]> {
+  return db
+    .select()
+    .from(userRestrictions)
+    .where(and(eq(userRestrictions.userId, userId), isNull(userRestrictions.liftedAt)))
+    .orderBy(asc(userRestrictions.createdAt), asc(userRestrictions.id));
+}
+
+/** Inserts the restriction unless one of its kind is in force; answers the row or undefined. */
+export async function insertRestriction(db: Executor, values: typeof userRestrictions.$inferInsert) {
+  const rows = await db.insert(userRestrictions).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function liftRestriction(
+  db: Executor,
+  userId: bigint,
+  kind: RestrictionRow['kind'],
+  now: Date,
+): Promise<RestrictionRow | undefined> {
+  const rows = await db
+    .update(userRestrictions)
+    .set({ liftedAt: now })
+    .where(
+      and(
+        eq(userRestrictions.userId, userId),
+        eq(userRestrictions.kind, kind),
+        isNull(userRestrictions.liftedAt),
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+/** The invitation code of the start-up staff account (first start prints it). */
+export async function firstStaffInvitationCode(db: Executor): Promise<string | undefined> {
+  const rows = await db
+    .select({ code: invitationCodes.code })
+    .from(invitationCodes)
+    .where(isNotNull(invitationCodes.ownerStaffId))
+    .orderBy(asc(invitationCodes.createdAt))
+    .limit(1);
+  return rows[0]?.code;
 }

@@ -4,9 +4,11 @@ import type { Clock } from '../../core/clock';
 import type { InvalidationBus } from '../../core/invalidation-bus';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords';
 import type { RandomSource } from '../../core/random';
-import { isPgError, type Database, type Executor } from '../../db/database';
+import { isPgError, type Database, type Executor, type Transaction } from '../../db/database';
 import type { AuthenticatedSession, SessionsService } from './sessions.service';
 import * as repository from './users.repository';
+
+type RestrictionKind = repository.RestrictionRow['kind'];
 
 // Registration, sign-in and the account overview. Rules: the invitation code must belong to an
 // existing user (or the operator's staff account); passwords hashed with argon2id; five failed
@@ -213,6 +215,38 @@ export function createUsersService({ db, clock, random, bus, sessions, ledger }:
     invalidateUserInfo(userId: bigint): void {
       bus.publish('user-info', userId.toString());
     },
+
+    // Other modules reach the users tables only through these.
+
+    /** The user with this account (phone number), without secrets; undefined when none. */
+    findByAccount: (account: string) => repository.findSummaryByAccount(db, account),
+
+    /** Account and real name by user id, for staff lists. */
+    async namesOf(userIds: readonly bigint[]): Promise<Map<bigint, { account: string; realname: string }>> {
+      const rows = await repository.findNames(db, [...new Set(userIds)]);
+      return new Map(rows.map((row) => [row.id, { account: row.account, realname: row.realname }]));
+    },
+
+    /**
+     * Locks the user's row until the transaction ends, serialising the user's fund operations and
+     * identity submissions; answers the identity fields, or undefined when there is no such user.
+     */
+    lock: (tx: Transaction, userId: bigint) => repository.lockUser(tx, userId),
+
+    /** The identity state and verified real name (identity keeps them on the user). */
+    identityOf: (userId: bigint) => repository.findIdentity(db, userId),
+
+    /** Sets the identity state (and the verified name) in the identity module's transaction. */
+    setIdentity: (tx: Transaction, userId: bigint, values: Parameters<typeof repository.setIdentity>[2]) =>
+      repository.setIdentity(tx, userId, values),
+
+    /** Restrictions in force, oldest first (the restrictions module imposes and lifts them). */
+    activeRestrictions: (executor: Executor, userId: bigint) =>
+      repository.listActiveRestrictions(executor, userId),
+    imposeRestriction: (tx: Transaction, values: Parameters<typeof repository.insertRestriction>[1]) =>
+      repository.insertRestriction(tx, values),
+    liftRestriction: (tx: Transaction, userId: bigint, kind: RestrictionKind, now: Date) =>
+      repository.liftRestriction(tx, userId, kind, now),
   };
 }
 

@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { bankCards } from '../payment-methods/payment-methods.tables';
-import { users } from '../users/users.tables';
 import { withdrawals } from './withdrawals.tables';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -14,6 +12,16 @@ export async function findByIdempotencyKey(db: Executor, userId: bigint, key: st
     .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)))
     .limit(1);
   return rows[0];
+}
+
+/** Whether the user has a withdrawal waiting for staff (one pending fund operation at a time). */
+export async function hasPending(db: Executor, userId: bigint): Promise<boolean> {
+  const rows = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, 'pending')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The withdrawal under a row lock until the transaction ends (a staff decision). */
@@ -62,10 +70,8 @@ export async function listUserWithdrawals(db: Executor, userId: bigint, offset: 
 export async function listByState(db: Executor, state: WithdrawalState, offset: number, limit: number) {
   const [rows, totals] = await Promise.all([
     db
-      .select({ withdrawal: withdrawals, account: users.account, realname: users.realname, card: bankCards })
+      .select()
       .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .innerJoin(bankCards, eq(bankCards.id, withdrawals.cardId))
       .where(eq(withdrawals.state, state))
       .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
       .offset(offset)

@@ -5,13 +5,13 @@ import type { Database, Executor } from '../../db/database';
 import { houseAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { DecisionsService } from '../decisions/decisions.service';
-import { lockUserForFunds, pendingOperations } from '../fund-operations/fund-operations.repository';
 import {
+  type FundOperationsService,
   replayOrRefuse,
   requestHash,
   requireIdempotencyKey,
   writeOnce,
-} from '../fund-operations/request-hash';
+} from '../fund-operations/fund-operations.service';
 import type { FundPasswordService } from '../fund-password/fund-password.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
@@ -37,6 +37,7 @@ export function createWithdrawalsService(deps: {
   config: Config;
   ledger: LedgerService;
   decisions: DecisionsService;
+  fundOperations: FundOperationsService;
   identity: IdentityService;
   restrictions: RestrictionsService;
   fundPassword: FundPasswordService;
@@ -49,12 +50,14 @@ export function createWithdrawalsService(deps: {
     config,
     ledger,
     decisions,
+    fundOperations,
     identity,
     restrictions,
     fundPassword,
     paymentMethods,
     users,
   } = deps;
+  fundOperations.registerPendingCheck('withdrawal', repository.hasPending);
   const { withdrawalHours, timeZone } = config.funds;
   const feeMinor = parseCash(config.funds.withdrawalFeeEur) ?? 0n;
 
@@ -95,7 +98,7 @@ export function createWithdrawalsService(deps: {
         availableOf(userId, currency),
         fundPassword.status(userId),
         paymentMethods.listCards(userId),
-        db.transaction((tx) => pendingOperations(tx, userId)),
+        db.transaction((tx) => fundOperations.findPending(tx, userId)),
       ]);
       const rules = {
         identity_verified: await passes(() => identity.requireVerified(userId)),
@@ -147,13 +150,13 @@ export function createWithdrawalsService(deps: {
         hash,
         write: () =>
           db.transaction(async (tx) => {
-            await lockUserForFunds(tx, userId);
+            await fundOperations.lockUser(tx, userId);
             const raced = replayOrRefuse(
               await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
               hash,
             );
             if (raced) return raced;
-            const pending = await pendingOperations(tx, userId);
+            const pending = await fundOperations.findPending(tx, userId);
             if (pending.hasPendingDeposit || pending.hasPendingWithdrawal) {
               throw new DomainError('FUND_OPERATION_IN_PROGRESS');
             }
@@ -208,23 +211,27 @@ export function createWithdrawalsService(deps: {
         (input.page - 1) * input.pageSize,
         input.pageSize,
       );
+      const [names, cards] = await Promise.all([
+        users.namesOf(rows.map((row) => row.userId)),
+        paymentMethods.cardsById(rows.map((row) => row.cardId)),
+      ]);
       return {
         total,
         items: rows.map((row) => ({
-          id: row.withdrawal.id.toString(),
-          account: row.account,
-          realname: row.realname,
-          currency: row.withdrawal.currency,
-          amount: formatCash(row.withdrawal.amountMinor),
-          fee: formatCash(row.withdrawal.feeMinor),
-          payout: formatCash(row.withdrawal.amountMinor - row.withdrawal.feeMinor),
-          iban: row.card.iban,
-          bic: row.card.bic,
-          holderName: row.card.holderName,
-          state: row.withdrawal.state,
-          reason: row.withdrawal.reason,
-          decideBy: row.withdrawal.decideBy.toISOString(),
-          createdAt: row.withdrawal.createdAt.toISOString(),
+          id: row.id.toString(),
+          account: names.get(row.userId)?.account ?? '',
+          realname: names.get(row.userId)?.realname ?? '',
+          currency: row.currency,
+          amount: formatCash(row.amountMinor),
+          fee: formatCash(row.feeMinor),
+          payout: formatCash(row.amountMinor - row.feeMinor),
+          iban: cards.get(row.cardId)?.iban ?? '',
+          bic: cards.get(row.cardId)?.bic ?? '',
+          holderName: cards.get(row.cardId)?.holderName ?? '',
+          state: row.state,
+          reason: row.reason,
+          decideBy: row.decideBy.toISOString(),
+          createdAt: row.createdAt.toISOString(),
         })),
       };
     },
