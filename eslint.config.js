@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
+import { moduleSeams } from './apps/server/module-seams.eslint.js';
 
 const serverImports = {
   group: ['@beurs/server', '@beurs/server/*', '**/apps/server/**'],
@@ -55,4 +56,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverImports] }] },
   },
+  // The server's module seams: another module only through its service, tables only from their
+  // own repository (apps/server/module-seams.eslint.js).
+  ...moduleSeams,
 );
