@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { call, signUp } from '../../../test/helpers/build-app';
+import { call } from '../../../test/helpers/build-app';
 import { describeDecidedOnceAtOnce } from '../decisions/decided-once-test-support';
-import { uploadSample, verifyIdentity } from '../uploads/upload-test-support';
-import { callWithKey, createChannel } from './deposit-test-support';
+import { uploadSample } from '../uploads/upload-test-support';
+import { callWithKey, createChannel, readyDepositor } from './deposit-test-support';
 
 // Approving credits the deposit once; rejecting credits nothing.
 describeDecidedOnceAtOnce({
@@ -12,14 +12,7 @@ describeDecidedOnceAtOnce({
   actionPrefix: 'deposit',
   role: 'finance',
   async prepare(testApp, admin) {
-    const user = await signUp(testApp);
-    await verifyIdentity(testApp, user, admin);
-    await call(
-      testApp.app,
-      '/information/scamCheck',
-      { trigger: 'first_deposit', wasToldByOnlineContact: false },
-      user,
-    );
+    const user = await readyDepositor(testApp, admin);
     const channelId = await createChannel(testApp, admin);
     const proofImageId = await uploadSample(testApp, user);
     const submitted = await callWithKey(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/build-app';
+import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
-import { uploadSample, verifyIdentity } from '../uploads/upload-test-support';
-import { callWithKey, createChannel } from './deposit-test-support';
+import { uploadSample } from '../uploads/upload-test-support';
+import { callWithKey, createChannel, readyDepositor } from './deposit-test-support';
 
 // Meant for PostgreSQL (npm run test:pg), where the calls really run at once on separate
 // connections; on PGlite they are serialised, and the answers must be the same. Two staff deciding
@@ -19,21 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function readyUser() {
-  const user = await signUp(testApp);
-  await verifyIdentity(testApp, user, admin);
-  await call(
-    testApp.app,
-    '/information/scamCheck',
-    { trigger: 'first_deposit', wasToldByOnlineContact: false },
-    user,
-  );
-  return user;
-}
-
 describe('a deposit submitted twice at once', () => {
   it('the same deposit retried at once with one idempotency key creates one record', async () => {
-    const user = await readyUser();
+    const user = await readyDepositor(testApp, admin);
     const proofImageId = await uploadSample(testApp, user);
     const payload = { channelId, amount: '42.00', proofImageId };
     const answers = await Promise.all(

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { TestApp } from '../../../test/helpers/build-app';
+import { signUp, type TestApp } from '../../../test/helpers/build-app';
 import { callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
-import { uploadSample } from '../uploads/upload-test-support';
+import { uploadSample, verifyIdentity } from '../uploads/upload-test-support';
 
 type User = { token: string; account: string };
 
@@ -51,6 +51,23 @@ export async function createChannel(
   return body.data.id as string;
 }
 
+/** A fresh user with a verified identity who has answered the first-deposit question. */
+export async function readyDepositor(testApp: TestApp, staff: StaffHeaders): Promise<User> {
+  const user = await signUp(testApp);
+  await verifyIdentity(testApp, user, staff);
+  await answerFirstDepositQuestion(testApp, user);
+  return user;
+}
+
+function answerFirstDepositQuestion(testApp: TestApp, user: User) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/vue/information/scamCheck',
+    headers: { token: user.token, account: user.account },
+    payload: { trigger: 'first_deposit', wasToldByOnlineContact: false },
+  });
+}
+
 /** Announces a deposit (answering the first-deposit question) and has staff approve it. */
 export async function depositAndApprove(
   testApp: TestApp,
@@ -59,12 +76,7 @@ export async function depositAndApprove(
   channelId: string,
   amount: string,
 ): Promise<string> {
-  await testApp.app.inject({
-    method: 'POST',
-    url: '/api/vue/information/scamCheck',
-    headers: { token: user.token, account: user.account },
-    payload: { trigger: 'first_deposit', wasToldByOnlineContact: false },
-  });
+  await answerFirstDepositQuestion(testApp, user);
   const proofImageId = await uploadSample(testApp, user);
   const submitted = await callWithKey(testApp, '/recharge/submit', { channelId, amount, proofImageId }, user);
   const body = submitted.json();
