@@ -28,9 +28,55 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'test', CLOCK_START: 'next tuesday' }, 'CLOCK_START'],
     [{ STREAM_CONNECTIONS_PER_ADDRESS: '0' }, 'STREAM_CONNECTIONS_PER_ADDRESS'],
     [{ STREAM_CONNECTIONS_PER_ADDRESS: 'many' }, 'STREAM_CONNECTIONS_PER_ADDRESS'],
+    [{ WITHDRAWAL_FEE_USD: '1.5' }, 'WITHDRAWAL_FEE_USD'],
+    [{ WITHDRAWAL_FEE_EUR: '-1.00' }, 'WITHDRAWAL_FEE_EUR'],
+    [{ WITHDRAWAL_MINIMUM_EUR: 'hundred' }, 'WITHDRAWAL_MINIMUM_EUR'],
+    [{ WITHDRAWAL_HOURS: '17:30-09:00' }, 'WITHDRAWAL_HOURS'],
+    [{ DEPOSIT_HOURS: '8:30-22:00' }, 'DEPOSIT_HOURS'],
+    [{ CORRECTION_APPROVAL_THRESHOLD_USD: '100' }, 'CORRECTION_APPROVAL_THRESHOLD_USD'],
   ])('refuses %o naming %s', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('parses fund amounts once into minor units per currency, and hours into minutes', () => {
+    const defaults = loadConfig({}).funds;
+    expect(defaults.withdrawalFeeMinor).toEqual({ EUR: 0n, USD: 0n });
+    expect(defaults.withdrawalMinimumMinor).toEqual({ EUR: 100_00n, USD: 100_00n });
+    expect(defaults.correctionThresholdMinor).toEqual({ EUR: 100_00n, USD: 100_00n });
+    expect(defaults.withdrawalHours).toEqual({
+      opens: '09:00',
+      closes: '17:30',
+      opensAtMinute: 540,
+      closesAtMinute: 1050,
+    });
+    const funds = loadConfig({
+      WITHDRAWAL_FEE_EUR: '1.50',
+      WITHDRAWAL_FEE_USD: '0.75',
+      WITHDRAWAL_MINIMUM_USD: '50.00',
+      CORRECTION_APPROVAL_THRESHOLD_USD: '250.00',
+      DEPOSIT_HOURS: '00:00-24:00',
+    }).funds;
+    expect(funds.withdrawalFeeMinor).toEqual({ EUR: 1_50n, USD: 75n });
+    expect(funds.withdrawalMinimumMinor).toEqual({ EUR: 100_00n, USD: 50_00n });
+    expect(funds.correctionThresholdMinor).toEqual({ EUR: 100_00n, USD: 250_00n });
+    expect(funds.depositHours).toMatchObject({ opensAtMinute: 0, closesAtMinute: 1440 });
+  });
+
+  // A hostile operator's configuration cannot make withdrawals pay nothing or keep ordinary users
+  // from their money (DESIGN.md §1.4), nor let one staff member apply large corrections (§1.3).
+  it.each([
+    [{ WITHDRAWAL_FEE_EUR: '100.00' }, 'WITHDRAWAL_FEE_EUR', 'must be below WITHDRAWAL_MINIMUM_EUR'],
+    [{ WITHDRAWAL_MINIMUM_USD: '20.00', WITHDRAWAL_FEE_USD: '25.00' }, 'WITHDRAWAL_FEE_USD', 'below'],
+    [{ WITHDRAWAL_MINIMUM_EUR: '1000.01' }, 'WITHDRAWAL_MINIMUM_EUR', 'at most 1000.00'],
+    [{ WITHDRAWAL_MINIMUM_USD: '999999999.99' }, 'WITHDRAWAL_MINIMUM_USD', 'at most 1000.00'],
+    [
+      { CORRECTION_APPROVAL_THRESHOLD_EUR: '10000.01' },
+      'CORRECTION_APPROVAL_THRESHOLD_EUR',
+      'at most 10000.00',
+    ],
+  ])('refuses %o naming %s', (environment, variable, reason) => {
+    expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}: .*${reason}`));
   });
 
   it('runs live only with the operator named and licensed', () => {

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { currencies, formatCash, parseCash, type Currency } from '@beurs/contract';
 import { z } from 'zod';
 
 // Configuration comes from environment variables, validated once at start. A bad value stops the
@@ -19,10 +20,45 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
     );
 
+/** Opening hours: "HH:MM" as shown, and minutes after midnight for comparing (24:00 is 1440). */
+export type OpeningHours = {
+  readonly opens: string;
+  readonly closes: string;
+  readonly opensAtMinute: number;
+  readonly closesAtMinute: number;
+};
+
+const minuteOfDay = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
 /** Opening hours as "HH:MM-HH:MM" in FUNDS_TIME_ZONE ("24:00" closes at midnight). */
-const hoursSchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'hours like "09:00-17:30"');
+const hoursSchema = (fallback: string) =>
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'hours like "09:00-17:30"')
+    .default(fallback)
+    .transform((hours): OpeningHours => {
+      const [opens = '', closes = ''] = hours.split('-');
+      return { opens, closes, opensAtMinute: minuteOfDay(opens), closesAtMinute: minuteOfDay(closes) };
+    })
+    .refine((hours) => hours.opensAtMinute < hours.closesAtMinute, 'must close after it opens');
+
+/** The highest withdrawal minimum: a higher floor would keep ordinary users from their own money. */
+export const WITHDRAWAL_MINIMUM_CAP_MINOR = 1_000_00n;
+/** The highest correction threshold: above it one staff member could move large sums alone. */
+export const CORRECTION_THRESHOLD_CAP_MINOR = 10_000_00n;
+
+/** A cash amount in one currency ("1.50"), parsed once into minor units. */
+const cashSchema = (fallback: string, capMinor: bigint | null = null) =>
+  z
+    .string()
+    .regex(/^\d{1,9}\.\d{2}$/, 'an amount with two decimals, like "1.50"')
+    .default(fallback)
+    .transform((amount, context) => {
+      const minor = parseCash(amount);
+      if (minor === null) context.addIssue({ code: 'custom', message: 'not an amount' });
+      return minor ?? 0n;
+    })
+    .refine((minor) => capMinor === null || minor <= capMinor, `at most ${formatCash(capMinor ?? 0n)}`);
 
 const environmentSchema = z
   .object({
@@ -51,17 +87,15 @@ const environmentSchema = z
     REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     STREAM_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
     UPLOADS_DIR: z.string().optional(),
-    DEPOSIT_HOURS: hoursSchema.default('08:30-22:00'),
-    WITHDRAWAL_HOURS: hoursSchema.default('09:00-17:30'),
+    DEPOSIT_HOURS: hoursSchema('08:30-22:00'),
+    WITHDRAWAL_HOURS: hoursSchema('09:00-17:30'),
     FUNDS_TIME_ZONE: z.string().default('Europe/Brussels'),
-    WITHDRAWAL_FEE_EUR: z
-      .string()
-      .regex(/^\d{1,6}\.\d{2}$/, 'a fee like "1.50"')
-      .default('0.00'),
-    CORRECTION_APPROVAL_THRESHOLD_EUR: z
-      .string()
-      .regex(/^\d{1,9}\.\d{2}$/, 'an amount like "100.00"')
-      .default('100.00'),
+    WITHDRAWAL_FEE_EUR: cashSchema('0.00'),
+    WITHDRAWAL_FEE_USD: cashSchema('0.00'),
+    WITHDRAWAL_MINIMUM_EUR: cashSchema('100.00', WITHDRAWAL_MINIMUM_CAP_MINOR),
+    WITHDRAWAL_MINIMUM_USD: cashSchema('100.00', WITHDRAWAL_MINIMUM_CAP_MINOR),
+    CORRECTION_APPROVAL_THRESHOLD_EUR: cashSchema('100.00', CORRECTION_THRESHOLD_CAP_MINOR),
+    CORRECTION_APPROVAL_THRESHOLD_USD: cashSchema('100.00', CORRECTION_THRESHOLD_CAP_MINOR),
     FX_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(1_000).default(50),
     REGULATOR_WARNING_URL: z
       .string()
@@ -93,6 +127,18 @@ const environmentSchema = z
         path: ['OPERATOR_NAME'],
         message: 'live mode (a real MARKET_PROVIDER) needs OPERATOR_NAME and OPERATOR_LICENCE',
       });
+    }
+    for (const currency of currencies) {
+      const fee = environment[`WITHDRAWAL_FEE_${currency}`];
+      const minimum = environment[`WITHDRAWAL_MINIMUM_${currency}`];
+      // Fees come out of the amount withdrawn (DESIGN.md §1.4): every allowed amount pays out more than 0.
+      if (fee > 0n && fee >= minimum) {
+        context.addIssue({
+          code: 'custom',
+          path: [`WITHDRAWAL_FEE_${currency}`],
+          message: `must be below WITHDRAWAL_MINIMUM_${currency} (${formatCash(minimum)})`,
+        });
+      }
     }
     if (environment.MARKET_PROVIDER === 'finnhub' && !environment.FINNHUB_API_KEY) {
       context.addIssue({
@@ -126,15 +172,18 @@ export type Config = {
   readonly clockStart: Date | null;
   /** Private uploads (ID photos, deposit proofs): UPLOADS_DIR, or DATA_DIR/uploads. */
   readonly uploadsDir: string;
-  /** Deposits and withdrawals (issue 4): hours in `timeZone`, the flat withdrawal fee, the FX spread. */
+  /** Deposits and withdrawals (issue 4): hours in `timeZone`, the withdrawal fee and minimum per currency, the FX spread. */
   readonly funds: {
-    readonly depositHours: { opens: string; closes: string };
-    readonly withdrawalHours: { opens: string; closes: string };
+    readonly depositHours: OpeningHours;
+    readonly withdrawalHours: OpeningHours;
     readonly timeZone: string;
-    readonly withdrawalFeeEur: string;
+    /** Flat fee per currency, in minor units, taken out of the amount withdrawn. */
+    readonly withdrawalFeeMinor: Readonly<Record<Currency, bigint>>;
+    /** The smallest withdrawal per currency, in minor units. */
+    readonly withdrawalMinimumMinor: Readonly<Record<Currency, bigint>>;
     readonly fxSpreadBasisPoints: number;
-    /** Staff balance corrections above this (in either currency) need a second staff member. */
-    readonly correctionThreshold: string;
+    /** Staff balance corrections above this (per currency, minor units) need a second staff member. */
+    readonly correctionThresholdMinor: Readonly<Record<Currency, bigint>>;
     readonly warningListUrl: string;
   };
   /** Per client address, per minute. */
@@ -185,22 +234,21 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     clockStart: env.CLOCK_START ?? null,
     uploadsDir: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
     funds: {
-      depositHours: splitHours(env.DEPOSIT_HOURS),
-      withdrawalHours: splitHours(env.WITHDRAWAL_HOURS),
+      depositHours: env.DEPOSIT_HOURS,
+      withdrawalHours: env.WITHDRAWAL_HOURS,
       timeZone: env.FUNDS_TIME_ZONE,
-      withdrawalFeeEur: env.WITHDRAWAL_FEE_EUR,
+      withdrawalFeeMinor: { EUR: env.WITHDRAWAL_FEE_EUR, USD: env.WITHDRAWAL_FEE_USD },
+      withdrawalMinimumMinor: { EUR: env.WITHDRAWAL_MINIMUM_EUR, USD: env.WITHDRAWAL_MINIMUM_USD },
       fxSpreadBasisPoints: env.FX_SPREAD_BASIS_POINTS,
-      correctionThreshold: env.CORRECTION_APPROVAL_THRESHOLD_EUR,
+      correctionThresholdMinor: {
+        EUR: env.CORRECTION_APPROVAL_THRESHOLD_EUR,
+        USD: env.CORRECTION_APPROVAL_THRESHOLD_USD,
+      },
       warningListUrl: env.REGULATOR_WARNING_URL,
     },
     rateLimits: { login: env.LOGIN_RATE_LIMIT_PER_MINUTE, register: env.REGISTER_RATE_LIMIT_PER_MINUTE },
     streamConnectionsPerAddress: env.STREAM_CONNECTIONS_PER_ADDRESS,
   };
-}
-
-function splitHours(hours: string): { opens: string; closes: string } {
-  const [opens = '00:00', closes = '24:00'] = hours.split('-');
-  return { opens, closes };
 }
 
 /**

@@ -111,7 +111,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     staff,
     users,
-    threshold: config.funds.correctionThreshold,
+    thresholdMinor: config.funds.correctionThresholdMinor,
   });
   return {
     ledger,

@@ -64,9 +64,10 @@ describe('the server process', () => {
   });
 
   it('refuses a bad setting with a message naming it', async () => {
-    const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+    const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty', WITHDRAWAL_FEE_USD: '1,50' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration');
     expect(server.output()).toMatch(/PORT: /);
+    expect(server.output()).toMatch(/WITHDRAWAL_FEE_USD: an amount with two decimals/);
   });
 });

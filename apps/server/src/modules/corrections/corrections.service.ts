@@ -1,4 +1,4 @@
-import { DomainError, formatCash, parseCash, type Currency } from '@beurs/contract';
+import { DomainError, formatCash, type Currency } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
@@ -22,10 +22,11 @@ export function createCorrectionsService(deps: {
   audit: AuditService;
   staff: StaffService;
   users: UsersService;
-  threshold: string;
+  /** Per currency, minor units: above it a correction waits for a second staff member. */
+  thresholdMinor: Readonly<Record<Currency, bigint>>;
 }) {
   const { db, clock, ledger, audit, staff, users } = deps;
-  const thresholdMinor = parseCash(deps.threshold) ?? 0n;
+  const { thresholdMinor } = deps;
 
   async function post(tx: Executor, row: CorrectionRow): Promise<bigint> {
     const user = userAccount(row.userId, row.currency);
@@ -72,7 +73,7 @@ export function createCorrectionsService(deps: {
       const user = await users.findByAccount(input.account);
       if (!user) throw new DomainError('ACCOUNT_NOT_FOUND');
       const magnitude = input.amount < 0n ? -input.amount : input.amount;
-      const isImmediate = magnitude <= thresholdMinor;
+      const isImmediate = magnitude <= thresholdMinor[input.currency];
       const now = clock.now();
       const { row, entryId } = await db.transaction(async (tx) => {
         const inserted = await repository.insertCorrection(tx, {
@@ -113,7 +114,9 @@ export function createCorrectionsService(deps: {
         const existing = await repository.findCorrection(tx, id);
         if (!existing) throw new DomainError('RECORD_NOT_FOUND');
         if (isApproved && existing.proposedByStaffId === actor.staffId) {
-          throw new DomainError('CORRECTION_NEEDS_SECOND_STAFF', { threshold: formatCash(thresholdMinor) });
+          throw new DomainError('CORRECTION_NEEDS_SECOND_STAFF', {
+            threshold: formatCash(thresholdMinor[existing.currency]),
+          });
         }
         const decided = await repository.decideCorrection(tx, id, {
           state: isApproved ? 'applied' : 'rejected',

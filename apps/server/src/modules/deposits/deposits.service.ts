@@ -105,7 +105,11 @@ export function createDepositsService(deps: {
       return {
         mode: config.mode,
         operator: config.operator,
-        hours: { ...config.funds.depositHours, timeZone: config.funds.timeZone },
+        hours: {
+          opens: config.funds.depositHours.opens,
+          closes: config.funds.depositHours.closes,
+          timeZone: config.funds.timeZone,
+        },
         channels: rows.map((row) => ({
           id: row.id.toString(),
           kind: row.kind,

@@ -12,7 +12,7 @@ describe('withdrawal business days', () => {
   });
 
   it('checks hours in Brussels time, business days only', () => {
-    const hours = { opens: '09:00', closes: '17:30' };
+    const hours = { opensAtMinute: 9 * 60, closesAtMinute: 17 * 60 + 30 };
     expect(isWithinHours(new Date('2026-03-02T08:00:00Z'), hours, zone)).toBe(true); // 09:00 CET
     expect(isWithinHours(new Date('2026-03-02T07:59:00Z'), hours, zone)).toBe(false);
     expect(isWithinHours(new Date('2026-03-02T16:30:00Z'), hours, zone)).toBe(false); // 17:30 CET

@@ -10,22 +10,17 @@ export function isBusinessDay(date: string): boolean {
   return day !== 0 && day !== 6 && !holidayTables.euronext.has(date);
 }
 
-const minutesOf = (hhmm: string) => {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  return hours * 60 + minutes;
-};
-
 /** Whether the instant falls within the hours on a business day, in the zone. */
 export function isWithinHours(
   instant: Date,
-  hours: { opens: string; closes: string },
+  hours: { opensAtMinute: number; closesAtMinute: number },
   timeZone: string,
 ): boolean {
   const date = zonedDate(instant.getTime(), timeZone);
   if (!isBusinessDay(date)) return false;
   const parts = zonedParts(instant.getTime(), timeZone);
   const minutes = parts.hour * 60 + parts.minute;
-  return minutes >= minutesOf(hours.opens) && minutes < minutesOf(hours.closes);
+  return minutes >= hours.opensAtMinute && minutes < hours.closesAtMinute;
 }
 
 /**

@@ -14,7 +14,7 @@ let channelId: string;
 
 beforeAll(async () => {
   testApp = await buildTestApp({
-    config: { funds: { ...testConfig().funds, withdrawalFeeEur: '2.50' } },
+    config: { funds: { ...testConfig().funds, withdrawalFeeMinor: { EUR: 2_50n, USD: 0n } } },
   });
   admin = await adminLogin(testApp);
   finance = await createStaff(testApp, admin, 'finance');

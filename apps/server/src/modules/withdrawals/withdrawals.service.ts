@@ -1,4 +1,4 @@
-import { DomainError, formatCash, parseCash, type Currency } from '@beurs/contract';
+import { DomainError, formatCash, type Currency } from '@beurs/contract';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
@@ -28,7 +28,6 @@ import type { WithdrawalRow } from './withdrawals.repository';
 // pay it out (postHold: the fee, if any, comes out of the amount withdrawn) or reject it (voidHold:
 // the whole amount returns) with a reason. Decided within 24 hours, next business day on holidays.
 
-export const WITHDRAWAL_MINIMUM_MINOR = 10_000n;
 export const DECISION_WITHIN_HOURS = 24;
 
 export function createWithdrawalsService(deps: {
@@ -58,8 +57,9 @@ export function createWithdrawalsService(deps: {
     users,
   } = deps;
   fundOperations.registerPendingCheck('withdrawal', repository.hasPending);
-  const { withdrawalHours, timeZone } = config.funds;
-  const feeMinor = parseCash(config.funds.withdrawalFeeEur) ?? 0n;
+  // Fee and minimum per currency, the hours: parsed once in config.ts.
+  const { withdrawalHours, timeZone, withdrawalFeeMinor, withdrawalMinimumMinor } = config.funds;
+  const shownHours = { opens: withdrawalHours.opens, closes: withdrawalHours.closes, timeZone };
 
   const toWithdrawal = (row: WithdrawalRow) => ({
     id: row.id.toString(),
@@ -85,7 +85,7 @@ export function createWithdrawalsService(deps: {
       },
     );
 
-  const outsideHours = () => new DomainError('WITHDRAWAL_OUTSIDE_HOURS', { ...withdrawalHours, timeZone });
+  const outsideHours = () => new DomainError('WITHDRAWAL_OUTSIDE_HOURS', shownHours);
 
   async function availableOf(userId: bigint, currency: Currency, executor: Executor = db) {
     const balances = await ledger.getUserBalances(executor, userId);
@@ -106,17 +106,17 @@ export function createWithdrawalsService(deps: {
         fund_password_not_locked: password.lockedUntil === null,
         own_card: cards.length > 0,
         not_barred: await passes(() => restrictions.assertAllowed(userId, 'withdraw')),
-        minimum: available >= WITHDRAWAL_MINIMUM_MINOR,
+        minimum: available >= withdrawalMinimumMinor[currency],
         hours: isWithinHours(clock.now(), withdrawalHours, timeZone),
         no_pending_operation: !pending.hasPendingDeposit && !pending.hasPendingWithdrawal,
         funds_free: available > 0n,
       };
       return {
         currency,
-        minimum: formatCash(WITHDRAWAL_MINIMUM_MINOR),
-        fee: formatCash(feeMinor),
+        minimum: formatCash(withdrawalMinimumMinor[currency]),
+        fee: formatCash(withdrawalFeeMinor[currency]),
         withdrawable: formatCash(available),
-        hours: { ...withdrawalHours, timeZone, businessDaysOnly: true },
+        hours: { ...shownHours, businessDaysOnly: true },
         decisionWithinHours: DECISION_WITHIN_HOURS,
         rules: Object.entries(rules).map(([id, isMet]) => ({ id: id as keyof typeof rules, isMet })),
       };
@@ -134,10 +134,11 @@ export function createWithdrawalsService(deps: {
 
       await restrictions.assertAllowed(userId, 'withdraw');
       const realname = await identity.requireVerified(userId);
-      if (input.amount < WITHDRAWAL_MINIMUM_MINOR) {
+      const minimumMinor = withdrawalMinimumMinor[input.currency];
+      if (input.amount < minimumMinor) {
         throw new DomainError('WITHDRAWAL_BELOW_MINIMUM', {
           currency: input.currency,
-          minimum: formatCash(WITHDRAWAL_MINIMUM_MINOR),
+          minimum: formatCash(minimumMinor),
         });
       }
       const now = clock.now();
@@ -179,7 +180,7 @@ export function createWithdrawalsService(deps: {
               cardId: card.id,
               currency: input.currency,
               amountMinor: input.amount,
-              feeMinor,
+              feeMinor: withdrawalFeeMinor[input.currency],
               holdId: hold.holdId,
               idempotencyKey,
               requestHash: hash,
