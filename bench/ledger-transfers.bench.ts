@@ -7,7 +7,9 @@ import pg from 'pg';
 import { systemClock } from '../apps/server/src/core/clock';
 import { openDatabase, type Database, type DatabaseHandle } from '../apps/server/src/db/database';
 import { houseAccount, userAccount } from '../apps/server/src/ledger/ledger-accounts';
-import { sealPending, startLedgerSealer } from '../apps/server/src/ledger/ledger-sealer';
+import { createJobRunner } from '../apps/server/src/jobs/job-runner';
+import { registerLedgerSealJob } from '../apps/server/src/jobs/ledger-seal.job';
+import { sealPending } from '../apps/server/src/ledger/ledger-sealer';
 import { createFundedUser } from '../apps/server/src/ledger/ledger-test-support';
 import { verifyLedger } from '../apps/server/src/ledger/ledger-verify';
 import { createLedgerService, type LedgerService } from '../apps/server/src/ledger/ledger.service';
@@ -184,7 +186,10 @@ async function runEngine(
   const ledger = createLedgerService({ clock: systemClock });
   const users = await prepare(handle.db, ledger);
   const baseline = await measure(clients, bareInsert(handle.db), options.cpuMeter);
-  const sealer = startLedgerSealer(handle.db, systemClock); // as the server runs it: every second
+  // The sealer as the server runs it: the ledger.seal job, every second, on the jobs runner.
+  const sealer = createJobRunner({ db: handle.db, clock: systemClock, mode: 'background', log: console });
+  registerLedgerSealJob(sealer, { db: handle.db, ledger });
+  await sealer.start();
   const transfer = randomTransfer(handle.db, ledger, users, { house: true });
   const transfers = await measure(clients, transfer, options.cpuMeter);
   const hotUser = options.withHotRow ? await createFundedUser(handle.db, ledger, {}) : null;

@@ -21,6 +21,8 @@ import { registerJsonBodyParser } from './http/json-body';
 import { requestId } from './http/request-headers';
 import { contractSerializerCompiler } from './http/serializer';
 import { openApiInfo } from './http/openapi';
+import { registerJobs } from './jobs';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { registerModules } from './modules';
 import { createServices, type Services } from './services';
 
@@ -30,6 +32,7 @@ import { createServices, type Services } from './services';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    jobs: JobRunner;
     db: Database;
     config: Config;
   }
@@ -41,6 +44,8 @@ export type AppDeps = {
   clock: Clock;
   random: RandomSource;
   logger?: FastifyServerOptions['logger'];
+  /** `background` (default): `app.jobs.start()` polls; `manual` (tests): jobs run on `app.jobs.runDue()`. */
+  jobsMode?: 'background' | 'manual';
 };
 
 const mobileDist = fileURLToPath(new URL('../../mobile/dist', import.meta.url));
@@ -84,7 +89,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('config', deps.config);
         const bus = deps.config.redisUrl ? await createRedisBus(deps.config.redisUrl) : createLocalBus();
         instance.addHook('onClose', () => bus.close());
-        instance.decorate('services', createServices({ ...deps, bus }));
+        const services = createServices({ ...deps, bus });
+        instance.decorate('services', services);
+        // Started by server.ts once the app is ready; stopped on close, before the database closes.
+        const jobs = createJobRunner({
+          db: deps.db,
+          clock: deps.clock,
+          mode: deps.jobsMode ?? 'background',
+          log: app.log,
+        });
+        registerJobs(jobs, { db: deps.db, services });
+        instance.decorate('jobs', jobs);
+        instance.addHook('onClose', () => jobs.stop());
       },
       { name: 'beurs-services' },
     ),

@@ -4,7 +4,6 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { startedClock, systemClock, type Clock } from './core/clock';
 import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
-import { startLedgerSealer } from './ledger/ledger-sealer';
 import { runFirstStart, type FirstStartReport } from './first-start';
 
 // The process: configuration, database and migrations, first start, listen, graceful close.
@@ -62,16 +61,13 @@ async function main(): Promise<void> {
     config,
     ensureHouseAccounts: (db) => app.services.ledger.ensureHouseAccounts(db),
   });
-  // The hash chain is sealed after commit by one background sealer (one node at a time).
-  const sealer = startLedgerSealer(database.db, clock, {
-    onError: (err) => app.log.error({ err }, 'ledger sealing pass failed; retrying'),
-  });
+  // Scheduled and delayed jobs (the ledger sealer among them), run once across all nodes.
+  await app.jobs.start();
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
-    await app.close();
-    await sealer.stop();
+    await app.close(); // stops the jobs runner too
     await database.close();
   });
 

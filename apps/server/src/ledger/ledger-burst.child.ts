@@ -1,7 +1,7 @@
 import { systemClock } from '../core/clock';
 import { openDatabase } from '../db/database';
 import { houseAccount, userAccount } from './ledger-accounts';
-import { startLedgerSealer } from './ledger-sealer';
+import { sealPending } from './ledger-sealer';
 import { createFundedUser } from './ledger-test-support';
 import { createLedgerService } from './ledger.service';
 
@@ -17,7 +17,13 @@ const handle = url
 const ledger = createLedgerService({ clock: systemClock });
 await ledger.ensureHouseAccounts(handle.db);
 const userId = await createFundedUser(handle.db, ledger, { EUR: 1_000_000_00n });
-startLedgerSealer(handle.db, systemClock, { intervalMs: 10 });
+void (async () => {
+  // Sealing passes back to back (the server's job runs one a second), so the kill lands mid-pass.
+  for (;;) {
+    await sealPending(handle.db, systemClock);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+})();
 process.stdout.write(`ready ${userId}\n`);
 
 let next = 0;

@@ -6,15 +6,14 @@ import * as journal from './ledger-journal.repository';
 import { queryRows } from './ledger.repository';
 
 // The hash chain is written after commit, by one sealer at a time (ADR 0002): writers never wait
-// for it. Each pass takes a transaction-scoped advisory lock with pg_try_advisory_xact_lock, so on
-// several API nodes only one seals and the others skip the pass.
+// for it. The server runs a pass every second as the `ledger.seal` job (src/jobs); each pass also
+// takes a transaction-scoped advisory lock with pg_try_advisory_xact_lock, so a pass never overlaps
+// another one (`ledger:verify` seals too) and the chain stays one unbroken line.
 
 const SEALER_LOCK_ID = 7_311_002;
 const BATCH_SIZE = 500;
 /** How far below the newest sealed entry a normal pass looks for late commits. */
 const STRAGGLER_LOOK_BACK = 1_000n;
-/** Every this many passes, the background sealer scans the whole journal for late commits. */
-const FULL_SCAN_EVERY = 100;
 
 export type SealReport = {
   sealedCount: number;
@@ -59,39 +58,4 @@ async function sealBatch(tx: Transaction, clock: Clock, isFullScan: boolean): Pr
   }
   await journal.insertSeals(tx, seals, clock.now());
   return seals.length;
-}
-
-export type LedgerSealer = { stop(): Promise<void> };
-
-/**
- * Runs the sealer in the background every `intervalMs` until stopped. A failed pass is reported
- * and retried at the next tick; it never stops the server.
- */
-export function startLedgerSealer(
-  db: Database,
-  clock: Clock,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
-): LedgerSealer {
-  const intervalMs = options.intervalMs ?? 1_000;
-  let passCount = 0;
-  let isStopped = false;
-  let current: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    passCount += 1;
-    const isFullScan = passCount % FULL_SCAN_EVERY === 0;
-    current = sealPending(db, clock, { isFullScan })
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        if (!isStopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  };
-  timer = setTimeout(tick, intervalMs).unref();
-  return {
-    async stop() {
-      isStopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
 }

@@ -143,7 +143,8 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
     getHouseBalances: (executor: Executor) => repository.selectHouseBalances(executor),
 
     /** Seals committed entries into the hash chain (one sealer at a time across all nodes). */
-    seal: (db: Database): Promise<SealReport> => sealPending(db, clock),
+    seal: (db: Database, options?: { isFullScan?: boolean }): Promise<SealReport> =>
+      sealPending(db, clock, options),
   };
 }
 

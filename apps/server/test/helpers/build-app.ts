@@ -7,7 +7,7 @@ import { runFirstStart, type FirstStartReport } from '../../src/first-start';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 // `build()` for integration tests: the real app on a fresh database (PGlite, or PostgreSQL under
-// test:pg), a manual clock, first start done. Call `close()` in afterAll.
+// test:pg), a manual clock, first start done, jobs run by hand. Call `close()` in afterAll.
 
 export type TestApp = {
   app: FastifyInstance;
@@ -23,12 +23,15 @@ export async function buildTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** A second API node on the same database: pass the first node's database (closed by its owner). */
     sharedDatabase?: TestDatabase;
+    /** A second node's clock: pass the first node's, so both see one time (and one job clock). */
+    clock?: ManualClock;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharedDatabase ?? (await createTestDatabase());
-  const clock = new ManualClock('2026-03-02T10:00:00Z');
+  const clock = options.clock ?? new ManualClock('2026-03-02T10:00:00Z');
   const config = testConfig(options.config);
-  const app = await buildApp({ config, db: database.db, clock, random: cryptoRandom });
+  // Jobs run only when a test calls app.jobs.runDue(), on this manual clock.
+  const app = await buildApp({ config, db: database.db, clock, random: cryptoRandom, jobsMode: 'manual' });
   options.beforeReady?.(app);
   await app.ready();
   const firstStart = await runFirstStart({

@@ -1,0 +1,9 @@
+import type { Database } from '../db/database';
+import type { Services } from '../services';
+import type { JobRunner } from './job-runner';
+import { registerLedgerSealJob } from './ledger-seal.job';
+
+// Every job of the server, registered in one place (one line per job).
+export function registerJobs(runner: JobRunner, deps: { db: Database; services: Services }): void {
+  registerLedgerSealJob(runner, { db: deps.db, ledger: deps.services.ledger });
+}
