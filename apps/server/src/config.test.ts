@@ -84,10 +84,10 @@ describe('loadConfig', () => {
       MARKET_PROVIDER: 'finnhub',
       FINNHUB_API_KEY: 'key',
       OPERATOR_NAME: 'Example Bank NV',
-      OPERATOR_LICENCE: 'FSMA 123',
+      OPERATOR_LICENCE: 'FSMA 0403.227.515',
     });
     expect(config.mode).toBe('live');
-    expect(config.operator).toEqual({ name: 'Example Bank NV', licence: 'FSMA 123' });
+    expect(config.operator).toEqual({ name: 'Example Bank NV', licence: 'FSMA 0403.227.515' });
   });
 
   it('starts a test clock only under NODE_ENV=test', () => {

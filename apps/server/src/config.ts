@@ -1,8 +1,11 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { currencies, formatCash, parseCash, type Currency } from '@beurs/contract';
+import { currencies, formatCash, parseCash, parseDecimal, scales, type Currency } from '@beurs/contract';
 import { z } from 'zod';
+import { FINNHUB_REST_URL, FINNHUB_SOCKET_URL } from './market/finnhub/finnhub-provider';
+import type { FxRateBand } from './market/price-bands';
+import { isOperatorName, parseOperatorLicence } from './operator-registration';
 
 // Configuration comes from environment variables, validated once at start. A bad value stops the
 // server with a message that names the variable and says what is expected.
@@ -81,8 +84,26 @@ const environmentSchema = z
     FINNHUB_API_KEY: z.string().trim().optional(),
     FINNHUB_REST_URL: optionalUrl(['http', 'https']),
     FINNHUB_WS_URL: optionalUrl(['ws', 'wss']),
-    OPERATOR_NAME: z.string().optional(),
-    OPERATOR_LICENCE: z.string().optional(),
+    OPERATOR_NAME: z
+      .string()
+      .trim()
+      .optional()
+      .refine((name) => !name || isOperatorName(name), 'a legal name (see docs/security.md, "Live mode")'),
+    OPERATOR_LICENCE: z
+      .string()
+      .optional()
+      .refine(
+        (licence) => !licence || parseOperatorLicence(licence),
+        '"FSMA 0xxx.xxx.xxx" (enterprise number) or "LEI <20 characters>", with valid check digits',
+      ),
+    FX_RATE_BAND_EUR_USD: z
+      .string()
+      .regex(/^\d\.\d{2,6}-\d\.\d{2,6}$/, 'a range like "0.80-1.65"')
+      .refine((range) => {
+        const [low = '', high = ''] = range.split('-');
+        return (parseDecimal(low, scales.fxRate) ?? 0n) < (parseDecimal(high, scales.fxRate) ?? 0n);
+      }, 'the low end below the high end')
+      .default('0.80-1.65'),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     STREAM_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
@@ -118,6 +139,15 @@ const environmentSchema = z
         message: 'a started clock is for tests only (NODE_ENV=test)',
       });
     }
+    for (const name of ['FINNHUB_REST_URL', 'FINNHUB_WS_URL'] as const) {
+      if (environment[name] && environment.NODE_ENV !== 'test') {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `the vendor's endpoints are fixed (${FINNHUB_REST_URL}, ${FINNHUB_SOCKET_URL}); another is for tests only (NODE_ENV=test), and keeps demo mode`,
+        });
+      }
+    }
     if (
       environment.MARKET_PROVIDER !== 'simulator' &&
       (!environment.OPERATOR_NAME || !environment.OPERATOR_LICENCE)
@@ -151,7 +181,16 @@ const environmentSchema = z
 
 /** Where prices come from: the built-in simulator (demo mode) or a real vendor (live mode). */
 export type MarketConfig =
-  { provider: 'simulator' } | { provider: 'finnhub'; apiKey: string; restUrl?: string; socketUrl?: string };
+  | { provider: 'simulator' }
+  | {
+      provider: 'finnhub';
+      apiKey: string;
+      /** Tests only (NODE_ENV=test): a local fake of the vendor; the mode then stays demo. */
+      restUrl?: string;
+      socketUrl?: string;
+      /** Configured ranges a vendor's FX rate must also lie in (the second reference). */
+      fxRateBands: readonly FxRateBand[];
+    };
 
 export type Config = {
   readonly environment: 'development' | 'production' | 'test';
@@ -223,12 +262,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             apiKey: env.FINNHUB_API_KEY ?? '',
             ...(env.FINNHUB_REST_URL ? { restUrl: env.FINNHUB_REST_URL } : {}),
             ...(env.FINNHUB_WS_URL ? { socketUrl: env.FINNHUB_WS_URL } : {}),
+            fxRateBands: [fxRateBand('EUR', 'USD', env.FX_RATE_BAND_EUR_USD)],
           }
         : { provider: 'simulator' },
-    mode: env.MARKET_PROVIDER === 'simulator' ? 'demo' : 'live',
+    // Live only with a real vendor at its own endpoints: a fake vendor (tests) never leaves demo.
+    mode: env.MARKET_PROVIDER === 'simulator' || env.FINNHUB_REST_URL || env.FINNHUB_WS_URL ? 'demo' : 'live',
     operator:
       env.OPERATOR_NAME && env.OPERATOR_LICENCE
-        ? { name: env.OPERATOR_NAME, licence: env.OPERATOR_LICENCE }
+        ? { name: env.OPERATOR_NAME, licence: parseOperatorLicence(env.OPERATOR_LICENCE)?.display ?? '' }
         : null,
     trustProxy: env.TRUST_PROXY,
     clockStart: env.CLOCK_START ?? null,
@@ -248,6 +289,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     rateLimits: { login: env.LOGIN_RATE_LIMIT_PER_MINUTE, register: env.REGISTER_RATE_LIMIT_PER_MINUTE },
     streamConnectionsPerAddress: env.STREAM_CONNECTIONS_PER_ADDRESS,
+  };
+}
+
+function fxRateBand(base: string, quote: string, range: string): FxRateBand {
+  const [low = '', high = ''] = range.split('-');
+  return {
+    base,
+    quote,
+    lowMinor: parseDecimal(low, scales.fxRate) ?? 0n,
+    highMinor: parseDecimal(high, scales.fxRate) ?? 0n,
   };
 }
 

@@ -1,11 +1,13 @@
 import type { MarketConfig } from '../config';
 import type { Clock } from '../core/clock';
 import { FinnhubProvider } from './finnhub/finnhub-provider';
+import { PriceBandedProvider } from './price-bands';
 import type { MarketDataProvider } from './provider';
 import { MarketSimulator } from './simulator';
 
 // Chooses the market-data source from configuration (`MarketConfig`, validated in config.ts):
-// the simulator (the default; demo mode) or Finnhub (live).
+// the simulator (the default; demo mode) or Finnhub (live). A vendor's prices pass its sanity bands
+// (price-bands.ts) before anything sees them.
 
 /** The simulator's seed: fixed, so every node and every restart shows the same market. */
 export const DEFAULT_MARKET_SEED = 20_240_101;
@@ -19,10 +21,11 @@ export function createMarketProvider(options: {
   if (market.provider === 'simulator') {
     return new MarketSimulator({ clock: options.clock, seed: options.seed ?? DEFAULT_MARKET_SEED });
   }
-  return new FinnhubProvider({
+  const vendor = new FinnhubProvider({
     apiKey: market.apiKey,
     clock: options.clock,
     ...(market.restUrl ? { restUrl: market.restUrl } : {}),
     ...(market.socketUrl ? { socketUrl: market.socketUrl } : {}),
   });
+  return new PriceBandedProvider(vendor, market.fxRateBands);
 }

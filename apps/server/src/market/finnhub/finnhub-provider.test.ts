@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { ManualClock } from '../../core/clock';
-import { buildTestApp, call } from '../../../test/helpers/build-app';
-import { loadConfig } from '../../config';
+import { buildTestApp, call, signUp } from '../../../test/helpers/build-app';
+import { ConfigError, loadConfig } from '../../config';
+import { createMarketProvider } from '../create-provider';
 import type { Tick } from '../provider';
 import { FinnhubProvider } from './finnhub-provider';
 
@@ -20,6 +21,10 @@ class FakeFinnhub {
   readonly subscriptions: string[] = [];
   readonly requests: string[] = [];
   connections = 0;
+  /** What /forex/rates answers for USD per EUR; a test may forge it. */
+  eurUsdRate = 1.08123;
+  /** What /quote answers for AAPL's last price; a test may forge it. */
+  aaplLast = 261.74;
 
   constructor() {
     this.server = createServer((request, response) => this.rest(request, response));
@@ -63,7 +68,7 @@ class FakeFinnhub {
     const symbol = url.searchParams.get('symbol');
     if (url.pathname === '/api/v1/quote' && symbol === 'AAPL') {
       return send(200, {
-        c: 261.74,
+        c: this.aaplLast,
         d: 2.29,
         dp: 0.8826,
         h: 263.31,
@@ -72,6 +77,9 @@ class FakeFinnhub {
         pc: 259.45,
         t: NOW_S - 60,
       });
+    }
+    if (url.pathname === '/api/v1/quote' && symbol === 'OANDA:EUR_USD') {
+      return send(200, { c: 1.0815, d: 0, dp: 0, h: 1.0841, l: 1.0797, o: 1.0802, pc: 1.0806, t: NOW_S - 5 });
     }
     if (url.pathname === '/api/v1/quote')
       return send(200, { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 });
@@ -88,7 +96,7 @@ class FakeFinnhub {
     }
     if (url.pathname.endsWith('/candle')) return send(200, { s: 'no_data' });
     if (url.pathname === '/api/v1/forex/rates')
-      return send(200, { base: 'EUR', quote: { USD: 1.08123, GBP: 0.85 } });
+      return send(200, { base: 'EUR', quote: { USD: this.eurUsdRate, GBP: 0.85 } });
     send(404, { error: 'not found' });
   }
 }
@@ -135,7 +143,7 @@ describe('Finnhub REST', () => {
       highMinor: 2_633_100n,
       lowMinor: 2_606_800n,
       previousCloseMinor: 2_594_500n,
-      source: 'Finnhub',
+      source: `Finnhub (${host})`,
       timestamp: new Date((NOW_S - 60) * 1000),
     });
   });
@@ -210,39 +218,170 @@ describe('Finnhub trade stream', () => {
   });
 });
 
+const OPERATOR = { OPERATOR_NAME: 'Test Broker NV', OPERATOR_LICENCE: 'FSMA 0403.227.515' };
+
+/** The configuration a hostile operator would write: Finnhub's name, someone else's server. */
+const fakeVendorEnvironment = (nodeEnvironment: 'test' | 'production') => ({
+  NODE_ENV: nodeEnvironment,
+  MARKET_PROVIDER: 'finnhub',
+  FINNHUB_API_KEY: API_KEY,
+  FINNHUB_REST_URL: `http://${host}/api/v1`,
+  FINNHUB_WS_URL: `ws://${host}`,
+  ...OPERATOR,
+});
+
 describe('selection by configuration', () => {
   it('needs FINNHUB_API_KEY and a known provider name', () => {
-    const live = { OPERATOR_NAME: 'Test Broker NV', OPERATOR_LICENCE: 'FSMA-0000' };
-    expect(() => loadConfig({ ...live, MARKET_PROVIDER: 'finnhub' })).toThrow(/FINNHUB_API_KEY: /);
-    expect(() => loadConfig({ ...live, MARKET_PROVIDER: 'bloomberg' })).toThrow(/MARKET_PROVIDER: /);
+    expect(() => loadConfig({ ...OPERATOR, MARKET_PROVIDER: 'finnhub' })).toThrow(/FINNHUB_API_KEY: /);
+    expect(() => loadConfig({ ...OPERATOR, MARKET_PROVIDER: 'bloomberg' })).toThrow(/MARKET_PROVIDER: /);
   });
 
-  it('serves Finnhub prices through the API in live mode, and refuses with PRICE_UNAVAILABLE when Finnhub fails', async () => {
-    const testApp = await buildTestApp({
-      config: {
-        market: {
-          provider: 'finnhub',
-          apiKey: API_KEY,
-          restUrl: `http://${host}/api/v1`,
-          socketUrl: `ws://${host}`,
-        },
-        mode: 'live',
-        operator: { name: 'Test Broker NV', licence: 'FSMA-0000' },
-      },
+  it('keeps the vendor at its own endpoints: another host is refused outside tests', () => {
+    expect(() => loadConfig(fakeVendorEnvironment('production'))).toThrow(ConfigError);
+    expect(() => loadConfig(fakeVendorEnvironment('production'))).toThrow(/FINNHUB_REST_URL: /);
+    expect(() => loadConfig({ ...fakeVendorEnvironment('production'), FINNHUB_REST_URL: '' })).toThrow(
+      /FINNHUB_WS_URL: /,
+    );
+    const real = loadConfig({ MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: API_KEY, ...OPERATOR });
+    expect(real.mode).toBe('live');
+    const provider = createMarketProvider({ market: real.market, clock: new ManualClock(new Date()) });
+    expect(provider.source).toBe('Finnhub (finnhub.io)');
+  });
+
+  it('stays in demo mode with a test vendor, and names its host as the source', () => {
+    const config = loadConfig(fakeVendorEnvironment('test'));
+    expect(config.mode).toBe('demo');
+    const provider = createMarketProvider({ market: config.market, clock: new ManualClock(new Date()) });
+    expect(provider.source).toBe(`Finnhub (${host})`);
+  });
+
+  it.each([
+    ['FSMA-0000', 'OPERATOR_LICENCE'],
+    ['FSMA 0403.227.516', 'OPERATOR_LICENCE'],
+    ['licence 12345', 'OPERATOR_LICENCE'],
+    ['LEI 5493001KJTIIGC8Y1R13', 'OPERATOR_LICENCE'],
+  ])('refuses the licence %s for live mode', (licence, variable) => {
+    const environment = { MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: API_KEY, ...OPERATOR };
+    expect(() => loadConfig({ ...environment, OPERATOR_LICENCE: licence })).toThrow(
+      new RegExp(`${variable}: `),
+    );
+  });
+
+  it.each(['x', 'https://broker.example', 'Broker\u0000NV', 'a@b.example', '  '])(
+    'refuses the operator name %j',
+    (name) => {
+      const environment = { MARKET_PROVIDER: 'finnhub', FINNHUB_API_KEY: API_KEY, ...OPERATOR };
+      expect(() => loadConfig({ ...environment, OPERATOR_NAME: name })).toThrow(/OPERATOR_NAME: /);
+    },
+  );
+
+  it('accepts an FSMA enterprise number or an ESMA-listed LEI, normalised for display', () => {
+    const live = {
+      MARKET_PROVIDER: 'finnhub',
+      FINNHUB_API_KEY: API_KEY,
+      OPERATOR_NAME: 'Banque Dupont & Fils SA',
+    };
+    expect(loadConfig({ ...live, OPERATOR_LICENCE: 'fsma 0403227515' }).operator).toEqual({
+      name: 'Banque Dupont & Fils SA',
+      licence: 'FSMA 0403.227.515',
     });
-    try {
-      const quote = (await call(testApp.app, '/market/quote', { symbol: 'AAPL' })).json();
-      expect(quote.data).toMatchObject({ latest: '261.7400', source: 'Finnhub', isSimulated: false });
-      expect((await call(testApp.app, '/market/status', {})).json().data).toMatchObject({
-        source: 'Finnhub',
-        isSimulated: false,
-      });
-      expect((await call(testApp.app, '/market/quote', { symbol: 'MSFT' })).json()).toMatchObject({
+    expect(loadConfig({ ...live, OPERATOR_LICENCE: 'LEI 5493001kjtiigc8y1r12' }).operator?.licence).toBe(
+      'LEI 5493001KJTIIGC8Y1R12',
+    );
+  });
+});
+
+describe('a vendor sending invented prices (issue 12: "seen" an exchange at 5.0)', () => {
+  let testApp: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    const config = loadConfig(fakeVendorEnvironment('test'));
+    testApp = await buildTestApp({
+      config: { market: config.market, mode: config.mode, operator: config.operator },
+    });
+  });
+  afterAll(() => testApp.close());
+  afterEach(() => {
+    fake.eurUsdRate = 1.08123;
+    fake.aaplLast = 261.74;
+  });
+
+  it('keeps the demo banner on and shows the fake host as the source', async () => {
+    const site = (await call(testApp.app, '/common/config', { type: 'all' })).json().data as Array<{
+      name: string;
+      value: string;
+    }>;
+    expect(site.find((entry) => entry.name === 'mode')?.value).toBe('demo');
+    const quote = (await call(testApp.app, '/market/quote', { symbol: 'AAPL' })).json();
+    expect(quote.data).toMatchObject({ latest: '261.7400', source: `Finnhub (${host})` });
+  });
+
+  it('refuses an EUR/USD rate of 5.0 as PRICE_UNAVAILABLE: no quote, no exchange', async () => {
+    const user = await signUp(testApp);
+    expect((await call(testApp.app, '/market/fxRate', { base: 'EUR', quote: 'USD' })).json().data.rate).toBe(
+      '1.081230',
+    );
+    fake.eurUsdRate = 5.0;
+    for (const [path, body] of [
+      ['/market/fxRate', { base: 'EUR', quote: 'USD' }],
+      ['/market/fxRate', { base: 'USD', quote: 'EUR' }],
+      ['/exChange/quote', { from: 'EUR', to: 'USD', amount: '100.00' }],
+    ] as const) {
+      expect((await call(testApp.app, path, body, user)).json()).toMatchObject({
         status: 0,
         code: 'PRICE_UNAVAILABLE',
       });
+    }
+  });
+
+  it('refuses a rate near the vendor’s own previous close when it leaves the configured band', async () => {
+    const config = loadConfig({ ...fakeVendorEnvironment('test'), FX_RATE_BAND_EUR_USD: '1.10-1.40' });
+    const provider = createMarketProvider({
+      market: config.market,
+      clock: new ManualClock(new Date(NOW_S * 1000)),
+    });
+    try {
+      await expect(provider.fxRate('EUR', 'USD')).rejects.toThrow(/configured band/);
     } finally {
-      await testApp.close();
+      await provider.close();
+    }
+  });
+
+  it('refuses a share price a hundred times its previous close', async () => {
+    fake.aaplLast = 26_174;
+    testApp.clock.advance(60_000);
+    expect((await call(testApp.app, '/market/quote', { symbol: 'AAPL' })).json()).toMatchObject({
+      status: 0,
+      code: 'PRICE_UNAVAILABLE',
+    });
+  });
+
+  it('drops streamed trades outside the band and passes those inside', async () => {
+    const config = loadConfig(fakeVendorEnvironment('test'));
+    const provider = createMarketProvider({
+      market: config.market,
+      clock: new ManualClock(new Date(NOW_S * 1000)),
+    });
+    const ticks: Tick[] = [];
+    provider.onTick((tick) => ticks.push(tick));
+    const subscribedBefore = fake.subscriptions.filter((symbol) => symbol === 'BINANCE:BTCUSDT').length;
+    provider.start();
+    try {
+      await until(
+        () => fake.subscriptions.filter((symbol) => symbol === 'BINANCE:BTCUSDT').length > subscribedBefore,
+      );
+      await provider.quote('AAPL');
+      const trade = (price: number, offsetMs: number) => ({
+        type: 'trade',
+        data: [{ s: 'AAPL', p: price, t: NOW_S * 1000 + offsetMs, v: 10 }],
+      });
+      fake.broadcast(trade(5, 1));
+      fake.broadcast(trade(2_620, 2));
+      fake.broadcast(trade(262.5, 3));
+      await until(() => ticks.length >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ticks.map((tick) => tick.priceMinor)).toEqual([2_625_000n]);
+    } finally {
+      await provider.close();
     }
   });
 });

@@ -29,6 +29,9 @@ import {
 // equal the raw ones; it gives no bid/ask or market capitalisation in /quote either (null here).
 
 export const FINNHUB_SOURCE = 'Finnhub';
+/** Finnhub's own endpoints; another is accepted only in tests (config.ts), and never leaves demo mode. */
+export const FINNHUB_REST_URL = 'https://finnhub.io/api/v1';
+export const FINNHUB_SOCKET_URL = 'wss://ws.finnhub.io';
 const QUOTE_TTL_MS = 15_000;
 const RECONNECT_MS_MAX = 30_000;
 
@@ -43,7 +46,8 @@ export type FinnhubOptions = {
 type LiveState = { lastMinor: bigint; timestampMs: number; volume: bigint; date: string };
 
 export class FinnhubProvider implements MarketDataProvider {
-  readonly source = FINNHUB_SOURCE;
+  /** The vendor and the host its prices come from: 'Finnhub (finnhub.io)'. */
+  readonly source: string;
   readonly delayMs = 0;
   readonly isSimulated = false;
   private readonly options: Required<Omit<FinnhubOptions, 'instruments'>>;
@@ -61,9 +65,10 @@ export class FinnhubProvider implements MarketDataProvider {
     this.options = {
       apiKey: options.apiKey,
       clock: options.clock,
-      restUrl: options.restUrl ?? 'https://finnhub.io/api/v1',
-      socketUrl: options.socketUrl ?? 'wss://ws.finnhub.io',
+      restUrl: options.restUrl ?? FINNHUB_REST_URL,
+      socketUrl: options.socketUrl ?? FINNHUB_SOCKET_URL,
     };
+    this.source = `${FINNHUB_SOURCE} (${new URL(this.options.restUrl).host})`;
     this.catalogue = options.instruments ?? buildCatalogue().map((entry) => entry.instrument);
     for (const instrument of this.catalogue) {
       this.bySymbol.set(instrument.symbol, instrument);
