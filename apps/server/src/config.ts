@@ -106,6 +106,7 @@ const environmentSchema = z
       .default('0.80-1.65'),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     STREAM_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
     UPLOADS_DIR: z.string().optional(),
     DEPOSIT_HOURS: hoursSchema('08:30-22:00'),
@@ -225,8 +226,8 @@ export type Config = {
     readonly correctionThresholdMinor: Readonly<Record<Currency, bigint>>;
     readonly warningListUrl: string;
   };
-  /** Per client address, per minute. */
-  readonly rateLimits: { login: number; register: number };
+  /** Per client address, per minute; `account`: per account on the password-checking calls. */
+  readonly rateLimits: { login: number; register: number; account: number };
   /** Open quote-stream sockets per client address, on each node (the count is not shared). */
   readonly streamConnectionsPerAddress: number;
 };
@@ -287,7 +288,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
       warningListUrl: env.REGULATOR_WARNING_URL,
     },
-    rateLimits: { login: env.LOGIN_RATE_LIMIT_PER_MINUTE, register: env.REGISTER_RATE_LIMIT_PER_MINUTE },
+    rateLimits: {
+      login: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+      register: env.REGISTER_RATE_LIMIT_PER_MINUTE,
+      account: env.ACCOUNT_RATE_LIMIT_PER_MINUTE,
+    },
     streamConnectionsPerAddress: env.STREAM_CONNECTIONS_PER_ADDRESS,
   };
 }
@@ -310,7 +315,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     database: { engine: 'pglite', dataDir: null },
-    rateLimits: { login: 10_000, register: 10_000 },
+    rateLimits: { login: 10_000, register: 10_000, account: 10_000 },
     uploadsDir: join(tmpdir(), `beurs-test-uploads-${process.pid}`),
     ...overrides,
   };

@@ -7,6 +7,7 @@ import { createLedgerService } from './ledger/ledger.service';
 import { createMarketProvider } from './market/create-provider';
 import { createMarketService } from './modules/market/market.service';
 import { createCommonService } from './modules/common/common.service';
+import { createAttemptLimitsService } from './modules/attempt-limits/attempt-limits.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createDecisionsService } from './modules/decisions/decisions.service';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service';
@@ -47,7 +48,8 @@ export function createServices(deps: ServiceDeps) {
     bus,
     sessionTtlHours: config.sessionTtlHours,
   });
-  const users = createUsersService({ db, clock, random, bus, sessions, ledger });
+  const attemptLimits = createAttemptLimitsService({ db, clock });
+  const users = createUsersService({ db, clock, random, bus, sessions, ledger, attemptLimits });
   const common = createCommonService({ db, config });
   const market = createMarketService({
     db,
@@ -56,13 +58,13 @@ export function createServices(deps: ServiceDeps) {
   });
   // The audit log names staff through the staff module, built below (it writes audit rows itself).
   const audit = createAuditService({ db, clock, staffUsernames: (ids) => staff.usernamesOf(ids) });
-  const staffAuth = createStaffAuthService({ db, clock, random, audit });
+  const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits });
   const staff = createStaffService({ db, clock, audit, staffAuth });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
   const decisions = createDecisionsService({ db, audit });
   const identity = createIdentityService({ db, clock, decisions, uploads, users });
-  const fundPassword = createFundPasswordService({ db, clock, identity, users });
+  const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
   const paymentMethods = createPaymentMethodsService({ db, clock, identity, scamChecks, ledger });
   const fundOperations = createFundOperationsService({ users });
@@ -116,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     ledger,
     sessions,
+    attemptLimits,
     users,
     common,
     market,

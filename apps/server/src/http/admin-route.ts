@@ -1,6 +1,6 @@
 import { ADMIN_API_BASE_PATH, adminEndpointRoles, adminEndpoints, type DataOf } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint, type EndpointContext } from './endpoint-route';
+import { registerEndpoint, type EndpointContext, type EndpointOptions } from './endpoint-route';
 
 type AdminName = keyof typeof adminEndpoints;
 
@@ -11,7 +11,7 @@ export function registerAdminEndpoint<N extends AdminName>(
   handler: (
     context: EndpointContext<(typeof adminEndpoints)[N]>,
   ) => Promise<DataOf<(typeof adminEndpoints)[N]>>,
-  options: { rateLimitPerMinute?: number } = {},
+  options: Pick<EndpointOptions, 'rateLimitPerMinute' | 'accountRateLimit'> = {},
 ): void {
   registerEndpoint(app, adminEndpoints[name], handler, {
     ...options,

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffSession } from '../modules/staff-auth/staff-auth.service';
 import type { AuthenticatedSession } from '../modules/users/sessions.service';
-import { staffSessionHeaders, staffToken, userSessionHeaders } from './request-headers';
+import { sessionAccount, staffSessionHeaders, staffToken, userSessionHeaders } from './request-headers';
 
 /** What a handler gets: the validated body, the caller's session (for 'user' endpoints), the request. */
 export type EndpointContext<E extends Endpoint> = {
@@ -25,6 +25,11 @@ export type EndpointContext<E extends Endpoint> = {
 export type EndpointOptions = {
   /** Per-route rate limit (per address): requests per minute. */
   rateLimitPerMinute?: number;
+  /**
+   * A second per-route limit keyed by the account the call is about (the typed account name or
+   * username, or the caller's own account), so guesses spread over many addresses are limited too.
+   */
+  accountRateLimit?: { perMinute: number; accountOf: (request: FastifyRequest) => string | undefined };
   basePath?: string;
   /** 'staff' endpoints: the roles allowed besides admin (others get FORBIDDEN, HTTP 403). */
   staffRoles?: readonly StaffRole[];
@@ -65,6 +70,9 @@ export function registerEndpoint<E extends Endpoint>(
     ...(options.rateLimitPerMinute
       ? { config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } } }
       : {}),
+    ...(options.accountRateLimit
+      ? { preHandler: accountRateLimit(app, endpoint, options.accountRateLimit) }
+      : {}),
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(`${options.basePath ?? API_BASE_PATH}${endpoint.path}`, routeOptions, async (request, reply) => {
@@ -82,6 +90,34 @@ export function registerEndpoint<E extends Endpoint>(
     });
     return { status: 1 as const, msg: '' as const, data };
   });
+}
+
+/** Calls that check the signed-in user's login or fund password: per address and per account. */
+export function passwordCheckLimits(app: FastifyInstance): EndpointOptions {
+  return {
+    rateLimitPerMinute: app.config.rateLimits.login,
+    accountRateLimit: { perMinute: app.config.rateLimits.account, accountOf: sessionAccount },
+  };
+}
+
+function accountRateLimit(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  limit: NonNullable<EndpointOptions['accountRateLimit']>,
+) {
+  const limiter = app.rateLimit({
+    max: limit.perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `account:${endpoint.path}:${limit.accountOf(request) ?? request.ip}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // @fastify/rate-limit marks a request once a limit has run on it and skips any later limit; this
+    // second limit counts another key (the account), so the per-address mark is cleared for it.
+    for (const symbol of Object.getOwnPropertySymbols(request)) {
+      if (symbol.description === 'fastify.request.rateLimitRan') Reflect.set(request, symbol, false);
+    }
+    return limiter.call(app, request, reply);
+  };
 }
 
 export function unauthenticated(): DomainError {

@@ -15,7 +15,7 @@ describe.skipIf(!redisUrl)('state shared between nodes through Redis', () => {
     const keys = await redis.keys('beurs-rate-limit:*');
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
-    const config = { redisUrl, rateLimits: { login: 20, register: 1_000 } };
+    const config = { redisUrl, rateLimits: { login: 20, register: 1_000, account: 1_000 } };
     first = await buildTestApp({ config });
     second = await buildTestApp({ config, sharedDatabase: first.database });
   });

@@ -2,30 +2,32 @@ import { DomainError } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import type { Database } from '../../db/database';
+import type { AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { UsersService } from '../users/users.service';
 import * as repository from './fund-password.repository';
 
 // The fund password: six digits, argon2id. Five wrong entries lock fund operations (withdrawals,
-// changing it) for 15 minutes. A forgotten one is reset with the login password, identity verified.
-
-export const FUND_PASSWORD_ATTEMPTS = 5;
-export const FUND_PASSWORD_LOCK_MS = 15 * 60_000;
+// changing it) for 15 minutes, counted before the hash is compared, so parallel guesses count too
+// (attempt-limits). A forgotten one is reset with the login password, identity verified; a wrong
+// login password there counts toward the login lock.
 
 export function createFundPasswordService(deps: {
   db: Database;
   clock: Clock;
   identity: IdentityService;
   users: UsersService;
+  attemptLimits: AttemptLimitsService;
 }) {
-  const { db, clock, identity, users } = deps;
+  const { db, clock, identity, users, attemptLimits } = deps;
+  const keyOf = (userId: bigint) => ({ scope: 'fund_password' as const, subject: userId.toString() });
 
   async function status(userId: bigint) {
     const row = await repository.findFundPassword(db, userId);
-    const now = clock.now();
+    const locks = await attemptLimits.locksInForce('fund_password', [userId.toString()]);
     return {
       isSet: row !== undefined,
-      lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil.toISOString() : null,
+      lockedUntil: locks.get(userId.toString())?.toISOString() ?? null,
     };
   }
 
@@ -33,26 +35,14 @@ export function createFundPasswordService(deps: {
   async function verify(userId: bigint, password: string): Promise<void> {
     const row = await repository.findFundPassword(db, userId);
     if (!row) throw new DomainError('FUND_PASSWORD_NOT_SET');
-    const now = clock.now();
-    if (row.lockedUntil && row.lockedUntil > now) {
-      throw new DomainError('FUND_PASSWORD_LOCKED', { until: row.lockedUntil.toISOString() });
-    }
-    if (await verifyPassword(row.passwordHash, password)) {
-      if (row.failedCount > 0) await repository.clearWrongEntries(db, userId);
-      return;
-    }
-    const after = await repository.recordWrongEntry(
-      db,
-      userId,
-      FUND_PASSWORD_ATTEMPTS,
-      new Date(now.getTime() + FUND_PASSWORD_LOCK_MS),
+    const outcome = await attemptLimits.attempt(keyOf(userId), () =>
+      verifyPassword(row.passwordHash, password),
     );
-    if (after?.lockedUntil && after.lockedUntil > now) {
-      throw new DomainError('FUND_PASSWORD_LOCKED', { until: after.lockedUntil.toISOString() });
+    if (outcome.isAllowed) return;
+    if (outcome.lockedUntil) {
+      throw new DomainError('FUND_PASSWORD_LOCKED', { until: outcome.lockedUntil.toISOString() });
     }
-    throw new DomainError('WRONG_FUND_PASSWORD', {
-      attemptsLeft: FUND_PASSWORD_ATTEMPTS - (after?.failedCount ?? 0),
-    });
+    throw new DomainError('WRONG_FUND_PASSWORD', { attemptsLeft: outcome.attemptsLeft });
   }
 
   const requireMatch = (password: string, confirmation: string) => {
@@ -79,6 +69,7 @@ export function createFundPasswordService(deps: {
       requireMatch(input.newPassword, input.confirmPassword);
       await verify(userId, input.oldPassword);
       await repository.replaceFundPassword(db, userId, await hashPassword(input.newPassword), clock.now());
+      await attemptLimits.clear(keyOf(userId));
       return status(userId);
     },
 
@@ -88,13 +79,12 @@ export function createFundPasswordService(deps: {
     ) {
       requireMatch(input.newPassword, input.confirmPassword);
       await identity.requireVerified(userId);
-      if (!(await users.verifyLoginPassword(userId, input.loginPassword))) {
-        throw new DomainError('WRONG_ORIGINAL_PASSWORD');
-      }
+      await users.requireLoginPassword(userId, input.loginPassword);
       const hash = await hashPassword(input.newPassword);
       if (!(await repository.insertFundPassword(db, userId, hash, clock.now()))) {
         await repository.replaceFundPassword(db, userId, hash, clock.now());
       }
+      await attemptLimits.clear(keyOf(userId));
       return status(userId);
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { staffUsers } from '../staff/staff.tables';
 import { staffSessions } from './staff-auth.tables';
@@ -36,34 +36,6 @@ export async function revokeStaffSession(db: Executor, sessionId: bigint, now: D
 export async function insertStaffUserIfFree(db: Executor, values: typeof staffUsers.$inferInsert) {
   const rows = await db.insert(staffUsers).values(values).onConflictDoNothing().returning();
   return rows[0];
-}
-
-/** Counts a failed sign-in; the one that reaches `lockThreshold` sets the lock (as for users). */
-export async function recordFailedStaffLogin(
-  db: Executor,
-  staffId: bigint,
-  lockThreshold: number,
-  lockedUntil: Date,
-) {
-  const rows = await db
-    .update(staffUsers)
-    .set({
-      failedLoginCount: sql`${staffUsers.failedLoginCount} + 1`,
-      loginLockedUntil: sql`case when ${staffUsers.failedLoginCount} + 1 >= ${lockThreshold} then ${lockedUntil.toISOString()}::timestamptz else ${staffUsers.loginLockedUntil} end`,
-    })
-    .where(eq(staffUsers.id, staffId))
-    .returning({
-      failedLoginCount: staffUsers.failedLoginCount,
-      loginLockedUntil: staffUsers.loginLockedUntil,
-    });
-  return rows[0];
-}
-
-export async function resetFailedStaffLogins(db: Executor, staffId: bigint): Promise<void> {
-  await db
-    .update(staffUsers)
-    .set({ failedLoginCount: 0, loginLockedUntil: null })
-    .where(eq(staffUsers.id, staffId));
 }
 
 /** Ends every live session of the staff member; answers how many. */

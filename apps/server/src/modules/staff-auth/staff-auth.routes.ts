@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdminEndpoint } from '../../http/admin-route';
+import { staffToken } from '../../http/request-headers';
 
 export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
   const { staffAuth, audit } = app.services;
+  const { rateLimits } = app.config;
   registerAdminEndpoint(app, 'login', ({ body, request }) => staffAuth.login(body, request.ip), {
-    rateLimitPerMinute: app.config.rateLimits.login,
+    rateLimitPerMinute: rateLimits.login,
+    accountRateLimit: {
+      perMinute: rateLimits.account,
+      accountOf: (request) => (request.body as { username?: string } | undefined)?.username,
+    },
   });
   registerAdminEndpoint(app, 'logout', async ({ session }) => {
     await staffAuth.logout(session);
@@ -15,10 +21,21 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
     username: session.username,
     role: session.role,
   }));
-  registerAdminEndpoint(app, 'changePassword', async ({ session, body }) => {
-    await staffAuth.changePassword(session, body);
-    return null;
-  });
+  registerAdminEndpoint(
+    app,
+    'changePassword',
+    async ({ session, body, request }) => {
+      await staffAuth.changePassword(session, body, request.ip);
+      return null;
+    },
+    {
+      rateLimitPerMinute: rateLimits.login,
+      accountRateLimit: {
+        perMinute: rateLimits.account,
+        accountOf: staffToken,
+      },
+    },
+  );
   registerAdminEndpoint(app, 'createStaff', ({ session, body }) => staffAuth.createStaff(session, body));
   registerAdminEndpoint(app, 'auditLog', ({ body }) => audit.list(body));
 }

@@ -3,16 +3,18 @@ import type { Clock } from '../../core/clock';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords';
 import type { RandomSource } from '../../core/random';
 import type { Database, Executor } from '../../db/database';
+import { ATTEMPTS_BEFORE_LOCK, type AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
 import type { AuditService } from '../audit/audit.service';
 import { hashToken } from '../users/sessions.service';
-import { LOGIN_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MS } from '../users/users.service';
 import * as repository from './staff-auth.repository';
 
 // Back-office sign-in (DESIGN.md §1.11): staff accounts and roles of their own, a token in the
 // `staff-token` header (never the user's), sessions of 12 hours. Each call names the roles that may
 // make it; admin may make every call; anyone else gets FORBIDDEN (HTTP 403). As for users, five
-// failed sign-ins lock the account for 15 minutes and the answer never says whether the username or
-// the password was wrong; a disabled account is refused (STAFF_DISABLED) and its sessions end.
+// failed sign-ins lock the username for 15 minutes, counted before the hash is compared (so
+// parallel guesses count), and the answer never says whether the username or the password was
+// wrong, nor whether the username exists; a wrong current password when changing it counts too; a
+// disabled account is refused (STAFF_DISABLED) and its sessions end.
 
 export const STAFF_SESSION_TTL_MS = 12 * 3_600_000;
 
@@ -23,67 +25,55 @@ export function createStaffAuthService(deps: {
   clock: Clock;
   random: RandomSource;
   audit: AuditService;
+  attemptLimits: AttemptLimitsService;
 }) {
-  const { db, clock, random, audit } = deps;
+  const { db, clock, random, audit, attemptLimits } = deps;
 
   /**
-   * Counts the failure and refuses with WRONG_CREDENTIALS, or LOGIN_LOCKED once this failure locks
-   * the account. The failure that sets the lock is audited in the same transaction: under the
-   * locked account's own id (the log needs a staff id; no one else acted), as `staff.login_locked`.
+   * Checks a staff password against the username's attempt counter (the username may not exist).
+   * The failure that sets the lock is audited under the locked account's own id (the log needs a
+   * staff id; no one else acted), as `staff.login_locked`.
    */
-  async function refuseFailedLogin(
-    staff: { id: bigint; username: string },
+  async function checkStaffPassword(
+    username: string,
+    password: string,
+    staff: { id: bigint; passwordHash: string } | undefined,
     ipAddress: string,
-    now: Date,
-  ): Promise<never> {
-    const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
-    const after = await db.transaction(async (tx) => {
-      const row = await repository.recordFailedStaffLogin(
-        tx,
-        staff.id,
-        LOGIN_FAILURES_BEFORE_LOCK,
-        lockedUntil,
-      );
-      if (row?.failedLoginCount === LOGIN_FAILURES_BEFORE_LOCK) {
-        await audit.record(
-          tx,
-          { staffId: staff.id, username: staff.username },
-          {
-            action: 'staff.login_locked',
-            targetType: 'staff',
-            targetId: staff.id,
-            reason: `${LOGIN_FAILURES_BEFORE_LOCK} failed sign-ins in a row`,
-            before: { loginLockedUntil: null },
-            after: { loginLockedUntil: row.loginLockedUntil, ipAddress },
-          },
-        );
-      }
-      return row;
+    wrongCode: 'WRONG_CREDENTIALS' | 'WRONG_ORIGINAL_PASSWORD',
+  ): Promise<void> {
+    const outcome = await attemptLimits.attempt({ scope: 'staff_login', subject: username }, async () => {
+      if (staff) return verifyPassword(staff.passwordHash, password);
+      await verifyAgainstDummy(password);
+      return false;
     });
-    if (after?.loginLockedUntil && after.loginLockedUntil > now) {
-      throw new DomainError('LOGIN_LOCKED', { until: after.loginLockedUntil.toISOString() });
+    if (outcome.isAllowed) return;
+    if (outcome.isNewLock && staff) {
+      await audit.record(
+        db,
+        { staffId: staff.id, username },
+        {
+          action: 'staff.login_locked',
+          targetType: 'staff',
+          targetId: staff.id,
+          reason: `${ATTEMPTS_BEFORE_LOCK} failed sign-ins in a row`,
+          before: { loginLockedUntil: null },
+          after: { loginLockedUntil: outcome.lockedUntil, ipAddress },
+        },
+      );
     }
-    throw new DomainError('WRONG_CREDENTIALS');
+    if (outcome.lockedUntil)
+      throw new DomainError('LOGIN_LOCKED', { until: outcome.lockedUntil.toISOString() });
+    throw new DomainError(wrongCode);
   }
 
   return {
     async login(input: { username: string; password: string }, ipAddress: string) {
       const staff = await repository.findStaffByUsername(db, input.username);
-      if (!staff) {
-        await verifyAgainstDummy(input.password);
-        throw new DomainError('WRONG_CREDENTIALS');
-      }
-      const now = clock.now();
-      if (staff.loginLockedUntil && staff.loginLockedUntil > now) {
-        throw new DomainError('LOGIN_LOCKED', { until: staff.loginLockedUntil.toISOString() });
-      }
-      if (staff.loginLockedUntil) await repository.resetFailedStaffLogins(db, staff.id);
-      if (!(await verifyPassword(staff.passwordHash, input.password))) {
-        await refuseFailedLogin(staff, ipAddress, now);
-      }
+      await checkStaffPassword(input.username, input.password, staff, ipAddress, 'WRONG_CREDENTIALS');
+      if (!staff) throw new DomainError('WRONG_CREDENTIALS');
       // Only the holder of the password learns that the account is disabled.
       if (staff.disabledAt) throw new DomainError('STAFF_DISABLED');
-      if (staff.failedLoginCount > 0) await repository.resetFailedStaffLogins(db, staff.id);
+      const now = clock.now();
       const token = random.bytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
       await repository.insertStaffSession(db, {
@@ -113,11 +103,20 @@ export function createStaffAuthService(deps: {
     },
 
     /** Changes the signed-in staff member's password; their other sessions end; audited. */
-    async changePassword(session: StaffSession, input: { oldPassword: string; newPassword: string }) {
+    async changePassword(
+      session: StaffSession,
+      input: { oldPassword: string; newPassword: string },
+      ipAddress: string,
+    ) {
       const staff = await repository.findStaffById(db, session.staffId);
-      if (!staff || !(await verifyPassword(staff.passwordHash, input.oldPassword))) {
-        throw new DomainError('WRONG_ORIGINAL_PASSWORD');
-      }
+      if (!staff) throw new DomainError('UNAUTHENTICATED');
+      await checkStaffPassword(
+        staff.username,
+        input.oldPassword,
+        staff,
+        ipAddress,
+        'WRONG_ORIGINAL_PASSWORD',
+      );
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await repository.updateStaffPasswordHash(tx, staff.id, passwordHash);
@@ -131,6 +130,11 @@ export function createStaffAuthService(deps: {
           after: { otherSessionsEnded: ended },
         });
       });
+    },
+
+    /** The sign-in lock in force for each username (the staff list shows it). */
+    locksInForce(usernames: readonly string[]): Promise<Map<string, Date>> {
+      return attemptLimits.locksInForce('staff_login', usernames);
     },
 
     /** Ends every session of the staff member, in the caller's transaction (disabling). */

@@ -20,18 +20,18 @@ export function createStaffService(deps: {
 }) {
   const { db, clock, audit, staffAuth } = deps;
 
-  function view(row: StaffRow) {
-    const now = clock.now();
-    return {
+  async function views(rows: readonly StaffRow[]) {
+    const locks = await staffAuth.locksInForce(rows.map((row) => row.username));
+    return rows.map((row) => ({
       id: row.id.toString(),
       username: row.username,
       role: row.role,
       disabledAt: row.disabledAt?.toISOString() ?? null,
-      loginLockedUntil:
-        row.loginLockedUntil && row.loginLockedUntil > now ? row.loginLockedUntil.toISOString() : null,
+      loginLockedUntil: locks.get(row.username)?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
-    };
+    }));
   }
+  const view = async (row: StaffRow) => (await views([row]))[0] as Awaited<ReturnType<typeof views>>[number];
 
   async function targetOf(tx: Executor, id: string): Promise<StaffRow> {
     const row = await repository.findStaffUserById(tx, BigInt(id));
@@ -51,12 +51,12 @@ export function createStaffService(deps: {
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });
-      return { total, items: rows.map(view) };
+      return { total, items: await views(rows) };
     },
 
     async disable(actor: StaffSession, input: { id: string; reason: string }) {
       if (BigInt(input.id) === actor.staffId) throw new DomainError('STAFF_CANNOT_DISABLE_SELF');
-      return db.transaction(async (tx) => {
+      const disabled = await db.transaction(async (tx) => {
         const enabledAdminIds = await repository.lockEnabledAdminIds(tx);
         const target = await targetOf(tx, input.id);
         if (target.disabledAt) throw new DomainError('STAFF_ALREADY_DISABLED');
@@ -77,12 +77,13 @@ export function createStaffService(deps: {
           before: { disabledAt: null },
           after: { disabledAt: row.disabledAt, sessionsEnded },
         });
-        return view(row);
+        return row;
       });
+      return view(disabled);
     },
 
     async enable(actor: StaffSession, input: { id: string; reason: string }) {
-      return db.transaction(async (tx) => {
+      const enabled = await db.transaction(async (tx) => {
         const target = await targetOf(tx, input.id);
         const row = await repository.setStaffDisabledAt(tx, target.id, null);
         if (!row) throw new DomainError('STAFF_NOT_DISABLED');
@@ -94,8 +95,9 @@ export function createStaffService(deps: {
           before: { disabledAt: target.disabledAt },
           after: { disabledAt: null },
         });
-        return view(row);
+        return row;
       });
+      return view(enabled);
     },
   };
 }

@@ -1,10 +1,10 @@
-import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const staffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
 
 /**
  * Back-office staff sign in with their own accounts and roles; a client header grants nothing.
- * Five failed sign-ins lock the account for 15 minutes (as for users); a disabled account
+ * Five failed sign-ins lock the username for 15 minutes (attempt-limits); a disabled account
  * (`disabledAt` set by an admin, with the reason in the audit log) cannot sign in.
  */
 export const staffUsers = pgTable(
@@ -14,8 +14,6 @@ export const staffUsers = pgTable(
     username: text().notNull(),
     passwordHash: text().notNull(),
     role: text({ enum: staffRoles }).notNull(),
-    failedLoginCount: integer().notNull().default(0),
-    loginLockedUntil: timestamp({ withTimezone: true }),
     disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },

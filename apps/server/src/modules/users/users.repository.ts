@@ -51,27 +51,6 @@ export async function insertInvitationCode(
   return rows.length === 1;
 }
 
-export async function recordFailedLogin(
-  db: Executor,
-  userId: bigint,
-  lockThreshold: number,
-  lockedUntil: Date,
-) {
-  const rows = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      loginLockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${lockThreshold} then ${lockedUntil.toISOString()}::timestamptz else ${users.loginLockedUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ failedLoginCount: users.failedLoginCount, loginLockedUntil: users.loginLockedUntil });
-  return rows[0];
-}
-
-export async function resetFailedLogins(db: Executor, userId: bigint): Promise<void> {
-  await db.update(users).set({ failedLoginCount: 0, loginLockedUntil: null }).where(eq(users.id, userId));
-}
-
 export async function updatePasswordHash(db: Executor, userId: bigint, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

@@ -158,7 +158,7 @@ describe('POST /user/login', () => {
   });
 
   it('rate limits login attempts per address with 429 RATE_LIMITED', async () => {
-    const isolated = await buildTestApp({ config: { rateLimits: { login: 20, register: 10 } } });
+    const isolated = await buildTestApp({ config: { rateLimits: { login: 20, register: 10, account: 10 } } });
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 22; attempt += 1) {

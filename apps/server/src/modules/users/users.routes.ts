@@ -1,9 +1,12 @@
 import { userEndpoints } from '@beurs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerEndpoint } from '../../http/endpoint-route';
+import { passwordCheckLimits, registerEndpoint } from '../../http/endpoint-route';
 import { userAgent } from '../../http/request-headers';
 
 const clientOf = (request: FastifyRequest) => ({ userAgent: userAgent(request), ipAddress: request.ip });
+
+const accountInBody = (request: FastifyRequest) =>
+  (request.body as { account?: string } | undefined)?.account;
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const { users, sessions } = app.services;
@@ -14,16 +17,22 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
   registerEndpoint(app, userEndpoints.login, ({ body, request }) => users.login(body, clientOf(request)), {
     rateLimitPerMinute: rateLimits.login,
+    accountRateLimit: { perMinute: rateLimits.account, accountOf: accountInBody },
   });
   registerEndpoint(app, userEndpoints.logout, async ({ session }) => {
     await sessions.revoke(session, session.sessionId);
     return null;
   });
   registerEndpoint(app, userEndpoints.getUserinfo, ({ session }) => users.userInfo(session));
-  registerEndpoint(app, userEndpoints.changePassword, async ({ session, body }) => {
-    await users.changePassword(session, body);
-    return null;
-  });
+  registerEndpoint(
+    app,
+    userEndpoints.changePassword,
+    async ({ session, body }) => {
+      await users.changePassword(session, body);
+      return null;
+    },
+    passwordCheckLimits(app),
+  );
   registerEndpoint(app, userEndpoints.sessions, ({ session }) => sessions.list(session));
   registerEndpoint(app, userEndpoints.revokeSession, async ({ session, body }) => {
     await sessions.revoke(session, BigInt(body.id));

@@ -5,6 +5,7 @@ import type { InvalidationBus } from '../../core/invalidation-bus';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords';
 import type { RandomSource } from '../../core/random';
 import { isPgError, type Database, type Executor, type Transaction } from '../../db/database';
+import type { AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
 import type { AuthenticatedSession, SessionsService } from './sessions.service';
 import * as repository from './users.repository';
 
@@ -12,11 +13,11 @@ type RestrictionKind = repository.RestrictionRow['kind'];
 
 // Registration, sign-in and the account overview. Rules: the invitation code must belong to an
 // existing user (or the operator's staff account); passwords hashed with argon2id; five failed
-// logins lock the account for 15 minutes; the answer never says whether the account or the
-// password was wrong; frozen, login-banned and disabled accounts are refused with the staff's reason.
-
-export const LOGIN_FAILURES_BEFORE_LOCK = 5;
-export const LOGIN_LOCK_MS = 15 * 60_000;
+// logins lock the account name for 15 minutes, counted before the hash is compared so parallel
+// guesses count too (attempt-limits); every check of the login password (sign-in, changing it,
+// resetting the fund password) counts toward that lock; the answer never says whether the account
+// or the password was wrong, nor whether the account exists once locked; frozen, login-banned and
+// disabled accounts are refused with the staff's reason.
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const INVITATION_CODE_LENGTH = 8;
 /**
@@ -43,6 +44,7 @@ export type UsersServiceDeps = {
   bus: InvalidationBus;
   sessions: SessionsService;
   ledger: LedgerPort;
+  attemptLimits: AttemptLimitsService;
 };
 
 type Client = { userAgent: string; ipAddress: string };
@@ -55,7 +57,8 @@ export function newInvitationCode(random: RandomSource): string {
   return code;
 }
 
-export function createUsersService({ db, clock, random, bus, sessions, ledger }: UsersServiceDeps) {
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db, clock, random, bus, sessions, ledger, attemptLimits } = deps;
   const infoCache = new LRUCache<string, UserInfo>({ max: USER_INFO_CACHE_MAX, ttl: USER_INFO_CACHE_TTL_MS });
   let evictions = 0;
   bus.subscribe('user-info', (userId) => {
@@ -110,6 +113,34 @@ export function createUsersService({ db, clock, random, bus, sessions, ledger }:
     throw new Error('could not find a free invitation code in 10 attempts');
   }
 
+  /**
+   * Checks a login password against the account name's attempt counter; the account may not
+   * exist (then a dummy hash is compared, and the answer is the same as for a wrong password).
+   */
+  async function checkLoginPassword(
+    account: string,
+    password: string,
+    passwordHash: string | undefined,
+    wrongCode: 'WRONG_CREDENTIALS' | 'WRONG_ORIGINAL_PASSWORD',
+  ): Promise<void> {
+    const outcome = await attemptLimits.attempt({ scope: 'login', subject: account }, async () => {
+      if (passwordHash) return verifyPassword(passwordHash, password);
+      await verifyAgainstDummy(password);
+      return false;
+    });
+    if (outcome.isAllowed) return;
+    if (outcome.lockedUntil)
+      throw new DomainError('LOGIN_LOCKED', { until: outcome.lockedUntil.toISOString() });
+    throw new DomainError(wrongCode);
+  }
+
+  async function requireLoginPassword(userId: bigint, password: string) {
+    const user = await repository.findUserById(db, userId);
+    if (!user) throw new DomainError('UNAUTHENTICATED');
+    await checkLoginPassword(user.account, password, user.passwordHash, 'WRONG_ORIGINAL_PASSWORD');
+    return user;
+  }
+
   async function refuseRestrictedLogin(userId: bigint): Promise<void> {
     const restrictions = await repository.activeRestrictions(db, userId);
     for (const kind of ['disabled', 'frozen', 'login_banned'] as const) {
@@ -154,30 +185,9 @@ export function createUsersService({ db, clock, random, bus, sessions, ledger }:
 
     async login(input: { account: string; password: string }, client: Client) {
       const user = await repository.findUserByAccount(db, input.account);
-      if (!user) {
-        await verifyAgainstDummy(input.password);
-        throw new DomainError('WRONG_CREDENTIALS');
-      }
-      const now = clock.now();
-      if (user.loginLockedUntil && user.loginLockedUntil > now) {
-        throw new DomainError('LOGIN_LOCKED', { until: user.loginLockedUntil.toISOString() });
-      }
-      if (user.loginLockedUntil) await repository.resetFailedLogins(db, user.id);
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
-        const after = await repository.recordFailedLogin(
-          db,
-          user.id,
-          LOGIN_FAILURES_BEFORE_LOCK,
-          lockedUntil,
-        );
-        if (after?.loginLockedUntil && after.loginLockedUntil > now) {
-          throw new DomainError('LOGIN_LOCKED', { until: after.loginLockedUntil.toISOString() });
-        }
-        throw new DomainError('WRONG_CREDENTIALS');
-      }
+      await checkLoginPassword(input.account, input.password, user?.passwordHash, 'WRONG_CREDENTIALS');
+      if (!user) throw new DomainError('WRONG_CREDENTIALS');
       await refuseRestrictedLogin(user.id);
-      if (user.failedLoginCount > 0) await repository.resetFailedLogins(db, user.id);
       const opened = await sessions.open(user.id, client);
       return { token: opened.token, account: user.account, expiresAt: opened.expiresAt.toISOString() };
     },
@@ -187,10 +197,7 @@ export function createUsersService({ db, clock, random, bus, sessions, ledger }:
       input: { oldPassword: string; newPassword: string; confirmPassword: string },
     ): Promise<void> {
       if (input.newPassword !== input.confirmPassword) throw new DomainError('PASSWORDS_DO_NOT_MATCH');
-      const user = await repository.findUserById(db, session.userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        throw new DomainError('WRONG_ORIGINAL_PASSWORD');
-      }
+      const user = await requireLoginPassword(session.userId, input.oldPassword);
       await repository.updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
       await sessions.revokeOthers(session);
     },
@@ -205,10 +212,12 @@ export function createUsersService({ db, clock, random, bus, sessions, ledger }:
       return info;
     },
 
-    /** Whether the password is the user's login password (fund-password reset asks for it). */
-    async verifyLoginPassword(userId: bigint, password: string): Promise<boolean> {
-      const user = await repository.findUserById(db, userId);
-      return user ? verifyPassword(user.passwordHash, password) : false;
+    /**
+     * Refuses unless the password is the user's login password (fund-password reset asks for it):
+     * WRONG_ORIGINAL_PASSWORD, or LOGIN_LOCKED once the guesses lock the login.
+     */
+    async requireLoginPassword(userId: bigint, password: string): Promise<void> {
+      await requireLoginPassword(userId, password);
     },
 
     /** Every node forgets this user's cached overview (after a change to the user or their money). */

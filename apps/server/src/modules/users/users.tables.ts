@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { identityStates, restrictionKinds } from '@beurs/contract';
 
 export const users = pgTable(
@@ -12,8 +12,6 @@ export const users = pgTable(
     invitedByCode: text().notNull(),
     realname: text().notNull().default(''),
     identityState: text({ enum: identityStates }).notNull().default('not_certified'),
-    failedLoginCount: integer().notNull().default(0),
-    loginLockedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('users_account_key').on(table.account)],
