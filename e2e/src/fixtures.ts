@@ -31,22 +31,51 @@ export function nextWeekdayMorning(after: Date): Date {
   throw new Error(`no 10:00 in Brussels on ${day.toISOString()}`);
 }
 
+/** The password each staff account has now, per server: the first-start one is changed at first use. */
+const currentStaffPasswords = new Map<string, string>();
+
 /**
  * `POST /api/admin<path>` as the staff member; answers `data`, throws on a refusal. It signs in
- * for each call: a test may move the server's clock past a staff session's 12 hours.
+ * for each call: a test may move the server's clock past a staff session's 12 hours. The first
+ * sign-in with a first-start password changes it (the staff API refuses everything else until
+ * then) to the same password with `-changed` appended, and signs in with that from then on.
  */
 export function staffApi(baseUrl: string, username: string, password: string) {
-  return async function staffCall<T = unknown>(path: string, body: unknown): Promise<T> {
-    const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${baseUrl}/api/admin${url}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(payload),
-      }).then((response) => response.json() as Promise<{ status: number; data: T }>);
-    const login = (await post('/auth/login', { username, password })) as { status: number; data: unknown };
+  const post = <T>(url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}/api/admin${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(payload),
+    }).then((response) => response.json() as Promise<{ status: number; data: T }>);
+
+  async function signIn(): Promise<string> {
+    const key = `${baseUrl} ${username}`;
+    const current = currentStaffPasswords.get(key) ?? password;
+    const login = await post<{ token: string; mustChangePassword: boolean }>('/auth/login', {
+      username,
+      password: current,
+    });
     if (login.status !== 1) throw new Error(`staff login refused: ${JSON.stringify(login)}`);
-    const token = (login.data as { token: string }).token;
-    const answer = await post(path, body, { 'staff-token': token });
+    const { token, mustChangePassword } = login.data;
+    if (mustChangePassword) {
+      const changed = `${current}-changed`;
+      const answer = await post(
+        '/auth/changePassword',
+        { oldPassword: current, newPassword: changed },
+        {
+          'staff-token': token,
+        },
+      );
+      if (answer.status !== 1)
+        throw new Error(`first-start password change refused: ${JSON.stringify(answer)}`);
+      currentStaffPasswords.set(key, changed);
+    }
+    return token;
+  }
+
+  return async function staffCall<T = unknown>(path: string, body: unknown): Promise<T> {
+    const token = await signIn();
+    const answer = await post<T>(path, body, { 'staff-token': token });
     if (answer.status !== 1) throw new Error(`${path} refused: ${JSON.stringify(answer)}`);
     return answer.data;
   };

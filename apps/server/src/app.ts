@@ -16,9 +16,10 @@ import { createLocalBus, createRedisBus } from './core/invalidation-bus';
 import type { RandomSource } from './core/random';
 import { ping, type Database } from './db/database';
 import { authPlugin } from './http/auth.plugin';
-import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
+import { BODY_LIMIT_BYTES, frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { requestId } from './http/request-headers';
+import { registerSecurityHeaders } from './http/security-headers';
 import { contractSerializerCompiler } from './http/serializer';
 import { openApiInfo } from './http/openapi';
 import { registerJobs } from './jobs';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
+    frameworkErrors,
     genReqId: (request) => requestId(request) ?? randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerJsonBodyParser(app);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, deps.config.hstsMaxAgeSeconds);
 
   // Rate limits are per process by default and shared between nodes through Redis when configured.
   const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
@@ -80,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await app.register(fastifySwagger, { openapi: openApiInfo, transform: jsonSchemaTransform });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   await app.register(
     fastifyPlugin(

@@ -127,6 +127,7 @@ const environmentSchema = z
       .datetime({ offset: true })
       .optional()
       .transform((value) => (value ? new Date(value) : undefined)),
+    HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(0),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -208,6 +209,8 @@ export type Config = {
   readonly mode: 'demo' | 'live';
   readonly operator: { name: string; licence: string } | null;
   readonly trustProxy: boolean;
+  /** Strict-Transport-Security max-age; 0 sends none (set it where Beurs is served over TLS). */
+  readonly hstsMaxAgeSeconds: number;
   /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs at real speed. */
   readonly clockStart: Date | null;
   /** Private uploads (ID photos, deposit proofs): UPLOADS_DIR, or DATA_DIR/uploads. */
@@ -273,6 +276,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { name: env.OPERATOR_NAME, licence: parseOperatorLicence(env.OPERATOR_LICENCE)?.display ?? '' }
         : null,
     trustProxy: env.TRUST_PROXY,
+    hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS,
     clockStart: env.CLOCK_START ?? null,
     uploadsDir: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
     funds: {

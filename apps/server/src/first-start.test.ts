@@ -4,7 +4,8 @@ import { cryptoRandom } from './core/random';
 import { verifyPassword } from './core/passwords';
 import { runFirstStart } from './first-start';
 import { firstStaffUser } from './modules/staff/staff.repository';
-import { buildTestApp, type TestApp } from '../test/helpers/build-app';
+import { buildTestApp, call, type TestApp } from '../test/helpers/build-app';
+import { callAdmin, staffLogin } from './modules/staff-auth/admin-test-support';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -33,5 +34,61 @@ describe('first start', () => {
       staff: { username: 'admin', password: null },
       invitationCode: testApp.firstStart.invitationCode,
     });
+  });
+
+  it('makes the first-start password be changed at first sign-in: the staff API refuses all else', async () => {
+    const login = await callAdmin(testApp, '/auth/login', {
+      username: 'admin',
+      password: 'initial-staff-pass',
+    });
+    expect(login.json().data).toMatchObject({ role: 'admin', mustChangePassword: true });
+    const admin = { staffToken: login.json().data.token as string };
+    for (const [path, payload] of [
+      ['/staff/list', {}],
+      ['/audit/list', {}],
+      [
+        '/staff/create',
+        { username: 'second', password: 'a-password-long-enough', role: 'admin', reason: 'try' },
+      ],
+      ['/users/detail', { account: '32470000000' }],
+    ] as const) {
+      const refused = await callAdmin(testApp, path, payload, admin);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ status: 0, code: 'STAFF_PASSWORD_CHANGE_REQUIRED' });
+    }
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/uploads/1',
+          headers: { 'staff-token': admin.staffToken },
+        })
+      ).json().code,
+    ).toBe('STAFF_PASSWORD_CHANGE_REQUIRED');
+    expect((await callAdmin(testApp, '/auth/me', {}, admin)).json().data.username).toBe('admin');
+    const changed = await callAdmin(
+      testApp,
+      '/auth/changePassword',
+      { oldPassword: 'initial-staff-pass', newPassword: 'the-operators-own-password' },
+      admin,
+    );
+    expect(changed.json().status).toBe(1);
+    expect((await callAdmin(testApp, '/staff/list', {}, admin)).json().status).toBe(1);
+    const again = await callAdmin(testApp, '/auth/login', {
+      username: 'admin',
+      password: 'the-operators-own-password',
+    });
+    expect(again.json().data.mustChangePassword).toBe(false);
+    // Staff created by an admin choose no printed password; they are not held back.
+    const created = await callAdmin(
+      testApp,
+      '/staff/create',
+      { username: 'colleague', password: 'colleague-password-1', role: 'support', reason: 'new colleague' },
+      admin,
+    );
+    expect(created.json().status).toBe(1);
+    const colleague = await staffLogin(testApp, 'colleague', 'colleague-password-1');
+    expect((await callAdmin(testApp, '/auth/me', {}, colleague)).json().status).toBe(1);
+    expect((await call(testApp.app, '/common/config', { type: 'all' })).json().status).toBe(1);
   });
 });

@@ -59,6 +59,7 @@ export async function runFirstStart(deps: {
       username: 'admin',
       passwordHash: await hashPassword(password),
       role: 'admin',
+      mustChangePassword: true,
       createdAt: clock.now(),
     });
   }

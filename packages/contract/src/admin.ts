@@ -30,6 +30,8 @@ export const staffLoginData = z.object({
   username: z.string(),
   role: staffRoleSchema,
   expiresAt: z.iso.datetime(),
+  /** The first-start password: every call but me, logout and changePassword is refused until changed. */
+  mustChangePassword: z.boolean(),
 });
 
 /** A staff account as admins see it; `loginLockedUntil` only while the lock is in force. */

@@ -150,6 +150,12 @@ export const errorCatalogue = {
   STAFF_NOT_DISABLED: refusal('This staff account is not disabled.'),
   STAFF_CANNOT_DISABLE_SELF: refusal('A staff member cannot disable their own account.'),
   STAFF_LAST_ADMIN: refusal('The last enabled admin account cannot be disabled.'),
+  STAFF_PASSWORD_CHANGE_REQUIRED: {
+    http: 403,
+    params: [],
+    description:
+      'The first-start staff password must be changed (/auth/changePassword) before any other call.',
+  },
   RESTRICTION_ALREADY_ACTIVE: refusal('This restriction is already in force on the account.', ['kind']),
   RESTRICTION_NOT_ACTIVE: refusal('The account has no such restriction in force.', ['kind']),
   RECORD_NOT_FOUND: refusal('The submission, deposit or withdrawal does not exist.'),

@@ -11,7 +11,10 @@ export function registerAdminEndpoint<N extends AdminName>(
   handler: (
     context: EndpointContext<(typeof adminEndpoints)[N]>,
   ) => Promise<DataOf<(typeof adminEndpoints)[N]>>,
-  options: Pick<EndpointOptions, 'rateLimitPerMinute' | 'accountRateLimit'> = {},
+  options: Pick<
+    EndpointOptions,
+    'rateLimitPerMinute' | 'accountRateLimit' | 'isAllowedBeforePasswordChange'
+  > = {},
 ): void {
   registerEndpoint(app, adminEndpoints[name], handler, {
     ...options,

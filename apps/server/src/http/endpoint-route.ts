@@ -33,12 +33,16 @@ export type EndpointOptions = {
   basePath?: string;
   /** 'staff' endpoints: the roles allowed besides admin (others get FORBIDDEN, HTTP 403). */
   staffRoles?: readonly StaffRole[];
+  /** 'staff' endpoints a member may call while the first-start password is unchanged. */
+  isAllowedBeforePasswordChange?: boolean;
 };
 
 /**
- * Registers one contract endpoint as a POST route: the body is validated by the endpoint's zod
- * schema, 'user' endpoints require a valid session (headers `token` and `account`), the answer is
- * wrapped in the envelope and checked against the declared `data` schema (no field leaks).
+ * Registers one contract endpoint as a POST route: 'user' endpoints require a valid session
+ * (headers `token` and `account`) and 'staff' endpoints a staff session with the role, checked
+ * before the body is read or validated (an anonymous caller learns nothing about a schema); the
+ * body is validated by the endpoint's zod schema; the answer is wrapped in the envelope and checked
+ * against the declared `data` schema (no field leaks).
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -74,14 +78,24 @@ export function registerEndpoint<E extends Endpoint>(
       ? { preHandler: accountRateLimit(app, endpoint, options.accountRateLimit) }
       : {}),
   };
+  const sessions = new WeakMap<FastifyRequest, AuthenticatedSession | StaffSession>();
+  if (endpoint.auth !== 'public') {
+    // After the per-address rate limit (onRequest), before the body is parsed and validated.
+    routeOptions.preParsing = async (request: FastifyRequest) => {
+      sessions.set(
+        request,
+        endpoint.auth === 'user'
+          ? await app.authenticate(request)
+          : await app.services.staffAuth.authenticate(staffToken(request), options.staffRoles ?? [], {
+              isAllowedBeforePasswordChange: options.isAllowedBeforePasswordChange ?? false,
+            }),
+      );
+    };
+  }
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(`${options.basePath ?? API_BASE_PATH}${endpoint.path}`, routeOptions, async (request, reply) => {
-    const session =
-      endpoint.auth === 'user'
-        ? await app.authenticate(request)
-        : endpoint.auth === 'staff'
-          ? await app.services.staffAuth.authenticate(staffToken(request), options.staffRoles ?? [])
-          : null;
+    const session = sessions.get(request) ?? null;
+    if (endpoint.auth !== 'public' && !session) throw unauthenticated();
     const data = await handler({
       body: request.body as z.output<E['request']>,
       session: session as EndpointContext<E>['session'],

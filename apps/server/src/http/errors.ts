@@ -29,6 +29,11 @@ function transportCode(error: FastifyError): { code: ErrorCode; params: ErrorPar
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'MALFORMED_JSON':
       return { code: 'MALFORMED_JSON', params: {} };
+    case 'BODY_CONTAINS_NUL':
+      return {
+        code: 'VALIDATION_FAILED',
+        params: { issues: [{ path: '/', message: 'a string contains a NUL character (U+0000)' }] },
+      };
     default:
       break;
   }
@@ -61,4 +66,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => sendRefusal(reply, request, 'NOT_FOUND'));
+
+  // A NUL byte in a path names no file (the file system refuses it with a fault): no route or
+  // static file has one, so it is answered as not found before any lookup.
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (/%00|\u0000/i.test(path)) return sendRefusal(reply, request, 'NOT_FOUND');
+  });
+}
+
+/** Fastify's own refusals before routing (a URL that cannot be decoded): catalogued, in the envelope. */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendRefusal(reply, request, 'NOT_FOUND');
 }

@@ -745,6 +745,7 @@ export default {
     STAFF_ALREADY_DISABLED: 'Dieses Mitarbeiterkonto ist bereits deaktiviert.',
     STAFF_NOT_DISABLED: 'Dieses Mitarbeiterkonto ist nicht deaktiviert.',
     STAFF_CANNOT_DISABLE_SELF: 'Sie können Ihr eigenes Konto nicht deaktivieren.',
+    STAFF_PASSWORD_CHANGE_REQUIRED: 'Ändern Sie zuerst das Startpasswort, bevor Sie etwas anderes tun.',
     STAFF_LAST_ADMIN: 'Das letzte aktive Administratorkonto kann nicht deaktiviert werden.',
     RESTRICTION_ALREADY_ACTIVE: 'Diese Einschränkung ({{kind}}) gilt für das Konto bereits.',
     RESTRICTION_NOT_ACTIVE: 'Für das Konto gilt keine solche Einschränkung ({{kind}}).',

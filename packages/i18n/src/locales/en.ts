@@ -741,6 +741,7 @@ export default {
     STAFF_ALREADY_DISABLED: 'This staff account is already disabled.',
     STAFF_NOT_DISABLED: 'This staff account is not disabled.',
     STAFF_CANNOT_DISABLE_SELF: 'You cannot disable your own account.',
+    STAFF_PASSWORD_CHANGE_REQUIRED: 'Change the first-start password before doing anything else.',
     STAFF_LAST_ADMIN: 'The last enabled admin account cannot be disabled.',
     RESTRICTION_ALREADY_ACTIVE: 'This restriction ({{kind}}) is already in force on the account.',
     RESTRICTION_NOT_ACTIVE: 'The account has no restriction of this kind ({{kind}}) in force.',

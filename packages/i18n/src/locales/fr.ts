@@ -746,6 +746,7 @@ export default {
     STAFF_ALREADY_DISABLED: 'Ce compte du personnel est déjà désactivé.',
     STAFF_NOT_DISABLED: "Ce compte du personnel n'est pas désactivé.",
     STAFF_CANNOT_DISABLE_SELF: 'Vous ne pouvez pas désactiver votre propre compte.',
+    STAFF_PASSWORD_CHANGE_REQUIRED: 'Changez d’abord le mot de passe initial avant toute autre action.',
     STAFF_LAST_ADMIN: 'Le dernier compte administrateur actif ne peut pas être désactivé.',
     RESTRICTION_ALREADY_ACTIVE: 'Cette restriction ({{kind}}) est déjà en vigueur sur le compte.',
     RESTRICTION_NOT_ACTIVE: "Aucune restriction de ce type ({{kind}}) n'est en vigueur sur le compte.",

@@ -738,6 +738,7 @@ export default {
     STAFF_ALREADY_DISABLED: '이 직원 계정은 이미 비활성화되어 있습니다.',
     STAFF_NOT_DISABLED: '이 직원 계정은 비활성화되어 있지 않습니다.',
     STAFF_CANNOT_DISABLE_SELF: '자신의 계정은 비활성화할 수 없습니다.',
+    STAFF_PASSWORD_CHANGE_REQUIRED: '다른 작업을 하기 전에 먼저 초기 비밀번호를 변경하세요.',
     STAFF_LAST_ADMIN: '마지막으로 활성화된 관리자 계정은 비활성화할 수 없습니다.',
     RESTRICTION_ALREADY_ACTIVE: '이 계정에는 이미 이 제한({{kind}})이 적용되어 있습니다.',
     RESTRICTION_NOT_ACTIVE: '이 계정에는 해당 제한({{kind}})이 없습니다.',

@@ -749,6 +749,7 @@ export default {
     STAFF_ALREADY_DISABLED: 'Dit medewerkersaccount is al uitgeschakeld.',
     STAFF_NOT_DISABLED: 'Dit medewerkersaccount is niet uitgeschakeld.',
     STAFF_CANNOT_DISABLE_SELF: 'U kunt uw eigen account niet uitschakelen.',
+    STAFF_PASSWORD_CHANGE_REQUIRED: 'Wijzig eerst het startwachtwoord voordat u iets anders doet.',
     STAFF_LAST_ADMIN: 'Het laatste ingeschakelde beheerdersaccount kan niet worden uitgeschakeld.',
     RESTRICTION_ALREADY_ACTIVE: 'Deze beperking ({{kind}}) geldt al voor dit account.',
     RESTRICTION_NOT_ACTIVE: 'Voor dit account geldt geen beperking van deze soort ({{kind}}).',

@@ -734,6 +734,7 @@ export default {
     STAFF_ALREADY_DISABLED: '此員工帳戶已停用。',
     STAFF_NOT_DISABLED: '此員工帳戶未停用。',
     STAFF_CANNOT_DISABLE_SELF: '您不能停用自己的帳戶。',
+    STAFF_PASSWORD_CHANGE_REQUIRED: '請先變更初始密碼，才能進行其他操作。',
     STAFF_LAST_ADMIN: '不能停用最後一個啟用中的管理員帳戶。',
     RESTRICTION_ALREADY_ACTIVE: '此帳戶已有此限制（{{kind}}）。',
     RESTRICTION_NOT_ACTIVE: '此帳戶沒有此類限制（{{kind}}）。',

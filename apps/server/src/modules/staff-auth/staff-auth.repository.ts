@@ -54,7 +54,10 @@ export async function findStaffById(db: Executor, staffId: bigint) {
 }
 
 export async function updateStaffPasswordHash(db: Executor, staffId: bigint, passwordHash: string) {
-  await db.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staffId));
+  await db
+    .update(staffUsers)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(staffUsers.id, staffId));
 }
 
 /** Ends every live session of the staff member but `keepSessionId`; answers how many. */

@@ -12,15 +12,26 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       accountOf: (request) => (request.body as { username?: string } | undefined)?.username,
     },
   });
-  registerAdminEndpoint(app, 'logout', async ({ session }) => {
-    await staffAuth.logout(session);
-    return null;
-  });
-  registerAdminEndpoint(app, 'me', async ({ session }) => ({
-    id: session.staffId.toString(),
-    username: session.username,
-    role: session.role,
-  }));
+  const beforePasswordChange = { isAllowedBeforePasswordChange: true };
+  registerAdminEndpoint(
+    app,
+    'logout',
+    async ({ session }) => {
+      await staffAuth.logout(session);
+      return null;
+    },
+    beforePasswordChange,
+  );
+  registerAdminEndpoint(
+    app,
+    'me',
+    async ({ session }) => ({
+      id: session.staffId.toString(),
+      username: session.username,
+      role: session.role,
+    }),
+    beforePasswordChange,
+  );
   registerAdminEndpoint(
     app,
     'changePassword',
@@ -29,6 +40,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       return null;
     },
     {
+      ...beforePasswordChange,
       rateLimitPerMinute: rateLimits.login,
       accountRateLimit: {
         perMinute: rateLimits.account,

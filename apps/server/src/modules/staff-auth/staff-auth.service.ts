@@ -83,11 +83,25 @@ export function createStaffAuthService(deps: {
         createdAt: now,
         expiresAt,
       });
-      return { token, username: staff.username, role: staff.role, expiresAt: expiresAt.toISOString() };
+      return {
+        token,
+        username: staff.username,
+        role: staff.role,
+        expiresAt: expiresAt.toISOString(),
+        mustChangePassword: staff.mustChangePassword,
+      };
     },
 
-    /** The staff session behind the token, allowed for one of `roles` (admin always is). */
-    async authenticate(token: string | undefined, roles: readonly StaffRole[]): Promise<StaffSession> {
+    /**
+     * The staff session behind the token, allowed for one of `roles` (admin always is). A member
+     * who still has the first-start password may only make the calls that change it
+     * (`isAllowedBeforePasswordChange`); others are refused STAFF_PASSWORD_CHANGE_REQUIRED.
+     */
+    async authenticate(
+      token: string | undefined,
+      roles: readonly StaffRole[],
+      options: { isAllowedBeforePasswordChange?: boolean } = {},
+    ): Promise<StaffSession> {
       if (!token) throw new DomainError('UNAUTHENTICATED');
       const found = await repository.findLiveStaffSession(db, hashToken(token), clock.now());
       if (!found) throw new DomainError('UNAUTHENTICATED');
@@ -95,6 +109,9 @@ export function createStaffAuthService(deps: {
       // Disabling revokes the sessions too; this check also covers a disable that raced a lookup.
       if (staff.disabledAt) throw new DomainError('UNAUTHENTICATED');
       if (staff.role !== 'admin' && !roles.includes(staff.role)) throw new DomainError('FORBIDDEN');
+      if (staff.mustChangePassword && !options.isAllowedBeforePasswordChange) {
+        throw new DomainError('STAFF_PASSWORD_CHANGE_REQUIRED');
+      }
       return { staffId: staff.id, sessionId: session.id, username: staff.username, role: staff.role };
     },
 

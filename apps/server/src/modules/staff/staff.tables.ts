@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const staffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
 
@@ -15,6 +15,8 @@ export const staffUsers = pgTable(
     passwordHash: text().notNull(),
     role: text({ enum: staffRoles }).notNull(),
     disabledAt: timestamp({ withTimezone: true }),
+    /** Set for the first-start account, whose password was printed: changed at first sign-in. */
+    mustChangePassword: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('staff_users_username_key').on(table.username)],

@@ -1,0 +1,43 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+// Security headers on every answer (issue 12, item 7), through @fastify/helmet:
+//
+// - Content-Security-Policy: scripts only from this origin — no inline script, no eval — for the
+//   app and the API docs page (/api/docs serves Swagger UI from files; none of its scripts is
+//   inline). Styles may be inline: antd-mobile and Swagger UI set style attributes, and the app's
+//   splash screen is an inline <style>; a style cannot run code. Images may be data: and blob: URLs
+//   (QR codes, chart snapshots). No plugin objects, no <base> elsewhere, forms post only here.
+// - frame-ancestors 'none' and X-Frame-Options DENY: no other site may frame Beurs (clickjacking).
+// - Referrer-Policy no-referrer: addresses inside the app (hash routes carry ids) never leave it.
+// - X-Content-Type-Options nosniff, Cross-Origin-Opener-Policy same-origin, and the rest of
+//   helmet's defaults.
+// - Strict-Transport-Security only when `hstsMaxAgeSeconds` > 0 (HSTS_MAX_AGE_SECONDS): set it in
+//   deployments served over TLS; browsers ignore it over plain HTTP, and a default would pin
+//   HTTPS on an operator's domain before they chose to.
+
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  workerSrc: ["'self'", 'blob:'],
+  upgradeInsecureRequests: null,
+};
+
+export async function registerSecurityHeaders(app: FastifyInstance, hstsMaxAgeSeconds: number) {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: hstsMaxAgeSeconds > 0 ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
+  });
+}
