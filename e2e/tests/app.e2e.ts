@@ -19,6 +19,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let app: AppPage;
+/** Every Content-Security-Policy violation or page error during the whole run (issue 12, item 7). */
+const cspProblems: string[] = [];
 
 describe('mobile app end to end', () => {
   before(async () => {
@@ -26,6 +28,15 @@ describe('mobile app end to end', () => {
     browser = await launchChromium();
     context = await newPhoneContext(browser);
     page = await context.newPage();
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy|CSP violation/i.test(message.text())) cspProblems.push(message.text());
+    });
+    page.on('pageerror', (error) => cspProblems.push(`page error: ${error.message}`));
     app = new AppPage(page, server.baseUrl);
   });
 
@@ -197,5 +208,16 @@ describe('mobile app end to end', () => {
     await app.toast().filter({ hasText: 'Your session has ended. Please sign in again.' }).waitFor();
     await app.waitForPath('/login/login', 5_000);
     assert.equal(await page.evaluate(() => window.localStorage.getItem('tokend')), null);
+  });
+
+  it('runs the app and the API docs under the CSP without a single violation', async () => {
+    const answer = await fetch(`${server.baseUrl}/`);
+    const csp = answer.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'( 'sha256-[\w+/=]+')*;/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    await page.goto(`${server.baseUrl}/api/docs`);
+    await page.locator('.swagger-ui .info .title').first().waitFor();
+    await page.locator('.opblock').first().waitFor();
+    assert.deepEqual(cspProblems, []);
   });
 });

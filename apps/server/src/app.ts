@@ -67,7 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerJsonBodyParser(app);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, deps.config.hstsMaxAgeSeconds);
+  await registerSecurityHeaders(app, {
+    hstsMaxAgeSeconds: deps.config.hstsMaxAgeSeconds,
+    appIndexHtmlPath: `${mobileDist}/index.html`,
+  });
 
   // Rate limits are per process by default and shared between nodes through Redis when configured.
   const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 1 }) : null;

@@ -33,7 +33,7 @@ function startupBanner(config: Config, address: string, report: FirstStartReport
     `  invitation code: ${report.invitationCode}`,
     `  staff account:   ${report.staff.username}` +
       (report.staff.password
-        ? ` / password ${report.staff.password} (shown once; change it: POST /api/admin/auth/changePassword)`
+        ? ` / password ${report.staff.password} (shown once; it must be changed at the first sign-in: POST /api/admin/auth/changePassword)`
         : ' (password set at first start)'),
     `  API docs:        ${publicAddress}/api/docs`,
     '',

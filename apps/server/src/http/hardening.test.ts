@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from '../../test/helpers/build-app';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { adminLogin } from '../modules/staff-auth/admin-test-support';
+import { inlineScriptHashes } from './security-headers';
 
 // Issue 12, item 7: security headers on every answer, no 500 for hostile input on any endpoint of
 // the OpenAPI document (NUL bytes, wrong types), 404 for path tricks on static files, and
@@ -194,14 +198,26 @@ describe('security headers', () => {
     for (const response of await answers()) {
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("script-src 'self';");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // The built app's own inline scripts are allowed by hash only, when the app is built.
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
       expect(csp).toContain("object-src 'none'");
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it('allows exactly the inline scripts of the built index.html, by their SHA-256', () => {
+    const html = join(mkdtempSync(join(tmpdir(), 'beurs-csp-')), 'index.html');
+    writeFileSync(
+      html,
+      '<script type="module" src="./assets/app.js"></script><script>console.log(1)</script><script> </script>',
+    );
+    // sha256("console.log(1)") in base64, as a browser computes it for the CSP.
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"]);
+    expect(inlineScriptHashes(join(tmpdir(), 'no-such-dir', 'index.html'))).toEqual([]);
   });
 
   it('adds HSTS when configured for a deployment behind TLS', async () => {

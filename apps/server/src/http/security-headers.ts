@@ -1,11 +1,14 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 
 // Security headers on every answer (issue 12, item 7), through @fastify/helmet:
 //
-// - Content-Security-Policy: scripts only from this origin — no inline script, no eval — for the
-//   app and the API docs page (/api/docs serves Swagger UI from files; none of its scripts is
-//   inline). Styles may be inline: antd-mobile and Swagger UI set style attributes, and the app's
+// - Content-Security-Policy: scripts only from this origin — no eval, and no inline script but
+//   those of the built app's index.html, allowed by their SHA-256 (the build inlines one that
+//   preloads the user's language file), read from the file at start — for the app and the API docs
+//   page (/api/docs serves Swagger UI from files; none of its scripts is inline). Styles may be inline: antd-mobile and Swagger UI set style attributes, and the app's
 //   splash screen is an inline <style>; a style cannot run code. Images may be data: and blob: URLs
 //   (QR codes, chart snapshots). No plugin objects, no <base> elsewhere, forms post only here.
 // - frame-ancestors 'none' and X-Frame-Options DENY: no other site may frame Beurs (clickjacking).
@@ -25,17 +28,35 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   objectSrc: ["'none'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'"] as string[],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   workerSrc: ["'self'", 'blob:'],
   upgradeInsecureRequests: null,
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance, hstsMaxAgeSeconds: number) {
+/** `'sha256-…'` of every inline script of an HTML file (none when the file does not exist). */
+export function inlineScriptHashes(htmlPath: string): string[] {
+  if (!existsSync(htmlPath)) return [];
+  const html = readFileSync(htmlPath, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { hstsMaxAgeSeconds: number; appIndexHtmlPath: string },
+) {
+  const { hstsMaxAgeSeconds } = options;
+  const directives = {
+    ...contentSecurityPolicy,
+    scriptSrc: [...contentSecurityPolicy.scriptSrc, ...inlineScriptHashes(options.appIndexHtmlPath)],
+  };
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     hsts: hstsMaxAgeSeconds > 0 ? { maxAge: hstsMaxAgeSeconds, includeSubDomains: true } : false,
