@@ -29,6 +29,10 @@ function transportCode(error: FastifyError): { code: ErrorCode; params: ErrorPar
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'MALFORMED_JSON':
       return { code: 'MALFORMED_JSON', params: {} };
+    // @fastify/static refuses a path that would leave its folder (`..\`, an encoded backslash):
+    // to the caller that is a file that does not exist.
+    case 'FST_STATIC_FORBIDDEN_PATH':
+      return { code: 'NOT_FOUND', params: {} };
     case 'BODY_CONTAINS_NUL':
       return {
         code: 'VALIDATION_FAILED',

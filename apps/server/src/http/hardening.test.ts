@@ -159,6 +159,8 @@ describe('static files', () => {
     '/api/static/%2e%2e/%2e%2e/src/app.ts',
     '/%2e%2e/%2e%2e/package.json',
     '/..%5c..%5cpackage.json',
+    '/api/static/..%5c..%5cpackage.json',
+    '/api/static/a%5cb',
     '/%00',
     '/api/static/%E0%A4%A',
     '/api/uploads/%00',
