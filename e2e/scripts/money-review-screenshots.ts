@@ -34,7 +34,7 @@ function client(server: RunningServer) {
     if (json.status !== 1) console.log(path, JSON.stringify(json).slice(0, 200));
     return json.data;
   };
-  const staff = staffApi(server.baseUrl, 'admin', staffPassword);
+  const staff = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
   const upload = async (session: Session, background: string) => {
     const response = await fetch(`${server.baseUrl}/api/vue/upload/image`, {
       method: 'POST',

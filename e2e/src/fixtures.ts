@@ -31,51 +31,102 @@ export function nextWeekdayMorning(after: Date): Date {
   throw new Error(`no 10:00 in Brussels on ${day.toISOString()}`);
 }
 
-/** The password each staff account has now, per server: the first-start one is changed at first use. */
-const currentStaffPasswords = new Map<string, string>();
+// The server's own TOTP library computes the codes, as the staff member's authenticator app would.
+const { Secret, TOTP } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
+  'otpauth',
+) as {
+  Secret: { fromBase32(text: string): unknown };
+  TOTP: { generate(options: { secret: unknown; timestamp: number }): string };
+};
+const TOTP_STEP_MS = 30_000;
+
+type StaffState = { password: string; secret: string | null; lastStep: number; token: string | null };
+/** Per server and staff member: the password now (the first-start one is changed), the TOTP secret. */
+const staffStates = new Map<string, StaffState>();
 
 /**
- * `POST /api/admin<path>` as the staff member; answers `data`, throws on a refusal. It signs in
- * for each call: a test may move the server's clock past a staff session's 12 hours. The first
- * sign-in with a first-start password changes it (the staff API refuses everything else until
- * then) to the same password with `-changed` appended, and signs in with that from then on.
+ * `POST /api/admin<path>` as the staff member; answers `data`, throws on a refusal. It keeps the
+ * staff session and signs in again when the server answers 401 (a test may move the server's clock
+ * past a session's 12 hours). The first sign-in does what the staff API asks before anything else:
+ * it changes a first-start password (to the same with `-changed` appended) and sets up two-factor
+ * sign-in, keeping the secret; later sign-ins send a code computed from it at the server's clock
+ * (`now`), each code once (RFC 6238), waiting for the next 30-second step when one was used.
  */
-export function staffApi(baseUrl: string, username: string, password: string) {
-  const post = <T>(url: string, payload: unknown, headers: Record<string, string> = {}) =>
+export function staffApi(
+  baseUrl: string,
+  username: string,
+  password: string,
+  now: () => Date = () => new Date(),
+) {
+  const key = `${baseUrl} ${username}`;
+  const state: StaffState = staffStates.get(key) ?? { password, secret: null, lastStep: -1, token: null };
+  staffStates.set(key, state);
+
+  const post = <T>(url: string, payload: unknown, token?: string) =>
     fetch(`${baseUrl}/api/admin${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', ...(token ? { 'staff-token': token } : {}) },
       body: JSON.stringify(payload),
-    }).then((response) => response.json() as Promise<{ status: number; data: T }>);
+    }).then(async (response) => ({
+      httpStatus: response.status,
+      ...((await response.json()) as { status: number; data: T }),
+    }));
+
+  async function nextCode(secret: string): Promise<string> {
+    let step = Math.floor(now().getTime() / TOTP_STEP_MS);
+    for (let waitedMs = 0; step <= state.lastStep; waitedMs += 1_000) {
+      if (waitedMs > 2 * TOTP_STEP_MS) throw new Error('the server clock went back: no unused code');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      step = Math.floor(now().getTime() / TOTP_STEP_MS);
+    }
+    state.lastStep = step;
+    return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * TOTP_STEP_MS });
+  }
+
+  async function mustSucceed<T>(what: string, answer: Promise<{ status: number; data: T }>): Promise<T> {
+    const result = await answer;
+    if (result.status !== 1) throw new Error(`${what} refused: ${JSON.stringify(result)}`);
+    return result.data;
+  }
 
   async function signIn(): Promise<string> {
-    const key = `${baseUrl} ${username}`;
-    const current = currentStaffPasswords.get(key) ?? password;
-    const login = await post<{ token: string; mustChangePassword: boolean }>('/auth/login', {
-      username,
-      password: current,
-    });
-    if (login.status !== 1) throw new Error(`staff login refused: ${JSON.stringify(login)}`);
-    const { token, mustChangePassword } = login.data;
-    if (mustChangePassword) {
-      const changed = `${current}-changed`;
-      const answer = await post(
-        '/auth/changePassword',
-        { oldPassword: current, newPassword: changed },
-        {
-          'staff-token': token,
-        },
+    const login = await mustSucceed(
+      'staff login',
+      post<{ token: string; mustChangePassword: boolean; mustEnrolTwoFactor: boolean }>('/auth/login', {
+        username,
+        password: state.password,
+        ...(state.secret ? { twoFactorCode: await nextCode(state.secret) } : {}),
+      }),
+    );
+    if (login.mustChangePassword) {
+      const changed = `${state.password}-changed`;
+      await mustSucceed(
+        'first-start password change',
+        post('/auth/changePassword', { oldPassword: state.password, newPassword: changed }, login.token),
       );
-      if (answer.status !== 1)
-        throw new Error(`first-start password change refused: ${JSON.stringify(answer)}`);
-      currentStaffPasswords.set(key, changed);
+      state.password = changed;
     }
-    return token;
+    if (login.mustEnrolTwoFactor) {
+      const setup = await mustSucceed(
+        'two-factor setup',
+        post<{ secret: string }>('/auth/twoFactor/setup', { password: state.password }, login.token),
+      );
+      await mustSucceed(
+        'two-factor enable',
+        post('/auth/twoFactor/enable', { code: await nextCode(setup.secret) }, login.token),
+      );
+      state.secret = setup.secret;
+    }
+    return login.token;
   }
 
   return async function staffCall<T = unknown>(path: string, body: unknown): Promise<T> {
-    const token = await signIn();
-    const answer = await post<T>(path, body, { 'staff-token': token });
+    state.token ??= await signIn();
+    let answer = await post<T>(path, body, state.token);
+    if (answer.httpStatus === 401) {
+      state.token = await signIn();
+      answer = await post<T>(path, body, state.token);
+    }
     if (answer.status !== 1) throw new Error(`${path} refused: ${JSON.stringify(answer)}`);
     return answer.data;
   };

@@ -126,7 +126,7 @@ describe('money screens end to end', () => {
       { INITIAL_STAFF_PASSWORD: staffPassword, WITHDRAWAL_FEE_EUR: FEE },
       { clockStart: nextWeekdayMorning(new Date()) },
     );
-    staffCall = staffApi(server.baseUrl, 'admin', staffPassword);
+    staffCall = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
     browser = await launchChromium();
     page = await (await newPhoneContext(browser)).newPage();
     app = new AppPage(page, server.baseUrl);

@@ -5,7 +5,12 @@ import { verifyPassword } from './core/passwords';
 import { runFirstStart } from './first-start';
 import { firstStaffUser } from './modules/staff/staff.repository';
 import { buildTestApp, call, type TestApp } from '../test/helpers/build-app';
-import { callAdmin, staffLogin } from './modules/staff-auth/admin-test-support';
+import {
+  callAdmin,
+  enrolStaffTwoFactor,
+  nextTotpCode,
+  staffLogin,
+} from './modules/staff-auth/admin-test-support';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -73,13 +78,24 @@ describe('first start', () => {
       admin,
     );
     expect(changed.json().status).toBe(1);
+    // Then two-factor sign-in, required for staff, before anything else.
+    const beforeTwoFactor = await callAdmin(testApp, '/staff/list', {}, admin);
+    expect(beforeTwoFactor.statusCode).toBe(403);
+    expect(beforeTwoFactor.json().code).toBe('STAFF_TWO_FACTOR_REQUIRED');
+    const secret = await enrolStaffTwoFactor(testApp, admin, 'admin', 'the-operators-own-password');
     expect((await callAdmin(testApp, '/staff/list', {}, admin)).json().status).toBe(1);
-    const again = await callAdmin(testApp, '/auth/login', {
+    const withoutCode = await callAdmin(testApp, '/auth/login', {
       username: 'admin',
       password: 'the-operators-own-password',
     });
-    expect(again.json().data.mustChangePassword).toBe(false);
-    // Staff created by an admin choose no printed password; they are not held back.
+    expect(withoutCode.json()).toMatchObject({ status: 0, code: 'TWO_FACTOR_REQUIRED' });
+    const again = await callAdmin(testApp, '/auth/login', {
+      username: 'admin',
+      password: 'the-operators-own-password',
+      twoFactorCode: nextTotpCode(testApp, 'admin', secret),
+    });
+    expect(again.json().data).toMatchObject({ mustChangePassword: false, mustEnrolTwoFactor: false });
+    // Staff created by an admin have no printed password to change; they still set up two-factor.
     const created = await callAdmin(
       testApp,
       '/staff/create',
@@ -87,6 +103,14 @@ describe('first start', () => {
       admin,
     );
     expect(created.json().status).toBe(1);
+    const firstColleagueLogin = await callAdmin(testApp, '/auth/login', {
+      username: 'colleague',
+      password: 'colleague-password-1',
+    });
+    expect(firstColleagueLogin.json().data).toMatchObject({
+      mustChangePassword: false,
+      mustEnrolTwoFactor: true,
+    });
     const colleague = await staffLogin(testApp, 'colleague', 'colleague-password-1');
     expect((await callAdmin(testApp, '/auth/me', {}, colleague)).json().status).toBe(1);
     expect((await call(testApp.app, '/common/config', { type: 'all' })).json().status).toBe(1);

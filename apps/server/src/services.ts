@@ -10,6 +10,7 @@ import { createCommonService } from './modules/common/common.service';
 import { createAttemptLimitsService } from './modules/attempt-limits/attempt-limits.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createDecisionsService } from './modules/decisions/decisions.service';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createRestrictionsService } from './modules/restrictions/restrictions.service';
 import { createStaffAuthService } from './modules/staff-auth/staff-auth.service';
 import { createStaffService } from './modules/staff/staff.service';
@@ -49,7 +50,8 @@ export function createServices(deps: ServiceDeps) {
     sessionTtlHours: config.sessionTtlHours,
   });
   const attemptLimits = createAttemptLimitsService({ db, clock });
-  const users = createUsersService({ db, clock, random, bus, sessions, ledger, attemptLimits });
+  const twoFactor = createTwoFactorService({ db, clock, random, attemptLimits });
+  const users = createUsersService({ db, clock, random, bus, sessions, ledger, attemptLimits, twoFactor });
   const common = createCommonService({ db, config });
   const market = createMarketService({
     db,
@@ -58,7 +60,7 @@ export function createServices(deps: ServiceDeps) {
   });
   // The audit log names staff through the staff module, built below (it writes audit rows itself).
   const audit = createAuditService({ db, clock, staffUsernames: (ids) => staff.usernamesOf(ids) });
-  const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits });
+  const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits, twoFactor });
   const staff = createStaffService({ db, clock, audit, staffAuth });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
@@ -66,7 +68,14 @@ export function createServices(deps: ServiceDeps) {
   const identity = createIdentityService({ db, clock, decisions, uploads, users });
   const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
-  const paymentMethods = createPaymentMethodsService({ db, clock, identity, scamChecks, ledger });
+  const paymentMethods = createPaymentMethodsService({
+    db,
+    clock,
+    identity,
+    scamChecks,
+    ledger,
+    secondFactor: users,
+  });
   const fundOperations = createFundOperationsService({ users });
   const deposits = createDepositsService({
     db,
@@ -119,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
     ledger,
     sessions,
     attemptLimits,
+    twoFactor,
     users,
     common,
     market,

@@ -12,7 +12,14 @@ import {
 import { adminPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString, scales } from './money';
 import { STAFF_PASSWORD_LENGTH } from './rules';
-import { accountSchema, identityStateSchema, restrictionKindSchema } from './users';
+import {
+  accountSchema,
+  identityStateSchema,
+  recoveryCodesData,
+  restrictionKindSchema,
+  twoFactorCodeSchema,
+  twoFactorSetupData,
+} from './users';
 
 // The back-office API under /api/admin/ (issue 4; DESIGN.md §1.9–1.11). Staff sign in with their
 // own accounts; the token travels in the `staff-token` header, never the user's `token`. Each call
@@ -32,6 +39,11 @@ export const staffLoginData = z.object({
   expiresAt: z.iso.datetime(),
   /** The first-start password: every call but me, logout and changePassword is refused until changed. */
   mustChangePassword: z.boolean(),
+  /**
+   * Two-factor sign-in is required for staff: until it is set up (auth/twoFactor/setup, then
+   * auth/twoFactor/enable) every call but those, me, logout and changePassword is refused.
+   */
+  mustEnrolTwoFactor: z.boolean(),
 });
 
 /** A staff account as admins see it; `loginLockedUntil` only while the lock is in force. */
@@ -124,8 +136,27 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   login: {
     auth: 'public',
     summary: 'Staff sign-in; answers the token for the `staff-token` header.',
-    request: z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) }),
+    request: z.strictObject({
+      username: z.string().min(1).max(64),
+      password: z.string().min(1).max(128),
+      /** Required once the staff member has set up two-factor sign-in. */
+      twoFactorCode: twoFactorCodeSchema.optional(),
+    }),
     data: staffLoginData,
+  },
+  twoFactorSetup: {
+    auth: 'staff',
+    summary:
+      'Set up two-factor sign-in (required for staff; password required): a new secret and its otpauth:// URI for a QR code.',
+    request: z.strictObject({ password: z.string().min(1).max(128) }),
+    data: twoFactorSetupData,
+  },
+  twoFactorEnable: {
+    auth: 'staff',
+    summary:
+      'Confirm two-factor sign-in with a first code; answers ten single-use recovery codes, shown once.',
+    request: z.strictObject({ code: twoFactorCodeSchema }),
+    data: recoveryCodesData,
   },
   logout: {
     auth: 'staff',
@@ -338,6 +369,8 @@ export const adminEndpointRoles = {
   logout: ['admin', 'reviewer', 'finance', 'support'],
   me: ['admin', 'reviewer', 'finance', 'support'],
   changePassword: ['admin', 'reviewer', 'finance', 'support'],
+  twoFactorSetup: ['admin', 'reviewer', 'finance', 'support'],
+  twoFactorEnable: ['admin', 'reviewer', 'finance', 'support'],
   createStaff: ['admin'],
   staffList: ['admin'],
   disableStaff: ['admin'],

@@ -150,6 +150,16 @@ export const errorCatalogue = {
   STAFF_NOT_DISABLED: refusal('This staff account is not disabled.'),
   STAFF_CANNOT_DISABLE_SELF: refusal('A staff member cannot disable their own account.'),
   STAFF_LAST_ADMIN: refusal('The last enabled admin account cannot be disabled.'),
+  TWO_FACTOR_REQUIRED: refusal('Enter the code from your authenticator app (or a recovery code).'),
+  WRONG_TWO_FACTOR_CODE: refusal('The two-factor code is wrong, expired or already used.'),
+  TWO_FACTOR_ALREADY_ENABLED: refusal('Two-factor sign-in is already on.'),
+  TWO_FACTOR_NOT_STARTED: refusal('Start the two-factor setup first.'),
+  STAFF_TWO_FACTOR_REQUIRED: {
+    http: 403,
+    params: [],
+    description:
+      'Staff must set up two-factor sign-in (/auth/twoFactor/setup, then /enable) before any other call.',
+  },
   STAFF_PASSWORD_CHANGE_REQUIRED: {
     http: 403,
     params: [],

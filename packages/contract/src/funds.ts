@@ -14,6 +14,7 @@ import {
 import { fundsPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
 import { REALNAME_LENGTH } from './rules';
+import { twoFactorCodeSchema } from './users';
 
 // Payment methods, deposits, withdrawals, currency exchange and records (issue 4).
 // Money-moving calls (`recharge`, `cashOut`, `exChange`) need the `idempotency-key` header: the same
@@ -194,6 +195,8 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
       bic: z.string().trim().min(8).max(11),
       bankName: z.string().trim().min(1).max(100),
       branch: z.string().trim().max(100).default(''),
+      /** When two-factor sign-in is on (TWO_FACTOR_REQUIRED otherwise). */
+      twoFactorCode: twoFactorCodeSchema.optional(),
     }),
     data: bankCardData,
   },
@@ -221,6 +224,8 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
       network: walletNetworkSchema,
       address: z.string().trim().min(20).max(100),
       label: z.string().trim().max(40).default(''),
+      /** When two-factor sign-in is on (TWO_FACTOR_REQUIRED otherwise). */
+      twoFactorCode: twoFactorCodeSchema.optional(),
     }),
     data: walletAddressData,
   },
@@ -271,6 +276,8 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
       amount: cashAmountInput,
       cardId: idText,
       fundPassword: z.string().max(6),
+      /** When two-factor sign-in is on (TWO_FACTOR_REQUIRED otherwise). */
+      twoFactorCode: twoFactorCodeSchema.optional(),
     }),
     data: withdrawalData,
   },

@@ -34,6 +34,11 @@ export const userPaths = {
   sessions: '/user/sessions',
   revokeSession: '/user/revokeSession',
   revokeOtherSessions: '/user/revokeOtherSessions',
+  signInHistory: '/user/signInHistory',
+  twoFactorStatus: '/user/twoFactor/status',
+  twoFactorSetup: '/user/twoFactor/setup',
+  twoFactorEnable: '/user/twoFactor/enable',
+  twoFactorDisable: '/user/twoFactor/disable',
   notice: '/user/notice',
 } as const;
 
@@ -95,6 +100,8 @@ export const UPLOAD_PATH = '/upload/image';
 
 export const adminPaths = {
   login: '/auth/login',
+  twoFactorSetup: '/auth/twoFactor/setup',
+  twoFactorEnable: '/auth/twoFactor/enable',
   logout: '/auth/logout',
   me: '/auth/me',
   changePassword: '/auth/changePassword',

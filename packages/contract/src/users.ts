@@ -21,10 +21,37 @@ export const registerRequest = z.strictObject({
   invitationCode: invitationCodeSchema,
 });
 
+/**
+ * A code from the authenticator app (six digits) or one of the ten single-use recovery codes
+ * (`XXXXX-XXXXX`), asked for when two-factor sign-in is on (issue 12, item 6).
+ */
+export const twoFactorCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[A-Z2-7]{5}-?[A-Z2-7]{5})$/i, 'six digits or a recovery code');
+
 export const loginRequest = z.strictObject({
   account: accountSchema,
   password: z.string().min(1).max(128),
+  /** Required when the account has two-factor sign-in on (TWO_FACTOR_REQUIRED otherwise). */
+  twoFactorCode: twoFactorCodeSchema.optional(),
 });
+
+/** Turning two-factor sign-in on: the secret for the authenticator app, once, and its QR text. */
+export const twoFactorSetupData = z.object({
+  /** Base32, for typing into the authenticator app by hand. */
+  secret: z.string(),
+  /** The otpauth:// URI the app shows as a QR code. */
+  otpauthUri: z.string(),
+});
+
+export const twoFactorStatusData = z.object({
+  isEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+
+/** The ten recovery codes, shown once when two-factor sign-in is turned on. */
+export const recoveryCodesData = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const loginData = z.object({
   token: z.string(),
@@ -124,6 +151,46 @@ export const userEndpoints = defineEndpoints(userPaths, {
     summary: 'Sign out every session but this one.',
     request: emptyRequest,
     data: z.object({ revoked: z.number().int() }),
+  },
+  signInHistory: {
+    auth: 'user',
+    summary:
+      'The last 50 sign-ins to this account, newest first: time, device and address (security centre).',
+    request: emptyRequest,
+    data: z.array(
+      z.object({
+        signedInAt: z.iso.datetime(),
+        userAgent: z.string(),
+        ipAddress: z.string(),
+        isCurrent: z.boolean(),
+      }),
+    ),
+  },
+  twoFactorStatus: {
+    auth: 'user',
+    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left.',
+    request: emptyRequest,
+    data: twoFactorStatusData,
+  },
+  twoFactorSetup: {
+    auth: 'user',
+    summary:
+      'Start turning on two-factor sign-in (login password required): a new secret for the authenticator app and its otpauth:// URI for a QR code. Nothing changes until it is confirmed.',
+    request: z.strictObject({ password: z.string().min(1).max(128) }),
+    data: twoFactorSetupData,
+  },
+  twoFactorEnable: {
+    auth: 'user',
+    summary:
+      'Turn two-factor sign-in on with a first code from the authenticator app; answers ten single-use recovery codes, shown once. From then on sign-in, withdrawals and new payout cards ask for a code.',
+    request: z.strictObject({ code: twoFactorCodeSchema }),
+    data: recoveryCodesData,
+  },
+  twoFactorDisable: {
+    auth: 'user',
+    summary: 'Turn two-factor sign-in off, with the login password and a code (or a recovery code).',
+    request: z.strictObject({ password: z.string().min(1).max(128), code: twoFactorCodeSchema }),
+    data: twoFactorStatusData,
   },
   notice: {
     auth: 'user',

@@ -11,10 +11,7 @@ export function registerAdminEndpoint<N extends AdminName>(
   handler: (
     context: EndpointContext<(typeof adminEndpoints)[N]>,
   ) => Promise<DataOf<(typeof adminEndpoints)[N]>>,
-  options: Pick<
-    EndpointOptions,
-    'rateLimitPerMinute' | 'accountRateLimit' | 'isAllowedBeforePasswordChange'
-  > = {},
+  options: Pick<EndpointOptions, 'rateLimitPerMinute' | 'accountRateLimit' | 'isAllowedBeforeSetup'> = {},
 ): void {
   registerEndpoint(app, adminEndpoints[name], handler, {
     ...options,

@@ -33,8 +33,11 @@ export type EndpointOptions = {
   basePath?: string;
   /** 'staff' endpoints: the roles allowed besides admin (others get FORBIDDEN, HTTP 403). */
   staffRoles?: readonly StaffRole[];
-  /** 'staff' endpoints a member may call while the first-start password is unchanged. */
-  isAllowedBeforePasswordChange?: boolean;
+  /**
+   * 'staff' endpoints a member may call before changing the first-start password and setting up
+   * two-factor sign-in (the calls that do that, me and logout).
+   */
+  isAllowedBeforeSetup?: boolean;
 };
 
 /**
@@ -87,7 +90,7 @@ export function registerEndpoint<E extends Endpoint>(
         endpoint.auth === 'user'
           ? await app.authenticate(request)
           : await app.services.staffAuth.authenticate(staffToken(request), options.staffRoles ?? [], {
-              isAllowedBeforePasswordChange: options.isAllowedBeforePasswordChange ?? false,
+              isAllowedBeforeSetup: options.isAllowedBeforeSetup ?? false,
             }),
       );
     };

@@ -745,6 +745,12 @@ export default {
     STAFF_ALREADY_DISABLED: 'Dieses Mitarbeiterkonto ist bereits deaktiviert.',
     STAFF_NOT_DISABLED: 'Dieses Mitarbeiterkonto ist nicht deaktiviert.',
     STAFF_CANNOT_DISABLE_SELF: 'Sie können Ihr eigenes Konto nicht deaktivieren.',
+    TWO_FACTOR_REQUIRED:
+      'Geben Sie den Code aus Ihrer Authentifizierungs-App oder einen Ihrer Wiederherstellungscodes ein.',
+    WRONG_TWO_FACTOR_CODE: 'Dieser Code ist falsch, abgelaufen oder wurde bereits verwendet.',
+    TWO_FACTOR_ALREADY_ENABLED: 'Die Zwei-Faktor-Anmeldung ist bereits aktiviert.',
+    TWO_FACTOR_NOT_STARTED: 'Starten Sie zuerst die Einrichtung der Zwei-Faktor-Anmeldung.',
+    STAFF_TWO_FACTOR_REQUIRED: 'Mitarbeitende müssen zuerst die Zwei-Faktor-Anmeldung einrichten.',
     STAFF_PASSWORD_CHANGE_REQUIRED: 'Ändern Sie zuerst das Startpasswort, bevor Sie etwas anderes tun.',
     STAFF_LAST_ADMIN: 'Das letzte aktive Administratorkonto kann nicht deaktiviert werden.',
     RESTRICTION_ALREADY_ACTIVE: 'Diese Einschränkung ({{kind}}) gilt für das Konto bereits.',

@@ -746,6 +746,12 @@ export default {
     STAFF_ALREADY_DISABLED: 'Ce compte du personnel est déjà désactivé.',
     STAFF_NOT_DISABLED: "Ce compte du personnel n'est pas désactivé.",
     STAFF_CANNOT_DISABLE_SELF: 'Vous ne pouvez pas désactiver votre propre compte.',
+    TWO_FACTOR_REQUIRED:
+      'Saisissez le code de votre application d’authentification, ou l’un de vos codes de récupération.',
+    WRONG_TWO_FACTOR_CODE: 'Ce code est erroné, a expiré ou a déjà été utilisé.',
+    TWO_FACTOR_ALREADY_ENABLED: 'La connexion à deux facteurs est déjà activée.',
+    TWO_FACTOR_NOT_STARTED: 'Commencez d’abord la configuration de la connexion à deux facteurs.',
+    STAFF_TWO_FACTOR_REQUIRED: 'Le personnel doit d’abord configurer la connexion à deux facteurs.',
     STAFF_PASSWORD_CHANGE_REQUIRED: 'Changez d’abord le mot de passe initial avant toute autre action.',
     STAFF_LAST_ADMIN: 'Le dernier compte administrateur actif ne peut pas être désactivé.',
     RESTRICTION_ALREADY_ACTIVE: 'Cette restriction ({{kind}}) est déjà en vigueur sur le compte.',

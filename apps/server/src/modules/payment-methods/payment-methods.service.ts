@@ -44,8 +44,10 @@ export function createPaymentMethodsService(deps: {
   identity: IdentityService;
   scamChecks: ScamChecksService;
   ledger: LedgerService;
+  /** Asks for the two-factor code again when the user has it on (issue 12, item 6). */
+  secondFactor: { requireSecondFactor(userId: bigint, code: string | undefined): Promise<void> };
 }) {
-  const { db, clock, identity, scamChecks, ledger } = deps;
+  const { db, clock, identity, scamChecks, ledger, secondFactor } = deps;
 
   const toCard = (card: Card) => ({
     id: card.id.toString(),
@@ -77,9 +79,17 @@ export function createPaymentMethodsService(deps: {
 
     async addCard(
       userId: bigint,
-      input: { holderName: string; iban: string; bic: string; bankName: string; branch: string },
+      input: {
+        holderName: string;
+        iban: string;
+        bic: string;
+        bankName: string;
+        branch: string;
+        twoFactorCode?: string;
+      },
     ) {
       const realname = await identity.requireVerified(userId);
+      await secondFactor.requireSecondFactor(userId, input.twoFactorCode);
       if (!sameName(input.holderName, realname)) throw new DomainError('CARD_NOT_OWN');
       const iban = normaliseIban(input.iban);
       if (!isValidIban(iban)) throw new DomainError('IBAN_INVALID');
@@ -136,7 +146,11 @@ export function createPaymentMethodsService(deps: {
       };
     },
 
-    async addWallet(userId: bigint, input: { network: WalletNetwork; address: string; label: string }) {
+    async addWallet(
+      userId: bigint,
+      input: { network: WalletNetwork; address: string; label: string; twoFactorCode?: string },
+    ) {
+      await secondFactor.requireSecondFactor(userId, input.twoFactorCode);
       if (!isValidWalletAddress(input.network, input.address)) {
         throw new DomainError('WALLET_ADDRESS_INVALID', { network: input.network });
       }

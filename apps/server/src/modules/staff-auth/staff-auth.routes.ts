@@ -12,7 +12,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       accountOf: (request) => (request.body as { username?: string } | undefined)?.username,
     },
   });
-  const beforePasswordChange = { isAllowedBeforePasswordChange: true };
+  const beforeSetup = { isAllowedBeforeSetup: true };
   registerAdminEndpoint(
     app,
     'logout',
@@ -20,7 +20,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       await staffAuth.logout(session);
       return null;
     },
-    beforePasswordChange,
+    beforeSetup,
   );
   registerAdminEndpoint(
     app,
@@ -30,7 +30,7 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       username: session.username,
       role: session.role,
     }),
-    beforePasswordChange,
+    beforeSetup,
   );
   registerAdminEndpoint(
     app,
@@ -40,13 +40,29 @@ export async function staffAuthRoutes(app: FastifyInstance): Promise<void> {
       return null;
     },
     {
-      ...beforePasswordChange,
+      ...beforeSetup,
       rateLimitPerMinute: rateLimits.login,
       accountRateLimit: {
         perMinute: rateLimits.account,
         accountOf: staffToken,
       },
     },
+  );
+  registerAdminEndpoint(
+    app,
+    'twoFactorSetup',
+    ({ session, body, request }) => staffAuth.twoFactorSetup(session, body.password, request.ip),
+    {
+      ...beforeSetup,
+      rateLimitPerMinute: rateLimits.login,
+      accountRateLimit: { perMinute: rateLimits.account, accountOf: staffToken },
+    },
+  );
+  registerAdminEndpoint(
+    app,
+    'twoFactorEnable',
+    ({ session, body }) => staffAuth.twoFactorEnable(session, body.code),
+    { ...beforeSetup, rateLimitPerMinute: rateLimits.login },
   );
   registerAdminEndpoint(app, 'createStaff', ({ session, body }) => staffAuth.createStaff(session, body));
   registerAdminEndpoint(app, 'auditLog', ({ body }) => audit.list(body));

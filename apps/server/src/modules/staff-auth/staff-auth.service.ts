@@ -5,6 +5,7 @@ import type { RandomSource } from '../../core/random';
 import type { Database, Executor } from '../../db/database';
 import { ATTEMPTS_BEFORE_LOCK, type AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
 import type { AuditService } from '../audit/audit.service';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 import { hashToken } from '../users/sessions.service';
 import * as repository from './staff-auth.repository';
 
@@ -26,13 +27,16 @@ export function createStaffAuthService(deps: {
   random: RandomSource;
   audit: AuditService;
   attemptLimits: AttemptLimitsService;
+  twoFactor: TwoFactorService;
 }) {
-  const { db, clock, random, audit, attemptLimits } = deps;
+  const { db, clock, random, audit, attemptLimits, twoFactor } = deps;
+  const ownerOf = (staffId: bigint) => ({ kind: 'staff' as const, id: staffId });
 
   /**
    * Checks a staff password against the username's attempt counter (the username may not exist).
    * The failure that sets the lock is audited under the locked account's own id (the log needs a
-   * staff id; no one else acted), as `staff.login_locked`.
+   * staff id; no one else acted), as `staff.login_locked`. At sign-in (`secondFactor`), a member
+   * who has set up two-factor sign-in must also give a right code, checked in the same attempt.
    */
   async function checkStaffPassword(
     username: string,
@@ -40,13 +44,22 @@ export function createStaffAuthService(deps: {
     staff: { id: bigint; passwordHash: string } | undefined,
     ipAddress: string,
     wrongCode: 'WRONG_CREDENTIALS' | 'WRONG_ORIGINAL_PASSWORD',
+    secondFactor?: { code: string | undefined },
   ): Promise<void> {
+    let isCodeWrong = false;
     const outcome = await attemptLimits.attempt({ scope: 'staff_login', subject: username }, async () => {
-      if (staff) return verifyPassword(staff.passwordHash, password);
-      await verifyAgainstDummy(password);
-      return false;
+      if (!staff) {
+        await verifyAgainstDummy(password);
+        return false;
+      }
+      if (!(await verifyPassword(staff.passwordHash, password))) return false;
+      if (!secondFactor || !(await twoFactor.isEnabled(ownerOf(staff.id)))) return true;
+      if (!secondFactor.code) return 'release';
+      isCodeWrong = !(await twoFactor.acceptCode(ownerOf(staff.id), secondFactor.code));
+      return !isCodeWrong;
     });
     if (outcome.isAllowed) return;
+    if (outcome.isReleased) throw new DomainError('TWO_FACTOR_REQUIRED');
     if (outcome.isNewLock && staff) {
       await audit.record(
         db,
@@ -63,13 +76,15 @@ export function createStaffAuthService(deps: {
     }
     if (outcome.lockedUntil)
       throw new DomainError('LOGIN_LOCKED', { until: outcome.lockedUntil.toISOString() });
-    throw new DomainError(wrongCode);
+    throw new DomainError(isCodeWrong ? 'WRONG_TWO_FACTOR_CODE' : wrongCode);
   }
 
   return {
-    async login(input: { username: string; password: string }, ipAddress: string) {
+    async login(input: { username: string; password: string; twoFactorCode?: string }, ipAddress: string) {
       const staff = await repository.findStaffByUsername(db, input.username);
-      await checkStaffPassword(input.username, input.password, staff, ipAddress, 'WRONG_CREDENTIALS');
+      await checkStaffPassword(input.username, input.password, staff, ipAddress, 'WRONG_CREDENTIALS', {
+        code: input.twoFactorCode,
+      });
       if (!staff) throw new DomainError('WRONG_CREDENTIALS');
       // Only the holder of the password learns that the account is disabled.
       if (staff.disabledAt) throw new DomainError('STAFF_DISABLED');
@@ -89,18 +104,20 @@ export function createStaffAuthService(deps: {
         role: staff.role,
         expiresAt: expiresAt.toISOString(),
         mustChangePassword: staff.mustChangePassword,
+        mustEnrolTwoFactor: !(await twoFactor.isEnabled(ownerOf(staff.id))),
       };
     },
 
     /**
      * The staff session behind the token, allowed for one of `roles` (admin always is). A member
-     * who still has the first-start password may only make the calls that change it
-     * (`isAllowedBeforePasswordChange`); others are refused STAFF_PASSWORD_CHANGE_REQUIRED.
+     * who still has the first-start password, or has not set up two-factor sign-in (required for
+     * staff), may only make the calls that do that (`isAllowedBeforeSetup`); others are refused
+     * STAFF_PASSWORD_CHANGE_REQUIRED, then STAFF_TWO_FACTOR_REQUIRED.
      */
     async authenticate(
       token: string | undefined,
       roles: readonly StaffRole[],
-      options: { isAllowedBeforePasswordChange?: boolean } = {},
+      options: { isAllowedBeforeSetup?: boolean } = {},
     ): Promise<StaffSession> {
       if (!token) throw new DomainError('UNAUTHENTICATED');
       const found = await repository.findLiveStaffSession(db, hashToken(token), clock.now());
@@ -109,8 +126,10 @@ export function createStaffAuthService(deps: {
       // Disabling revokes the sessions too; this check also covers a disable that raced a lookup.
       if (staff.disabledAt) throw new DomainError('UNAUTHENTICATED');
       if (staff.role !== 'admin' && !roles.includes(staff.role)) throw new DomainError('FORBIDDEN');
-      if (staff.mustChangePassword && !options.isAllowedBeforePasswordChange) {
-        throw new DomainError('STAFF_PASSWORD_CHANGE_REQUIRED');
+      if (!options.isAllowedBeforeSetup) {
+        if (staff.mustChangePassword) throw new DomainError('STAFF_PASSWORD_CHANGE_REQUIRED');
+        if (!(await twoFactor.isEnabled(ownerOf(staff.id))))
+          throw new DomainError('STAFF_TWO_FACTOR_REQUIRED');
       }
       return { staffId: staff.id, sessionId: session.id, username: staff.username, role: staff.role };
     },
@@ -147,6 +166,28 @@ export function createStaffAuthService(deps: {
           after: { otherSessionsEnded: ended },
         });
       });
+    },
+
+    /** Starts setting up two-factor sign-in (the password is asked, and counted). */
+    async twoFactorSetup(session: StaffSession, password: string, ipAddress: string) {
+      const staff = await repository.findStaffById(db, session.staffId);
+      if (!staff) throw new DomainError('UNAUTHENTICATED');
+      await checkStaffPassword(staff.username, password, staff, ipAddress, 'WRONG_ORIGINAL_PASSWORD');
+      return twoFactor.setup(ownerOf(staff.id), `staff:${staff.username}`);
+    },
+
+    /** Confirms two-factor sign-in with a first code; audited. */
+    async twoFactorEnable(session: StaffSession, code: string) {
+      const answer = await twoFactor.enable(ownerOf(session.staffId), code);
+      await audit.record(db, session, {
+        action: 'staff.two_factor_enable',
+        targetType: 'staff',
+        targetId: session.staffId,
+        reason: 'set up by the staff member',
+        before: null,
+        after: { isEnabled: true },
+      });
+      return answer;
     },
 
     /** The sign-in lock in force for each username (the staff list shows it). */

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { adminLogin, callAdmin, staffLogin, type StaffHeaders } from './admin-test-support';
+import {
+  adminLogin,
+  callAdmin,
+  nextTotpCode,
+  rememberedSecret,
+  staffLogin,
+  type StaffHeaders,
+} from './admin-test-support';
 
 // An admin disables a staff account (with a reason, audited): it cannot sign in and its open
 // sessions stop working at once. Not oneself; never the last enabled admin; admins only.
@@ -53,7 +60,11 @@ describe('disabling a staff account', () => {
     const me = await callAdmin(testApp, '/auth/me', {}, reviewer.session);
     expect(me.statusCode).toBe(401);
     expect(me.json().code).toBe('UNAUTHENTICATED');
-    const refused = await callAdmin(testApp, '/auth/login', { username: 'leaver', password: PASSWORD });
+    const refused = await callAdmin(testApp, '/auth/login', {
+      username: 'leaver',
+      password: PASSWORD,
+      twoFactorCode: nextTotpCode(testApp, 'leaver', rememberedSecret(testApp, 'leaver') ?? ''),
+    });
     expect(refused.json()).toMatchObject({ status: 0, code: 'STAFF_DISABLED' });
     // A wrong password still says only that the credentials are wrong.
     const wrong = await callAdmin(testApp, '/auth/login', { username: 'leaver', password: 'nope' });
@@ -62,6 +73,7 @@ describe('disabling a staff account', () => {
     expect((await disable(reviewer.id, admin)).json().code).toBe('STAFF_ALREADY_DISABLED');
     expect((await auditActions(reviewer.id)).map((entry) => entry.action)).toEqual([
       'staff.disable',
+      'staff.two_factor_enable',
       'staff.create',
     ]);
   });
@@ -77,7 +89,12 @@ describe('disabling a staff account', () => {
 
     expect((await enable(finance.id, admin)).json().code).toBe('STAFF_NOT_DISABLED');
     const entries = await auditActions(finance.id);
-    expect(entries.map((entry) => entry.action)).toEqual(['staff.enable', 'staff.disable', 'staff.create']);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'staff.enable',
+      'staff.disable',
+      'staff.two_factor_enable',
+      'staff.create',
+    ]);
     expect(entries[0]).toMatchObject({ staffId: firstAdminId, reason: 'came back' });
   });
 

@@ -121,6 +121,17 @@ export function createSessionsService({ db, clock, random, bus, sessionTtlHours 
       }));
     },
 
+    /** The last 50 sign-ins (every session ever opened), newest first: the sign-in history. */
+    async history(session: AuthenticatedSession) {
+      const rows = await repository.listRecentSessions(db, session.userId, 50);
+      return rows.map((row) => ({
+        signedInAt: row.createdAt.toISOString(),
+        userAgent: row.userAgent,
+        ipAddress: row.ipAddress,
+        isCurrent: row.id === session.sessionId,
+      }));
+    },
+
     async revoke(session: AuthenticatedSession, sessionId: bigint): Promise<void> {
       const revoked = await repository.revokeSession(db, session.userId, sessionId, clock.now());
       evictUser(session.userId);

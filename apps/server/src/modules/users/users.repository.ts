@@ -88,6 +88,15 @@ export async function touchSession(db: Executor, sessionId: bigint, now: Date): 
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
+export async function listRecentSessions(db: Executor, userId: bigint, limit: number): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sql`${sessions.createdAt} desc`, sql`${sessions.id} desc`)
+    .limit(limit);
+}
+
 export async function listLiveSessions(db: Executor, userId: bigint, now: Date): Promise<SessionRow[]> {
   return db
     .select()

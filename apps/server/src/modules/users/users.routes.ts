@@ -34,6 +34,26 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     passwordCheckLimits(app),
   );
   registerEndpoint(app, userEndpoints.sessions, ({ session }) => sessions.list(session));
+  registerEndpoint(app, userEndpoints.signInHistory, ({ session }) => sessions.history(session));
+  registerEndpoint(app, userEndpoints.twoFactorStatus, ({ session }) => users.twoFactorStatus(session));
+  registerEndpoint(
+    app,
+    userEndpoints.twoFactorSetup,
+    ({ session, body }) => users.twoFactorSetup(session, body.password),
+    passwordCheckLimits(app),
+  );
+  registerEndpoint(
+    app,
+    userEndpoints.twoFactorEnable,
+    ({ session, body }) => users.twoFactorEnable(session, body.code),
+    passwordCheckLimits(app),
+  );
+  registerEndpoint(
+    app,
+    userEndpoints.twoFactorDisable,
+    ({ session, body }) => users.twoFactorDisable(session, body),
+    passwordCheckLimits(app),
+  );
   registerEndpoint(app, userEndpoints.revokeSession, async ({ session, body }) => {
     await sessions.revoke(session, BigInt(body.id));
     return null;

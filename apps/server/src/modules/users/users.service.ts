@@ -6,6 +6,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/pas
 import type { RandomSource } from '../../core/random';
 import { isPgError, type Database, type Executor, type Transaction } from '../../db/database';
 import type { AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 import type { AuthenticatedSession, SessionsService } from './sessions.service';
 import * as repository from './users.repository';
 
@@ -45,6 +46,7 @@ export type UsersServiceDeps = {
   sessions: SessionsService;
   ledger: LedgerPort;
   attemptLimits: AttemptLimitsService;
+  twoFactor: TwoFactorService;
 };
 
 type Client = { userAgent: string; ipAddress: string };
@@ -58,7 +60,8 @@ export function newInvitationCode(random: RandomSource): string {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, clock, random, bus, sessions, ledger, attemptLimits } = deps;
+  const { db, clock, random, bus, sessions, ledger, attemptLimits, twoFactor } = deps;
+  const ownerOf = (userId: bigint) => ({ kind: 'user' as const, id: userId });
   const infoCache = new LRUCache<string, UserInfo>({ max: USER_INFO_CACHE_MAX, ttl: USER_INFO_CACHE_TTL_MS });
   let evictions = 0;
   bus.subscribe('user-info', (userId) => {
@@ -117,27 +120,42 @@ export function createUsersService(deps: UsersServiceDeps) {
    * Checks a login password against the account name's attempt counter; the account may not
    * exist (then a dummy hash is compared, and the answer is the same as for a wrong password).
    */
+  /**
+   * Checks a login password against the account name's attempt counter; the account may not
+   * exist (then a dummy hash is compared, and the answer is the same as for a wrong password).
+   * With two-factor sign-in on, `secondFactor` is checked in the same attempt: a wrong code counts
+   * as a failure; no code at all gives the attempt back and asks for one (TWO_FACTOR_REQUIRED).
+   */
   async function checkLoginPassword(
     account: string,
     password: string,
-    passwordHash: string | undefined,
+    user: { id: bigint; passwordHash: string } | undefined,
     wrongCode: 'WRONG_CREDENTIALS' | 'WRONG_ORIGINAL_PASSWORD',
+    secondFactor?: { code: string | undefined },
   ): Promise<void> {
+    let isCodeWrong = false;
     const outcome = await attemptLimits.attempt({ scope: 'login', subject: account }, async () => {
-      if (passwordHash) return verifyPassword(passwordHash, password);
-      await verifyAgainstDummy(password);
-      return false;
+      if (!user) {
+        await verifyAgainstDummy(password);
+        return false;
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) return false;
+      if (!secondFactor || !(await twoFactor.isEnabled(ownerOf(user.id)))) return true;
+      if (!secondFactor.code) return 'release';
+      isCodeWrong = !(await twoFactor.acceptCode(ownerOf(user.id), secondFactor.code));
+      return !isCodeWrong;
     });
     if (outcome.isAllowed) return;
     if (outcome.lockedUntil)
       throw new DomainError('LOGIN_LOCKED', { until: outcome.lockedUntil.toISOString() });
-    throw new DomainError(wrongCode);
+    if (outcome.isReleased) throw new DomainError('TWO_FACTOR_REQUIRED');
+    throw new DomainError(isCodeWrong ? 'WRONG_TWO_FACTOR_CODE' : wrongCode);
   }
 
   async function requireLoginPassword(userId: bigint, password: string) {
     const user = await repository.findUserById(db, userId);
     if (!user) throw new DomainError('UNAUTHENTICATED');
-    await checkLoginPassword(user.account, password, user.passwordHash, 'WRONG_ORIGINAL_PASSWORD');
+    await checkLoginPassword(user.account, password, user, 'WRONG_ORIGINAL_PASSWORD');
     return user;
   }
 
@@ -183,9 +201,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       return { account: input.account };
     },
 
-    async login(input: { account: string; password: string }, client: Client) {
+    async login(input: { account: string; password: string; twoFactorCode?: string }, client: Client) {
       const user = await repository.findUserByAccount(db, input.account);
-      await checkLoginPassword(input.account, input.password, user?.passwordHash, 'WRONG_CREDENTIALS');
+      await checkLoginPassword(input.account, input.password, user, 'WRONG_CREDENTIALS', {
+        code: input.twoFactorCode,
+      });
       if (!user) throw new DomainError('WRONG_CREDENTIALS');
       await refuseRestrictedLogin(user.id);
       const opened = await sessions.open(user.id, client);
@@ -218,6 +238,35 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     async requireLoginPassword(userId: bigint, password: string): Promise<void> {
       await requireLoginPassword(userId, password);
+    },
+
+    twoFactorStatus: (session: AuthenticatedSession) => twoFactor.status(ownerOf(session.userId)),
+
+    /** Starts turning two-factor sign-in on (the login password is asked, and counted). */
+    async twoFactorSetup(session: AuthenticatedSession, password: string) {
+      const user = await requireLoginPassword(session.userId, password);
+      return twoFactor.setup(ownerOf(user.id), user.account);
+    },
+
+    twoFactorEnable: (session: AuthenticatedSession, code: string) =>
+      twoFactor.enable(ownerOf(session.userId), code),
+
+    /** Turns two-factor sign-in off with the login password and a code. */
+    async twoFactorDisable(session: AuthenticatedSession, input: { password: string; code: string }) {
+      const user = await requireLoginPassword(session.userId, input.password);
+      await twoFactor.requireCode(ownerOf(user.id), input.code, { scope: 'login', subject: user.account });
+      await twoFactor.disable(ownerOf(user.id));
+      return twoFactor.status(ownerOf(user.id));
+    },
+
+    /**
+     * For steps that ask again when two-factor sign-in is on (withdrawals, new payout cards):
+     * nothing when it is off; otherwise a right code, and a wrong one counts toward the login lock.
+     */
+    async requireSecondFactor(userId: bigint, code: string | undefined): Promise<void> {
+      const user = await repository.findUserById(db, userId);
+      if (!user) throw new DomainError('UNAUTHENTICATED');
+      await twoFactor.requireCode(ownerOf(userId), code, { scope: 'login', subject: user.account });
     },
 
     /** Every node forgets this user's cached overview (after a change to the user or their money). */

@@ -124,7 +124,13 @@ export function createWithdrawalsService(deps: {
 
     async submit(
       userId: bigint,
-      input: { currency: Currency; amount: bigint; cardId: string; fundPassword: string },
+      input: {
+        currency: Currency;
+        amount: bigint;
+        cardId: string;
+        fundPassword: string;
+        twoFactorCode?: string;
+      },
       idempotencyKeyHeader: string | undefined,
     ) {
       const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
@@ -146,6 +152,7 @@ export function createWithdrawalsService(deps: {
       const card = await paymentMethods.requireOwnCard(userId, BigInt(input.cardId));
       if (!sameName(card.holderName, realname)) throw new DomainError('CARD_NOT_OWN');
       await fundPassword.verify(userId, input.fundPassword);
+      await users.requireSecondFactor(userId, input.twoFactorCode);
 
       const row = await writeOnce({
         hash,
