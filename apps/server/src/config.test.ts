@@ -34,6 +34,17 @@ describe('loadConfig', () => {
     [{ WITHDRAWAL_HOURS: '17:30-09:00' }, 'WITHDRAWAL_HOURS'],
     [{ DEPOSIT_HOURS: '8:30-22:00' }, 'DEPOSIT_HOURS'],
     [{ CORRECTION_APPROVAL_THRESHOLD_USD: '100' }, 'CORRECTION_APPROVAL_THRESHOLD_USD'],
+    [{ TRADE_FEE_BASIS_POINTS: '1001' }, 'TRADE_FEE_BASIS_POINTS'],
+    [{ TRADE_FEE_BASIS_POINTS: '0.1' }, 'TRADE_FEE_BASIS_POINTS'],
+    [{ TRADE_FEE_MINIMUM_EUR: '2.5' }, 'TRADE_FEE_MINIMUM_EUR'],
+    [{ TOB_SHARES_BASIS_POINTS: '-35' }, 'TOB_SHARES_BASIS_POINTS'],
+    [{ TOB_SHARES_CAP_EUR: '1600' }, 'TOB_SHARES_CAP_EUR'],
+    [{ TOB_FUND_ACCUMULATING_CAP_EUR: '100000.01' }, 'TOB_FUND_ACCUMULATING_CAP_EUR'],
+    [{ TRADE_SELL_LOCKS: 'frank=2w' }, 'TRADE_SELL_LOCKS'],
+    [{ TRADE_SELL_LOCKS: 'nasdaq=1d' }, 'TRADE_SELL_LOCKS'],
+    [{ TRADE_SELL_LOCKS: 'frank=1d,frank=2d' }, 'TRADE_SELL_LOCKS'],
+    [{ TRADE_PRICE_COLLARS_PERCENT: 'usd=0' }, 'TRADE_PRICE_COLLARS_PERCENT'],
+    [{ TRADE_PRICE_COLLARS_PERCENT: 'usd=51' }, 'TRADE_PRICE_COLLARS_PERCENT'],
   ])('refuses %o naming %s', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));
@@ -77,6 +88,31 @@ describe('loadConfig', () => {
     ],
   ])('refuses %o naming %s', (environment, variable, reason) => {
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}: .*${reason}`));
+  });
+
+  it('parses the trading schedule once: fees, TOB rates and caps in minor units, per-market terms', () => {
+    const defaults = loadConfig({}).trading;
+    expect(defaults.securityFee).toEqual({ basisPoints: 10, minimumMinor: { EUR: 2_50n, USD: 2_50n } });
+    expect(defaults.cryptoFee.basisPoints).toBe(50);
+    expect(defaults.tob.shares).toEqual({ basisPoints: 35, capEurMinor: 1_600_00n });
+    expect(defaults.tob.fund_reduced).toEqual({ basisPoints: 12, capEurMinor: 1_300_00n });
+    expect(defaults.tob.fund_accumulating).toEqual({ basisPoints: 132, capEurMinor: 4_000_00n });
+    expect(defaults.sellLocks.frank).toEqual({ days: 0, minutes: 0 });
+    expect(defaults.collarPercent).toEqual({ frank: 10, usd: 10, 'ETF-BEL': 10, 'ETF-USA': 10, crypto: 10 });
+    const configured = loadConfig({
+      TRADE_FEE_MINIMUM_USD: '1.99',
+      TOB_SHARES_CAP_EUR: '1500.00',
+      TRADE_SELL_LOCKS: 'frank=2d, usd=30m',
+      TRADE_PRICE_COLLARS_PERCENT: 'crypto=20',
+    }).trading;
+    expect(configured.securityFee.minimumMinor.USD).toBe(1_99n);
+    expect(configured.tob.shares.capEurMinor).toBe(1_500_00n);
+    expect(configured.sellLocks).toMatchObject({
+      frank: { days: 2, minutes: 0 },
+      usd: { days: 0, minutes: 30 },
+    });
+    expect(configured.sellLocks.crypto).toEqual({ days: 0, minutes: 0 });
+    expect(configured.collarPercent).toMatchObject({ crypto: 20, frank: 10 });
   });
 
   it('runs live only with the operator named and licensed', () => {

@@ -1,7 +1,17 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { currencies, formatCash, parseCash, parseDecimal, scales, type Currency } from '@beurs/contract';
+import {
+  currencies,
+  formatCash,
+  parseCash,
+  parseDecimal,
+  scales,
+  tradableMarkets,
+  type Currency,
+  type TobClass,
+  type TradableMarket,
+} from '@beurs/contract';
 import { z } from 'zod';
 import { FINNHUB_REST_URL, FINNHUB_SOCKET_URL } from './market/finnhub/finnhub-provider';
 import type { FxRateBand } from './market/price-bands';
@@ -63,6 +73,66 @@ const cashSchema = (fallback: string, capMinor: bigint | null = null) =>
     })
     .refine((minor) => capMinor === null || minor <= capMinor, `at most ${formatCash(capMinor ?? 0n)}`);
 
+/** The highest trading fee and TOB rate accepted, in basis points (10 %): anything above is a typo. */
+export const TRADING_RATE_CAP_BASIS_POINTS = 1_000;
+/** The highest TOB cap accepted, in EUR cents. */
+export const TOB_CAP_CAP_MINOR = 100_000_00n;
+
+const basisPointsSchema = (fallback: number) =>
+  z.coerce.number().int().min(0).max(TRADING_RATE_CAP_BASIS_POINTS).default(fallback);
+
+/** A sell lock: "0" (none), "2d" (T+2 trading days) or "30m" (minutes after the buy). */
+export type SellLock = { readonly days: number; readonly minutes: number };
+
+/**
+ * A per-market setting as "frank=10,usd=10,…": every tradable market named at most once; markets
+ * left out take the default. Unknown markets and malformed values stop the server.
+ */
+const perMarketSchema = <T>(fallback: T, parse: (text: string) => T | null, expected: string) =>
+  z
+    .string()
+    .default('')
+    .transform((text, context): Record<TradableMarket, T> => {
+      const result = Object.fromEntries(tradableMarkets.map((market) => [market, fallback])) as Record<
+        TradableMarket,
+        T
+      >;
+      const seen = new Set<string>();
+      for (const pair of text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const [market = '', value = ''] = pair.split('=').map((part) => part.trim());
+        if (!(tradableMarkets as readonly string[]).includes(market) || seen.has(market)) {
+          context.addIssue({
+            code: 'custom',
+            message: `"${market}" is not a tradable market named once (${tradableMarkets.join(', ')})`,
+          });
+          continue;
+        }
+        seen.add(market);
+        const parsed = parse(value);
+        if (parsed === null) context.addIssue({ code: 'custom', message: `${market}: ${expected}` });
+        else result[market as TradableMarket] = parsed;
+      }
+      return result;
+    });
+
+function parseSellLock(text: string): SellLock | null {
+  if (text === '0') return { days: 0, minutes: 0 };
+  const match = /^(\d{1,3})([dm])$/.exec(text);
+  if (!match) return null;
+  const amount = Number(match[1]);
+  if (match[2] === 'd') return amount <= 30 ? { days: amount, minutes: 0 } : null;
+  return amount <= 24 * 60 ? { days: 0, minutes: amount } : null;
+}
+
+function parseCollarPercent(text: string): number | null {
+  if (!/^\d{1,2}$/.test(text)) return null;
+  const percent = Number(text);
+  return percent >= 1 && percent <= 50 ? percent : null;
+}
+
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -119,6 +189,25 @@ const environmentSchema = z
     CORRECTION_APPROVAL_THRESHOLD_EUR: cashSchema('100.00', CORRECTION_THRESHOLD_CAP_MINOR),
     CORRECTION_APPROVAL_THRESHOLD_USD: cashSchema('100.00', CORRECTION_THRESHOLD_CAP_MINOR),
     FX_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(1_000).default(50),
+    TRADE_FEE_BASIS_POINTS: basisPointsSchema(10),
+    TRADE_FEE_MINIMUM_EUR: cashSchema('2.50'),
+    TRADE_FEE_MINIMUM_USD: cashSchema('2.50'),
+    TRADE_FEE_CRYPTO_BASIS_POINTS: basisPointsSchema(50),
+    TRADE_FEE_CRYPTO_MINIMUM_USD: cashSchema('1.00'),
+    TOB_SHARES_BASIS_POINTS: basisPointsSchema(35),
+    TOB_SHARES_CAP_EUR: cashSchema('1600.00', TOB_CAP_CAP_MINOR),
+    TOB_FUND_REDUCED_BASIS_POINTS: basisPointsSchema(12),
+    TOB_FUND_REDUCED_CAP_EUR: cashSchema('1300.00', TOB_CAP_CAP_MINOR),
+    TOB_FUND_ACCUMULATING_BASIS_POINTS: basisPointsSchema(132),
+    TOB_FUND_ACCUMULATING_CAP_EUR: cashSchema('4000.00', TOB_CAP_CAP_MINOR),
+    TRADE_SELL_LOCKS: perMarketSchema<SellLock>(
+      { days: 0, minutes: 0 },
+      parseSellLock,
+      '"0", days like "2d" (at most 30) or minutes like "30m" (at most 1440)',
+    ),
+    TRADE_PRICE_COLLARS_PERCENT: perMarketSchema(10, parseCollarPercent, 'a whole percentage from 1 to 50'),
+    TRADE_MARKET_BUY_BUFFER_BASIS_POINTS: basisPointsSchema(200),
+    TRADE_QUOTE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
     REGULATOR_WARNING_URL: z
       .string()
       .url()
@@ -229,10 +318,33 @@ export type Config = {
     readonly correctionThresholdMinor: Readonly<Record<Currency, bigint>>;
     readonly warningListUrl: string;
   };
+  /** Trading (issue 11): the published fee schedule, TOB, and each market's terms. */
+  readonly trading: TradingConfig;
   /** Per client address, per minute; `account`: per account on the password-checking calls. */
   readonly rateLimits: { login: number; register: number; account: number };
   /** Open quote-stream sockets per client address, on each node (the count is not shared). */
   readonly streamConnectionsPerAddress: number;
+};
+
+export type TradingConfig = {
+  /** Listed securities: a percentage of quantity × price with a minimum per trade currency. */
+  readonly securityFee: {
+    readonly basisPoints: number;
+    readonly minimumMinor: Readonly<Record<Currency, bigint>>;
+  };
+  /** Crypto trades (in USD). */
+  readonly cryptoFee: {
+    readonly basisPoints: number;
+    readonly minimumMinor: Readonly<Record<Currency, bigint>>;
+  };
+  /** Belgian TOB per class: rate and cap in EUR cents (converted to the trade currency). */
+  readonly tob: Readonly<Record<TobClass, { readonly basisPoints: number; readonly capEurMinor: bigint }>>;
+  readonly sellLocks: Readonly<Record<TradableMarket, SellLock>>;
+  readonly collarPercent: Readonly<Record<TradableMarket, number>>;
+  /** A pending market buy reserves this much above the ask (a buy queued for the open). */
+  readonly marketBuyBufferBasisPoints: number;
+  /** A quote is used only while younger than the provider's stated delay plus this grace. */
+  readonly quoteGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -291,6 +403,33 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         USD: env.CORRECTION_APPROVAL_THRESHOLD_USD,
       },
       warningListUrl: env.REGULATOR_WARNING_URL,
+    },
+    trading: {
+      securityFee: {
+        basisPoints: env.TRADE_FEE_BASIS_POINTS,
+        minimumMinor: { EUR: env.TRADE_FEE_MINIMUM_EUR, USD: env.TRADE_FEE_MINIMUM_USD },
+      },
+      // Crypto trades in USD; the EUR row is the same amount for completeness (never used today).
+      cryptoFee: {
+        basisPoints: env.TRADE_FEE_CRYPTO_BASIS_POINTS,
+        minimumMinor: { EUR: env.TRADE_FEE_CRYPTO_MINIMUM_USD, USD: env.TRADE_FEE_CRYPTO_MINIMUM_USD },
+      },
+      tob: {
+        shares: { basisPoints: env.TOB_SHARES_BASIS_POINTS, capEurMinor: env.TOB_SHARES_CAP_EUR },
+        fund_reduced: {
+          basisPoints: env.TOB_FUND_REDUCED_BASIS_POINTS,
+          capEurMinor: env.TOB_FUND_REDUCED_CAP_EUR,
+        },
+        fund_accumulating: {
+          basisPoints: env.TOB_FUND_ACCUMULATING_BASIS_POINTS,
+          capEurMinor: env.TOB_FUND_ACCUMULATING_CAP_EUR,
+        },
+        none: { basisPoints: 0, capEurMinor: 0n },
+      },
+      sellLocks: env.TRADE_SELL_LOCKS,
+      collarPercent: env.TRADE_PRICE_COLLARS_PERCENT,
+      marketBuyBufferBasisPoints: env.TRADE_MARKET_BUY_BUFFER_BASIS_POINTS,
+      quoteGraceMs: env.TRADE_QUOTE_GRACE_SECONDS * 1000,
     },
     rateLimits: {
       login: env.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -27,6 +27,7 @@ import { createRecordsService } from './modules/records/records.service';
 import { createCorrectionsService } from './modules/corrections/corrections.service';
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
+import { createTradingService } from './modules/trading/trading.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -124,6 +125,14 @@ export function createServices(deps: ServiceDeps) {
     users,
     thresholdMinor: config.funds.correctionThresholdMinor,
   });
+  const trading = createTradingService({
+    db,
+    clock,
+    ledger,
+    market,
+    trading: config.trading,
+    fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
+  });
   return {
     ledger,
     sessions,
@@ -148,6 +157,7 @@ export function createServices(deps: ServiceDeps) {
     exchange,
     records,
     corrections,
+    trading,
   };
 }
 

@@ -78,6 +78,7 @@ describe('endpoints take their paths from the path tables', () => {
     identityEndpoints: paths.identityPaths,
     fundsEndpoints: paths.fundsPaths,
     marketEndpoints: paths.marketPaths,
+    tradeEndpoints: paths.tradePaths,
     adminEndpoints: paths.adminPaths,
   } as const;
 
@@ -95,6 +96,7 @@ describe('endpoints take their paths from the path tables', () => {
       ...Object.values(paths.identityPaths),
       ...Object.values(paths.fundsPaths),
       ...Object.values(paths.marketPaths),
+      ...Object.values(paths.tradePaths),
       paths.UPLOAD_PATH,
     ];
     expect(new Set(all).size).toBe(all.length);

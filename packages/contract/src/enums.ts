@@ -125,3 +125,51 @@ export const listSorts = ['change', 'volume', 'turnover'] as const;
 export type ListSort = (typeof listSorts)[number];
 export const sortOrders = ['desc', 'asc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
+
+// Trading (issue 11, DESIGN.md §5)
+
+export const orderSides = ['buy', 'sell'] as const;
+export type OrderSide = (typeof orderSides)[number];
+export const orderTypes = ['market', 'limit', 'stop', 'stop_limit', 'trailing_stop'] as const;
+export type OrderType = (typeof orderTypes)[number];
+/** Day (until the venue's close), good-till-cancelled (at most 90 days), immediate-or-cancel, fill-or-kill. */
+export const timesInForce = ['day', 'gtc', 'ioc', 'fok'] as const;
+export type TimeInForce = (typeof timesInForce)[number];
+/** Spec §4: pending → (partially) filled, or cancelled / expired / rejected. */
+export const orderStates = [
+  'pending',
+  'partially_filled',
+  'filled',
+  'cancelled',
+  'expired',
+  'rejected',
+] as const;
+export type OrderState = (typeof orderStates)[number];
+/** A filled buy opens a holding; selling all of it closes it (spec §4 "holding", "closed"). */
+export const positionStates = ['holding', 'closed'] as const;
+export type PositionState = (typeof positionStates)[number];
+/** Long only until the margin issue; the field exists so that short positions slot in. */
+export const positionDirections = ['long'] as const;
+export type PositionDirection = (typeof positionDirections)[number];
+/** How a trailing stop trails the market: by a price amount or by a percentage. */
+export const trailUnits = ['amount', 'percent'] as const;
+export type TrailUnit = (typeof trailUnits)[number];
+/**
+ * The Belgian tax on stock-exchange transactions (TOB) class of an instrument: shares (and funds
+ * taxed like shares), distributing or EEA-registered funds and ETFs at the reduced rate,
+ * accumulating funds that carry the high rate, or none (crypto).
+ */
+export const tobClasses = ['shares', 'fund_reduced', 'fund_accumulating', 'none'] as const;
+export type TobClass = (typeof tobClasses)[number];
+/** What the estimated execution price of a ticket is based on. */
+export const priceBases = ['ask', 'bid', 'last', 'limit', 'stop'] as const;
+export type PriceBasis = (typeof priceBases)[number];
+/** The order lists of the trade screen: pending, filled (in full or in part), ended without a fill, all. */
+export const orderListTabs = ['pending', 'filled', 'cancelled', 'all'] as const;
+export type OrderListTab = (typeof orderListTabs)[number];
+/** What a fee schedule row applies to: listed securities (shares, ETFs) or crypto. */
+export const feeAssetClasses = ['security', 'crypto'] as const;
+export type FeeAssetClass = (typeof feeAssetClasses)[number];
+/** The markets whose instruments can be traded (indices and currency pairs cannot). */
+export const tradableMarkets = ['frank', 'usd', 'ETF-BEL', 'ETF-USA', 'crypto'] as const;
+export type TradableMarket = (typeof tradableMarkets)[number];

@@ -95,8 +95,27 @@ export const errorCatalogue = {
   PRICE_NOT_POSITIVE: refusal('The order price must be above 0.'),
   BELOW_PRODUCT_MINIMUM: refusal('The amount is below the product minimum.', ['minimum']),
   POSITION_LOCKED: refusal('The position is locked.', ['until']),
-  SELL_LOCKED_DAYS: refusal('Cannot sell within T+N days of buying.', ['days']),
-  SELL_LOCKED_MINUTES: refusal('Cannot sell within N minutes of buying.', ['minutes']),
+  SELL_LOCKED_DAYS: refusal('Cannot sell within T+N days of buying; sellable from `until`.', [
+    'days',
+    'until',
+  ]),
+  SELL_LOCKED_MINUTES: refusal('Cannot sell within N minutes of buying; sellable from `until`.', [
+    'minutes',
+    'until',
+  ]),
+  QUANTITY_NOT_WHOLE_LOTS: {
+    http: 400,
+    params: ['lotSize', 'decimals'],
+    description: "The quantity is not a whole number of the instrument's lots at its scale.",
+  },
+  INSTRUMENT_NOT_TRADABLE: refusal('This instrument (an index, a currency pair) cannot be traded.', [
+    'symbol',
+  ]),
+  ORDER_EXPIRY_OUT_OF_RANGE: refusal(
+    'A good-till-cancelled order expires from today up to at most 90 days ahead.',
+    ['latest'],
+  ),
+  INSUFFICIENT_POSITION: refusal('The sell is larger than the shares held and not frozen.', ['available']),
 
   // Offers
   BLOCK_TRADE_CLOSED: refusal('Block trading is closed.'),

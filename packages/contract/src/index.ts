@@ -16,3 +16,4 @@ export * from './admin';
 export * from './identity';
 export * from './funds';
 export * from './paging';
+export * from './trading';

@@ -90,6 +90,19 @@ export const marketPaths = {
   watchlistRemoveMany: '/market/watchlist/removeMany',
 } as const;
 
+/** Trading (issue 11): costs before confirming, orders, positions and account totals. */
+export const tradePaths = {
+  preview: '/trade/preview',
+  fees: '/trade/fees',
+  place: '/trade/place',
+  cancel: '/trade/cancel',
+  orders: '/trade/orders',
+  order: '/trade/order',
+  positions: '/trade/positions',
+  position: '/trade/position',
+  summary: '/trade/summary',
+} as const;
+
 /**
  * Raw uploads: POST the file's bytes (not multipart, not base64) with the user headers and
  * `content-type: application/octet-stream` (or the image's own type); answers `uploadData`.

@@ -35,3 +35,15 @@ export const STREAM_LIMITS = {
   invalidMessagesMax: 5,
   heartbeatMs: 15_000,
 } as const;
+
+// Trading
+export const TRADING_LIMITS = {
+  /** A good-till-cancelled order lives at most this many days. */
+  gtcDaysMax: 90,
+  /** Whole digits of a quantity (up to 999,999,999 shares or units). */
+  quantityWholeDigitsMax: 9,
+  /** Decimals of a quantity on the wire (crypto; shares are whole lots, checked per instrument). */
+  quantityDecimalsMax: 8,
+  /** A trailing stop trails by at most this percentage. */
+  trailPercentMax: 50,
+} as const;

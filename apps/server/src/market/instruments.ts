@@ -1,3 +1,4 @@
+import type { TobClass } from '@beurs/contract';
 import type { CalendarId } from './calendars';
 import type { Instrument, InstrumentKind, MarketId } from './provider';
 
@@ -201,6 +202,13 @@ type Listing = {
   calendar: CalendarId;
   currency: string;
   suffix: string;
+  /**
+   * The TOB class of the listing's trades. Shares: 0.35 %. The European ETFs here are UCITS funds
+   * registered in the EEA but not offered publicly in Belgium: the reduced 0.12 %, distributing or
+   * accumulating. US-listed ETFs are funds from outside the EEA, taxed like shares. None of these
+   * is an accumulating fund registered in Belgium (the 1.32 % class); a listing that is names it.
+   */
+  tobClass: TobClass;
 };
 
 function equityEntries(block: string, listing: Listing, defaultExchange: string): CatalogueEntry[] {
@@ -223,6 +231,8 @@ function equityEntries(block: string, listing: Listing, defaultExchange: string)
           calendar: listing.calendar,
           currency: listing.currency,
           lotSize: 1,
+          quantityScale: 0,
+          tobClass: listing.tobClass,
           priceScale: PRICE_SCALE,
           tickSizeMinor: tickFor(startPriceMinor, listing.currency),
           sector,
@@ -259,6 +269,8 @@ function indexEntries(): CatalogueEntry[] {
         calendar: calendar as CalendarId,
         currency,
         lotSize: 1,
+        quantityScale: 0,
+        tobClass: 'none',
         priceScale: PRICE_SCALE,
         tickSizeMinor: 100n,
         sector: 'Index',
@@ -285,6 +297,8 @@ function forexEntries(): CatalogueEntry[] {
         calendar: 'forex',
         currency,
         lotSize: 1000,
+        quantityScale: 0,
+        tobClass: 'none',
         priceScale: FX_SCALE,
         tickSizeMinor: minorUnits(tick, FX_SCALE),
         sector: 'Currency',
@@ -311,6 +325,8 @@ function cryptoEntries(): CatalogueEntry[] {
         calendar: 'crypto',
         currency: 'USD',
         lotSize: 1,
+        quantityScale: 8,
+        tobClass: 'none',
         priceScale: PRICE_SCALE,
         tickSizeMinor: minorUnits(tick, PRICE_SCALE),
         sector: 'Digital Currency',
@@ -341,22 +357,50 @@ export function buildCatalogue(): CatalogueEntry[] {
   return [
     ...equityEntries(
       brusselsShares,
-      { market: 'frank', kind: 'stock', calendar: 'euronext', currency: 'EUR', suffix: '.BR' },
+      {
+        market: 'frank',
+        kind: 'stock',
+        calendar: 'euronext',
+        currency: 'EUR',
+        suffix: '.BR',
+        tobClass: 'shares',
+      },
       'XBRU',
     ),
     ...equityEntries(
       usShares,
-      { market: 'usd', kind: 'stock', calendar: 'us_equity', currency: 'USD', suffix: '' },
+      {
+        market: 'usd',
+        kind: 'stock',
+        calendar: 'us_equity',
+        currency: 'USD',
+        suffix: '',
+        tobClass: 'shares',
+      },
       'XNYS',
     ),
     ...equityEntries(
       europeanEtfs,
-      { market: 'ETF-BEL', kind: 'etf', calendar: 'euronext', currency: 'EUR', suffix: '.BR' },
+      {
+        market: 'ETF-BEL',
+        kind: 'etf',
+        calendar: 'euronext',
+        currency: 'EUR',
+        suffix: '.BR',
+        tobClass: 'fund_reduced',
+      },
       'XBRU',
     ),
     ...equityEntries(
       usEtfs,
-      { market: 'ETF-USA', kind: 'etf', calendar: 'us_equity', currency: 'USD', suffix: '' },
+      {
+        market: 'ETF-USA',
+        kind: 'etf',
+        calendar: 'us_equity',
+        currency: 'USD',
+        suffix: '',
+        tobClass: 'shares',
+      },
       'ARCX',
     ),
     ...indexEntries(),

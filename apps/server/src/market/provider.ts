@@ -1,3 +1,4 @@
+import type { TobClass } from '@beurs/contract';
 import type { CalendarId, SessionPhase, TradingCalendar } from './calendars';
 
 // The one interface every market-data source implements: the embedded simulator (demo mode) and
@@ -24,6 +25,10 @@ export type Instrument = {
   /** ISO 4217 code of the price currency (the quote currency for forex pairs). */
   readonly currency: string;
   readonly lotSize: number;
+  /** Decimals of a traded quantity: 0 for shares and ETFs (whole shares), 8 for crypto. */
+  readonly quantityScale: number;
+  /** The Belgian TOB class of a trade in it ('none' for crypto and what cannot be traded). */
+  readonly tobClass: TobClass;
   readonly priceScale: number;
   readonly tickSizeMinor: bigint;
   readonly sector: string;

@@ -14,6 +14,7 @@ import { withdrawalsRoutes } from './withdrawals/withdrawals.routes';
 import { exchangeRoutes } from './exchange/exchange.routes';
 import { recordsRoutes } from './records/records.routes';
 import { correctionsRoutes } from './corrections/corrections.routes';
+import { tradingRoutes } from './trading/trading.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(exchangeRoutes);
   await app.register(recordsRoutes);
   await app.register(correctionsRoutes);
+  await app.register(tradingRoutes);
 }

@@ -703,9 +703,10 @@ export default {
     PRICE_NOT_POSITIVE: 'Der Auftragspreis muss über 0 liegen.',
     BELOW_PRODUCT_MINIMUM: 'Der Betrag liegt unter dem Minimum von {{minimum}}.',
     POSITION_LOCKED: 'Diese Position ist bis {{until}} gesperrt.',
-    SELL_LOCKED_DAYS: 'Diese Position kann innerhalb von {{days}} Tagen nach dem Kauf nicht verkauft werden.',
+    SELL_LOCKED_DAYS:
+      'Diese Position kann innerhalb von {{days}} Tagen nach dem Kauf nicht verkauft werden (ab {{until}}).',
     SELL_LOCKED_MINUTES:
-      'Diese Position kann innerhalb von {{minutes}} Minuten nach dem Kauf nicht verkauft werden.',
+      'Diese Position kann innerhalb von {{minutes}} Minuten nach dem Kauf nicht verkauft werden (ab {{until}}).',
     BLOCK_TRADE_CLOSED: 'Der Blockhandel ist geschlossen.',
     MARGIN_NOT_ENABLED: 'Margin-Handel ist nicht freigeschaltet.',
     MARGIN_QUOTA_FULL: 'Das Kontingent für Wertpapierkredite ist ausgeschöpft oder der Kanal geschlossen.',
@@ -714,6 +715,12 @@ export default {
     SUBSCRIPTION_NOT_OPEN: 'Die Zeichnung beginnt am {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Der Kanal für Neuemissionen ist nicht geöffnet.',
     NOT_LISTED: 'Noch nicht börsennotiert.',
+    QUANTITY_NOT_WHOLE_LOTS:
+      'Die Menge muss eine ganze Zahl von Lots zu {{lotSize}} mit höchstens {{decimals}} Nachkommastellen sein.',
+    INSTRUMENT_NOT_TRADABLE: '{{symbol}} kann hier nicht gehandelt werden.',
+    INSUFFICIENT_POSITION: 'Sie halten weniger Stück. Verkaufbar: {{available}}.',
+    ORDER_EXPIRY_OUT_OF_RANGE:
+      'Ein Auftrag bis auf Widerruf kann höchstens bis {{latest}} laufen (und nicht in der Vergangenheit enden).',
     ORDER_NOT_FOUND: 'Dieser Auftrag existiert nicht.',
     ORDER_NOT_PENDING: 'Nur ein offener Auftrag kann storniert werden.',
     ORDER_NOT_HOLDING: 'Nur eine gehaltene Position kann verkauft oder geschlossen werden.',

@@ -701,8 +701,9 @@ export default {
     PRICE_NOT_POSITIVE: 'The order price must be above 0.',
     BELOW_PRODUCT_MINIMUM: 'The amount is below the minimum of {{minimum}}.',
     POSITION_LOCKED: 'This position is locked until {{until}}.',
-    SELL_LOCKED_DAYS: 'This position cannot be sold within {{days}} days of buying.',
-    SELL_LOCKED_MINUTES: 'This position cannot be sold within {{minutes}} minutes of buying.',
+    SELL_LOCKED_DAYS: 'This position cannot be sold within {{days}} days of buying (from {{until}}).',
+    SELL_LOCKED_MINUTES:
+      'This position cannot be sold within {{minutes}} minutes of buying (from {{until}}).',
     BLOCK_TRADE_CLOSED: 'Block trading is closed.',
     MARGIN_NOT_ENABLED: 'Margin trading is not enabled.',
     MARGIN_QUOTA_FULL: 'The margin-lending quota is full or the channel is closed.',
@@ -711,6 +712,12 @@ export default {
     SUBSCRIPTION_NOT_OPEN: 'Subscription opens at {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'The new-share channel is not open.',
     NOT_LISTED: 'Not listed yet.',
+    QUANTITY_NOT_WHOLE_LOTS:
+      'The quantity must be a whole number of lots of {{lotSize}} with at most {{decimals}} decimals.',
+    INSTRUMENT_NOT_TRADABLE: '{{symbol}} cannot be traded here.',
+    INSUFFICIENT_POSITION: 'You hold fewer shares than that. Available to sell: {{available}}.',
+    ORDER_EXPIRY_OUT_OF_RANGE:
+      'A good-till-cancelled order can run until {{latest}} at the latest (and not end in the past).',
     ORDER_NOT_FOUND: 'This order does not exist.',
     ORDER_NOT_PENDING: 'Only a pending order can be cancelled.',
     ORDER_NOT_HOLDING: 'Only a held position can be sold or closed.',

@@ -705,9 +705,10 @@ export default {
     PRICE_NOT_POSITIVE: 'Le prix de l’ordre doit être supérieur à 0.',
     BELOW_PRODUCT_MINIMUM: 'Le montant est inférieur au minimum de {{minimum}}.',
     POSITION_LOCKED: 'Cette position est bloquée jusqu’au {{until}}.',
-    SELL_LOCKED_DAYS: 'Cette position ne peut pas être vendue dans les {{days}} jours suivant l’achat.',
+    SELL_LOCKED_DAYS:
+      'Cette position ne peut pas être vendue dans les {{days}} jours suivant l’achat (à partir du {{until}}).',
     SELL_LOCKED_MINUTES:
-      'Cette position ne peut pas être vendue dans les {{minutes}} minutes suivant l’achat.',
+      'Cette position ne peut pas être vendue dans les {{minutes}} minutes suivant l’achat (à partir de {{until}}).',
     BLOCK_TRADE_CLOSED: 'Les transactions de bloc sont fermées.',
     MARGIN_NOT_ENABLED: 'Le trading sur marge n’est pas activé.',
     MARGIN_QUOTA_FULL: 'Le quota de prêt sur titres est atteint ou le canal est fermé.',
@@ -716,6 +717,12 @@ export default {
     SUBSCRIPTION_NOT_OPEN: 'La souscription ouvre le {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Le canal des nouvelles actions n’est pas ouvert.',
     NOT_LISTED: 'Pas encore cotée.',
+    QUANTITY_NOT_WHOLE_LOTS:
+      'La quantité doit être un nombre entier de lots de {{lotSize}}, avec au plus {{decimals}} décimales.',
+    INSTRUMENT_NOT_TRADABLE: '{{symbol}} ne peut pas être négocié ici.',
+    INSUFFICIENT_POSITION: 'Vous détenez moins de titres. Disponible à la vente : {{available}}.',
+    ORDER_EXPIRY_OUT_OF_RANGE:
+      'Un ordre à révocation peut courir au plus tard jusqu’au {{latest}} (et ne peut pas se terminer dans le passé).',
     ORDER_NOT_FOUND: 'Cet ordre n’existe pas.',
     ORDER_NOT_PENDING: 'Seul un ordre en attente peut être annulé.',
     ORDER_NOT_HOLDING: 'Seule une position détenue peut être vendue ou clôturée.',

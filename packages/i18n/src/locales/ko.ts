@@ -698,8 +698,8 @@ export default {
     PRICE_NOT_POSITIVE: '주문 가격은 0보다 커야 합니다.',
     BELOW_PRODUCT_MINIMUM: '금액이 최소 금액 {{minimum}}보다 적습니다.',
     POSITION_LOCKED: '이 포지션은 {{until}}까지 잠겨 있습니다.',
-    SELL_LOCKED_DAYS: '매수 후 {{days}}일 이내에는 매도할 수 없습니다.',
-    SELL_LOCKED_MINUTES: '매수 후 {{minutes}}분 이내에는 매도할 수 없습니다.',
+    SELL_LOCKED_DAYS: '매수 후 {{days}}일 이내에는 매도할 수 없습니다({{until}}부터 가능).',
+    SELL_LOCKED_MINUTES: '매수 후 {{minutes}}분 이내에는 매도할 수 없습니다({{until}}부터 가능).',
     BLOCK_TRADE_CLOSED: '블록딜이 마감되었습니다.',
     MARGIN_NOT_ENABLED: '신용 거래가 활성화되지 않았습니다.',
     MARGIN_QUOTA_FULL: '대주 한도가 찼거나 채널이 닫혔습니다.',
@@ -708,6 +708,12 @@ export default {
     SUBSCRIPTION_NOT_OPEN: '청약은 {{opensAt}}에 시작됩니다.',
     IPO_CHANNEL_CLOSED: '신주 공모 채널이 열려 있지 않습니다.',
     NOT_LISTED: '아직 상장되지 않았습니다.',
+    QUANTITY_NOT_WHOLE_LOTS:
+      '수량은 {{lotSize}} 단위의 정수 로트여야 하며 소수점 이하 {{decimals}}자리까지 가능합니다.',
+    INSTRUMENT_NOT_TRADABLE: '{{symbol}}은(는) 여기에서 거래할 수 없습니다.',
+    INSUFFICIENT_POSITION: '보유 수량이 부족합니다. 매도 가능 수량: {{available}}.',
+    ORDER_EXPIRY_OUT_OF_RANGE:
+      '취소 시까지 유효 주문은 최대 {{latest}}까지 유지할 수 있으며 과거 날짜로 끝날 수 없습니다.',
     ORDER_NOT_FOUND: '존재하지 않는 주문입니다.',
     ORDER_NOT_PENDING: '대기 중인 주문만 취소할 수 있습니다.',
     ORDER_NOT_HOLDING: '보유 중인 포지션만 매도하거나 청산할 수 있습니다.',

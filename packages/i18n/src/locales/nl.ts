@@ -708,8 +708,10 @@ export default {
     PRICE_NOT_POSITIVE: 'De orderprijs moet boven 0 liggen.',
     BELOW_PRODUCT_MINIMUM: 'Het bedrag ligt onder het minimum van {{minimum}}.',
     POSITION_LOCKED: 'Deze positie is vergrendeld tot {{until}}.',
-    SELL_LOCKED_DAYS: 'Deze positie kan niet verkocht worden binnen {{days}} dagen na aankoop.',
-    SELL_LOCKED_MINUTES: 'Deze positie kan niet verkocht worden binnen {{minutes}} minuten na aankoop.',
+    SELL_LOCKED_DAYS:
+      'Deze positie kan niet verkocht worden binnen {{days}} dagen na aankoop (vanaf {{until}}).',
+    SELL_LOCKED_MINUTES:
+      'Deze positie kan niet verkocht worden binnen {{minutes}} minuten na aankoop (vanaf {{until}}).',
     BLOCK_TRADE_CLOSED: 'De blokhandel is gesloten.',
     MARGIN_NOT_ENABLED: 'Handelen op marge is niet ingeschakeld.',
     MARGIN_QUOTA_FULL: 'Het quotum voor effectenkrediet is vol of het kanaal is gesloten.',
@@ -718,6 +720,12 @@ export default {
     SUBSCRIPTION_NOT_OPEN: 'De inschrijving opent op {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Het kanaal voor nieuwe aandelen is niet open.',
     NOT_LISTED: 'Nog niet genoteerd.',
+    QUANTITY_NOT_WHOLE_LOTS:
+      'Het aantal moet een geheel aantal loten van {{lotSize}} zijn, met hoogstens {{decimals}} decimalen.',
+    INSTRUMENT_NOT_TRADABLE: '{{symbol}} kan hier niet verhandeld worden.',
+    INSUFFICIENT_POSITION: 'U bezit minder stukken. Beschikbaar om te verkopen: {{available}}.',
+    ORDER_EXPIRY_OUT_OF_RANGE:
+      'Een order tot annulering kan hoogstens lopen tot {{latest}} (en niet in het verleden eindigen).',
     ORDER_NOT_FOUND: 'Deze order bestaat niet.',
     ORDER_NOT_PENDING: 'Alleen een openstaande order kan geannuleerd worden.',
     ORDER_NOT_HOLDING: 'Alleen een aangehouden positie kan verkocht of gesloten worden.',

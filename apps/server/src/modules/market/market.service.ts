@@ -21,6 +21,13 @@ import type { TradingCalendar } from '../../market/calendars';
 import type { Candle, Instrument, MarketDataProvider, Quote } from '../../market/provider';
 import { InstrumentSearch } from '../../market/search';
 import { addDays, isoDate } from '../../market/zoned-time';
+import {
+  regularCloseOnOrBefore,
+  regularSession,
+  settlementDate,
+  settlementDaysByCalendar,
+  venueDate,
+} from '../../market/trading-session';
 import { changeBasisPoints, formatCandle, formatQuote } from './market.format';
 import * as repository from './market.repository';
 
@@ -142,6 +149,43 @@ export function createMarketService(deps: MarketServiceDeps) {
   return {
     provider,
     clock,
+
+    /** For trading: the instrument behind a symbol, refused with UNKNOWN_SYMBOL. */
+    instrumentOf: requireInstrument,
+
+    /** For trading: the provider's current quote as it came (bigint prices), with its source and time. */
+    async currentQuote(symbol: string): Promise<Quote> {
+      requireInstrument(symbol);
+      return fromProvider(provider.quote(symbol));
+    },
+
+    /** For trading: the regular session of the instrument's venue at an instant. */
+    regularSession(instrument: Instrument, nowMs: number) {
+      return regularSession(provider.calendar(instrument), nowMs);
+    },
+
+    /** For trading: business days to settlement and the settlement date of a trade made now. */
+    settlement(instrument: Instrument, tradeMs: number) {
+      const days = instrument.kind === 'crypto' ? 0 : settlementDaysByCalendar[instrument.calendar];
+      return { days, date: settlementDate(provider.calendar(instrument), tradeMs, days) };
+    },
+
+    /** For trading: the venue's trading days after an instant's trading date (sell locks of T+N days). */
+    tradingDayStartAfter(instrument: Instrument, instantMs: number, days: number): number | null {
+      const calendar = provider.calendar(instrument);
+      const index = calendar.lastStartedIndex(instantMs);
+      return calendar.days[index + days]?.startMs ?? null;
+    },
+
+    /** For trading: the venue's date now, and the regular close on or before a date (GTC expiry). */
+    venueDate(instrument: Instrument, instantMs: number): string {
+      return venueDate(provider.calendar(instrument), instantMs);
+    },
+    regularCloseOnOrBefore(instrument: Instrument, date: string): number | null {
+      return regularCloseOnOrBefore(provider.calendar(instrument), date);
+    },
+
+    isSimulated: provider.isSimulated,
 
     status() {
       const nowMs = clock.now().getTime();
