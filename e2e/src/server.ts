@@ -1,19 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Starts the real server (apps/server, `src/server.ts`) on a fresh PGlite database in a temporary
-// folder and a free port, and reads the address and the invitation code from its start-up banner:
+// Starts the real server as it ships (apps/server's production build, `dist/server.js` under plain
+// node) on a fresh PGlite database in a temporary folder and a free port, and reads the address and
+// the invitation code from its start-up banner:
 //   Beurs is running at http://127.0.0.1:PORT
 //     invitation code: XXXXXXXX
-// The app must have been built (`npm run build -w @beurs/mobile`): the server serves apps/mobile/dist.
+// Both must have been built (`npm run build`, which `npm run test:e2e` runs first): the server's
+// bundle, and the app it serves from apps/mobile/dist.
 // A test can restart it (same port, same data) and run `ledger:verify` on its data in between.
 
 const serverDir = fileURLToPath(new URL('../../apps/server/', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+const serverBundle = 'dist/server.js';
 const STARTUP_TIMEOUT_MS = 120_000;
 
 export type RunningServer = {
@@ -71,7 +75,10 @@ type Process = { child: ChildProcess; output: () => string };
 
 function spawnServer(environment: NodeJS.ProcessEnv): Process {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  if (!existsSync(join(serverDir, serverBundle))) {
+    throw new Error(`apps/server/${serverBundle} is missing: run \`npm run build\` first`);
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: serverDir,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

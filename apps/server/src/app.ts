@@ -9,7 +9,6 @@ import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Clock } from './core/clock';
 import { createLocalBus, createRedisBus } from './core/invalidation-bus';
@@ -25,6 +24,7 @@ import { openApiInfo } from './http/openapi';
 import { registerJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { registerModules } from './modules';
+import { fromServerRoot } from './server-root';
 import { createServices, type Services } from './services';
 
 // The app as a Fastify instance: external plugins → our plugins → modules. `server.ts` owns the
@@ -49,8 +49,8 @@ export type AppDeps = {
   jobsMode?: 'background' | 'manual';
 };
 
-const mobileDist = fileURLToPath(new URL('../../mobile/dist', import.meta.url));
-const publicDir = fileURLToPath(new URL('../public', import.meta.url));
+const mobileDist = fromServerRoot('..', 'mobile', 'dist');
+const publicDir = fromServerRoot('public');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({

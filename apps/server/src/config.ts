@@ -1,6 +1,5 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   currencies,
   formatCash,
@@ -16,11 +15,12 @@ import { z } from 'zod';
 import { FINNHUB_REST_URL, FINNHUB_SOCKET_URL } from './market/finnhub/finnhub-provider';
 import type { FxRateBand } from './market/price-bands';
 import { isOperatorName, parseOperatorLicence } from './operator-registration';
+import { fromServerRoot } from './server-root';
 
 // Configuration comes from environment variables, validated once at start. A bad value stops the
 // server with a message that names the variable and says what is expected.
 
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const repositoryRoot = fromServerRoot('..', '..');
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -358,7 +358,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const dataDir = env.DATA_DIR.startsWith('/') ? env.DATA_DIR : `${repositoryRoot}${env.DATA_DIR}`;
+  const dataDir = env.DATA_DIR.startsWith('/') ? env.DATA_DIR : join(repositoryRoot, env.DATA_DIR);
   return {
     environment: env.NODE_ENV,
     host: env.HOST,

@@ -5,8 +5,8 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { fromServerRoot } from '../server-root';
 import { lockDataDir } from './data-dir-lock';
 
 // One database API over two engines: PGlite (embedded, in DATA_DIR or in memory) and PostgreSQL
@@ -25,7 +25,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = fromServerRoot('drizzle');
 const MIGRATION_LOCK_ID = 7_311_001;
 
 export type DatabaseOptions =
