@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'api-client', root: 'packages/api-client', include: ['src/**/*.test.ts'] } },
       // The mobile app's build plugins, in Node (the app's own tests run in happy-dom).
       {
         test: {

@@ -14,9 +14,13 @@ type Entry = {
   readonly description: string;
 };
 
-const refusal = (description: string, params: readonly string[] = []): Entry => ({
+/** A business refusal (HTTP 200); its parameter names stay literal so params are typed per code. */
+const refusal = <const Params extends readonly string[] = readonly []>(
+  description: string,
+  params?: Params,
+): Entry & { readonly http: 200; readonly params: Params } => ({
   http: 200,
-  params,
+  params: params ?? ([] as readonly string[] as Params),
   description,
 });
 
@@ -249,8 +253,28 @@ export const errorCatalogue = {
 export type ErrorCode = keyof typeof errorCatalogue;
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
+/** A parameter's value: money as a decimal string, a time as ISO 8601, a count as a number. */
+export type ErrorParamValue = string | number | readonly unknown[];
+
 /** Parameters travel as strings or numbers; money as decimal strings, times as ISO 8601. */
-export type ErrorParams = Record<string, string | number | readonly unknown[]>;
+export type ErrorParams = Readonly<Record<string, ErrorParamValue>>;
+
+/**
+ * The parameters of one code: exactly the names its catalogue entry lists. A union of codes gives
+ * the union of their parameter objects.
+ */
+export type ErrorParamsOf<C extends ErrorCode> = C extends ErrorCode
+  ? [ParamNames<C>] extends [never]
+    ? NoParams
+    : { readonly [Name in ParamNames<C>]: ErrorParamValue }
+  : never;
+type ParamNames<C extends ErrorCode> = (typeof errorCatalogue)[C]['params'][number];
+/** A code without parameters takes none (an empty object at most). */
+type NoParams = Readonly<Record<string, never>>;
+
+/** The parameter argument for a code: optional when the code has none, required otherwise. */
+export type ErrorParamsArgument<C extends ErrorCode> =
+  NoParams extends ErrorParamsOf<C> ? [params?: ErrorParamsOf<C>] : [params: ErrorParamsOf<C>];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
@@ -258,17 +282,18 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /**
  * The one error type that services throw for a catalogued refusal. The HTTP layer maps it to the
- * envelope; clients switch on `code`.
+ * envelope; clients switch on `code`. The parameters are typed per code from the catalogue, so a
+ * refusal cannot leave out a parameter its message needs nor send one no client expects.
  */
-export class DomainError extends Error {
-  readonly code: ErrorCode;
-  readonly params: ErrorParams;
+export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
+  readonly params: ErrorParamsOf<C>;
 
-  constructor(code: ErrorCode, params: ErrorParams = {}) {
+  constructor(code: C, ...[params]: ErrorParamsArgument<C>) {
     super(code);
     this.name = 'DomainError';
     this.code = code;
-    this.params = params;
+    this.params = params ?? ({} as ErrorParamsOf<C>);
   }
 
   get httpStatus(): number {

@@ -17,3 +17,4 @@ export * from './identity';
 export * from './funds';
 export * from './paging';
 export * from './trading';
+export * from './api';

@@ -48,9 +48,7 @@ async function fetchConfig(): Promise<SiteConfig> {
   if (early?.status === 1 && Array.isArray(early.data)) {
     return toSiteConfig(early.data as DataOf<typeof commonEndpoints.config>);
   }
-  return toSiteConfig(
-    await api.call<DataOf<typeof commonEndpoints.config>>(commonPaths.config, { type: 'all' }),
-  );
+  return toSiteConfig(await api.call(commonPaths.config, { type: 'all' }));
 }
 
 export const configQueries = {

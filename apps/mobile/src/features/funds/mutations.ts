@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { fundsPaths } from '@beurs/contract/paths';
 import { uploadImage } from '../identity/uploads';
-import { fundsQueries, type BankCard, type Deposit, type ExchangeQuote, type Withdrawal } from './queries';
+import { fundsQueries, type ExchangeQuote } from './queries';
 
 export type AddBankCardRequest = RequestOf<typeof fundsEndpoints.addBankCard>;
 
@@ -11,8 +11,7 @@ export type AddBankCardRequest = RequestOf<typeof fundsEndpoints.addBankCard>;
 export function useAddBankCardMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: AddBankCardRequest) =>
-      api.call<BankCard>(fundsPaths.addBankCard, request, { quiet: true }),
+    mutationFn: (request: AddBankCardRequest) => api.call(fundsPaths.addBankCard, request, { quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fundsQueries.bankCards().queryKey }),
   });
 }
@@ -20,7 +19,7 @@ export function useAddBankCardMutation() {
 export function useDeleteBankCardMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call<null>(fundsPaths.deleteBankCard, { id }),
+    mutationFn: (id: string) => api.call(fundsPaths.deleteBankCard, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueries.bankCards().queryKey }),
   });
 }
@@ -32,7 +31,7 @@ export function useCashOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: CashOutRequest; idempotencyKey: string }) =>
-      api.call<Withdrawal>(fundsPaths.cashOut, request, { headers: { 'idempotency-key': idempotencyKey } }),
+      api.call(fundsPaths.cashOut, request, { idempotencyKey }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: fundsQueries.all });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
@@ -51,9 +50,9 @@ export function useRechargeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: DepositInput; idempotencyKey: string }) =>
-      api.call<Deposit>(fundsPaths.recharge, request, {
+      api.call(fundsPaths.recharge, request, {
         quiet: true,
-        headers: { 'idempotency-key': idempotencyKey },
+        idempotencyKey,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
   });
@@ -62,18 +61,17 @@ export function useRechargeMutation() {
 export type ExchangeInput = RequestOf<typeof fundsEndpoints.exchangeQuote>;
 
 /** A quote: nothing moves. */
-export const fetchExchangeQuote = (request: ExchangeInput) =>
-  api.call<ExchangeQuote>(fundsPaths.exchangeQuote, request);
+export const fetchExchangeQuote = (request: ExchangeInput) => api.call(fundsPaths.exchangeQuote, request);
 
 /** Exchanges at no worse than the quote (`minimumReceived`), with the action's idempotency key. */
 export function useExchangeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ quote, idempotencyKey }: { quote: ExchangeQuote; idempotencyKey: string }) =>
-      api.call<ExchangeQuote & { entryId: string }>(
+      api.call(
         fundsPaths.exchange,
         { from: quote.from, to: quote.to, amount: quote.amount, minimumReceived: quote.received },
-        { headers: { 'idempotency-key': idempotencyKey } },
+        { idempotencyKey },
       ),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: fundsQueries.all });

@@ -22,38 +22,38 @@ export const fundsQueries = {
   bankCards: () =>
     queryOptions({
       queryKey: [...fundsQueries.all, 'bankCards'],
-      queryFn: () => api.call<BankCard[]>(fundsPaths.bankList),
+      queryFn: () => api.call(fundsPaths.bankList),
       enabled: isLoggedIn(),
     }),
   withdrawalRules: (currency: Currency = 'EUR') =>
     queryOptions({
       queryKey: [...fundsQueries.all, 'withdrawalRules', currency],
-      queryFn: () => api.call<WithdrawalRules>(fundsPaths.withdrawalRules, { currency }),
+      queryFn: () => api.call(fundsPaths.withdrawalRules, { currency }),
       enabled: isLoggedIn(),
     }),
   withdrawals: (page = 1, pageSize = 10) =>
     queryOptions({
       queryKey: [...fundsQueries.all, 'withdrawals', page, pageSize],
-      queryFn: () => api.call<WithdrawalPage>(fundsPaths.withdrawalList, { page, pageSize }),
+      queryFn: () => api.call(fundsPaths.withdrawalList, { page, pageSize }),
       enabled: isLoggedIn(),
     }),
   depositChannels: () =>
     queryOptions({
       queryKey: [...fundsQueries.all, 'depositChannels'],
-      queryFn: () => api.call<DepositChannels>(fundsPaths.rechargeChannel),
+      queryFn: () => api.call(fundsPaths.rechargeChannel),
       enabled: isLoggedIn(),
     }),
   deposits: () =>
     queryOptions({
       queryKey: [...fundsQueries.all, 'deposits'],
-      queryFn: () => api.call<DepositPage>(fundsPaths.depositList, { page: 1, pageSize: 10 }),
+      queryFn: () => api.call(fundsPaths.depositList, { page: 1, pageSize: 10 }),
       enabled: isLoggedIn(),
     }),
   records: (tab: RecordTab) =>
     infiniteQueryOptions({
       queryKey: [...fundsQueries.all, 'records', tab],
       queryFn: ({ pageParam }) =>
-        api.call<RecordPage>(fundsPaths.fundRecord, { tab, page: pageParam, pageSize: RECORD_PAGE_SIZE }),
+        api.call(fundsPaths.fundRecord, { tab, page: pageParam, pageSize: RECORD_PAGE_SIZE }),
       initialPageParam: 1,
       getNextPageParam: (last, pages) =>
         pages.length * RECORD_PAGE_SIZE < last.total ? pages.length + 1 : undefined,

@@ -1,21 +1,20 @@
-import type { DataOf, fundsEndpoints, scamCheckTriggers } from '@beurs/contract';
+import type { DataOf, fundsEndpoints } from '@beurs/contract';
+import { scamCheckTriggers, type ScamCheckTrigger } from '@beurs/contract/enums';
 import { api } from '../../api';
-import { ApiError } from '../../api/client';
+import { isRefusal } from '../../api/client';
 import { fundsPaths } from '@beurs/contract/paths';
 
 // Scam friction (DESIGN.md §1.12, docs/identity-and-money.md): a call refused with
 // SCAM_CHECK_REQUIRED {trigger} is repeated once the user has answered the safety question and the
 // answer is recorded. `ask` shows the question and resolves true when the user may go on.
 
-export type ScamCheckTrigger = (typeof scamCheckTriggers)[number];
+export type { ScamCheckTrigger };
 export type ScamCheckResult = DataOf<typeof fundsEndpoints.scamCheck>;
 
 export const scamTriggerOf = (error: unknown): ScamCheckTrigger | null => {
-  if (!(error instanceof ApiError) || error.code !== 'SCAM_CHECK_REQUIRED') return null;
+  if (!isRefusal(error, 'SCAM_CHECK_REQUIRED')) return null;
   const trigger = error.params.trigger;
-  return trigger === 'first_payout_method' || trigger === 'first_deposit' || trigger === 'large_deposit'
-    ? trigger
-    : null;
+  return scamCheckTriggers.find((known) => known === trigger) ?? null;
 };
 
 /** Runs `action`; on SCAM_CHECK_REQUIRED asks, and repeats it once if the answer lets the user go on. */
@@ -34,4 +33,4 @@ export async function withScamCheck<T>(
 }
 
 export const recordScamCheck = (trigger: ScamCheckTrigger, wasToldByOnlineContact: boolean) =>
-  api.call<ScamCheckResult>(fundsPaths.scamCheck, { trigger, wasToldByOnlineContact });
+  api.call(fundsPaths.scamCheck, { trigger, wasToldByOnlineContact });

@@ -2,7 +2,7 @@ import type { identityEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { identityPaths } from '@beurs/contract/paths';
-import { identityQueries, type AuthInfo, type FundPasswordStatus } from './queries';
+import { identityQueries } from './queries';
 import { uploadImage, type SubmitAuthRequest } from './uploads';
 
 export type FundPasswordAction = 'set' | 'change' | 'reset';
@@ -22,8 +22,7 @@ const pathOf = {
 export function useFundPasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ...request }: FundPasswordRequest) =>
-      api.call<FundPasswordStatus>(pathOf[action], request),
+    mutationFn: ({ action, ...request }: FundPasswordRequest) => api.call(pathOf[action], request),
     onSuccess: (status) => queryClient.setQueryData(identityQueries.fundPassword().queryKey, status),
     onSettled: () => queryClient.invalidateQueries({ queryKey: identityQueries.fundPassword().queryKey }),
   });
@@ -42,7 +41,7 @@ export function useSubmitAuthMutation() {
       const { front, back, ...fields } = form;
       const frontImage = await uploadImage(front);
       const backImage = await uploadImage(back);
-      return api.call<AuthInfo>(identityPaths.submitAuth, {
+      return api.call(identityPaths.submitAuth, {
         ...fields,
         frontImageId: frontImage.id,
         backImageId: backImage.id,

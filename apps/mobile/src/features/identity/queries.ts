@@ -12,13 +12,13 @@ export const identityQueries = {
   fundPassword: () =>
     queryOptions({
       queryKey: [...identityQueries.all, 'fundPassword'],
-      queryFn: () => api.call<FundPasswordStatus>(identityPaths.fundPassword),
+      queryFn: () => api.call(identityPaths.fundPassword),
       enabled: isLoggedIn(),
     }),
   authInfo: () =>
     queryOptions({
       queryKey: [...identityQueries.all, 'authInfo'],
-      queryFn: () => api.call<AuthInfo>(identityPaths.authInfo),
+      queryFn: () => api.call(identityPaths.authInfo),
       enabled: isLoggedIn(),
     }),
 };

@@ -1,5 +1,4 @@
 import type { identityEndpoints, RequestOf, UploadData } from '@beurs/contract';
-import { UPLOAD_PATH } from '@beurs/contract/paths';
 import { api } from '../../api';
 
 // Uploads (docs/identity-and-money.md): the raw file as the body, not multipart, not base64.
@@ -27,5 +26,5 @@ async function heicToJpeg(file: Blob): Promise<Blob> {
 
 export async function uploadImage(file: Blob): Promise<UploadResult> {
   const body = isHeic(file) ? await heicToJpeg(file) : file;
-  return api.call<UploadResult>(UPLOAD_PATH, undefined, { rawBody: body });
+  return api.upload(body);
 }

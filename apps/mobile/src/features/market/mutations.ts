@@ -9,7 +9,7 @@ import { marketQueries } from './queries';
 export function useAddToWatchlistMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (symbol: string) => api.call<null>(marketPaths.watchlistAdd, { symbol }),
+    mutationFn: (symbol: string) => api.call(marketPaths.watchlistAdd, { symbol }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: marketQueries.watchlist().queryKey }),
   });
 }
@@ -19,10 +19,10 @@ export function useRemoveFromWatchlistMutation() {
   return useMutation({
     mutationFn: async (symbols: readonly string[]) => {
       if (symbols.length === 1 && symbols[0]) {
-        await api.call<null>(marketPaths.watchlistRemove, { symbol: symbols[0] });
+        await api.call(marketPaths.watchlistRemove, { symbol: symbols[0] });
         return { removed: 1 };
       }
-      return api.call<{ removed: number }>(marketPaths.watchlistRemoveMany, { symbols });
+      return api.call(marketPaths.watchlistRemoveMany, { symbols: [...symbols] });
     },
     onSuccess: (_result, symbols) => {
       queryClient.setQueryData<WatchlistItem[]>(marketQueries.watchlist().queryKey, (items) =>

@@ -2,17 +2,7 @@ import type { CandlePeriod, ListSort, PriceAdjustment, SortOrder } from '@beurs/
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { isLoggedIn } from '../../session/storage';
-import type {
-  Candles,
-  ChartRange,
-  Instrument,
-  ListTab,
-  MarketList,
-  MarketStatus,
-  Quote,
-  SearchResult,
-  WatchlistItem,
-} from './market-types';
+import type { ChartRange, ListTab } from './market-types';
 import { marketPaths } from '@beurs/contract/paths';
 
 // Query-key factory of the market feature (CONVENTIONS.md "Front end"). Market calls are quiet
@@ -28,46 +18,46 @@ export const marketQueries = {
   status: () =>
     queryOptions({
       queryKey: [...marketQueries.all, 'status'],
-      queryFn: () => api.call<MarketStatus>(marketPaths.status, {}, { quiet: true }),
+      queryFn: () => api.call(marketPaths.status, {}, { quiet: true }),
       staleTime: 60_000,
     }),
   lists: () => [...marketQueries.all, 'list'] as const,
   list: (market: ListTab, sort: ListSort, order: SortOrder, limit = LIST_SIZE) =>
     queryOptions({
       queryKey: [...marketQueries.lists(), market, sort, order, limit],
-      queryFn: () => api.call<MarketList>(marketPaths.list, { market, sort, order, limit }),
+      queryFn: () => api.call(marketPaths.list, { market, sort, order, limit }),
       placeholderData: keepPreviousData,
     }),
   indices: () =>
     queryOptions({
       queryKey: [...marketQueries.all, 'indices'],
-      queryFn: () => api.call<Quote[]>(marketPaths.indices, {}, { quiet: true }),
+      queryFn: () => api.call(marketPaths.indices, {}, { quiet: true }),
     }),
   quotes: () => [...marketQueries.all, 'quote'] as const,
   quote: (symbol: string) =>
     queryOptions({
       queryKey: [...marketQueries.quotes(), symbol],
-      queryFn: () => api.call<Quote>(marketPaths.quote, { symbol }),
+      queryFn: () => api.call(marketPaths.quote, { symbol }),
       enabled: symbol !== '',
     }),
   instrument: (symbol: string) =>
     queryOptions({
       queryKey: [...marketQueries.all, 'instrument', symbol],
-      queryFn: () => api.call<Instrument>(marketPaths.instrument, { symbol }, { quiet: true }),
+      queryFn: () => api.call(marketPaths.instrument, { symbol }, { quiet: true }),
       enabled: symbol !== '',
       staleTime: 5 * 60_000,
     }),
   candles: (symbol: string, period: CandlePeriod, range: ChartRange, adjustment: PriceAdjustment) =>
     queryOptions({
       queryKey: [...marketQueries.all, 'candles', symbol, period, range, adjustment],
-      queryFn: () => api.call<Candles>(marketPaths.candles, { symbol, period, range, adjustment }),
+      queryFn: () => api.call(marketPaths.candles, { symbol, period, range, adjustment }),
       enabled: symbol !== '',
       placeholderData: keepPreviousData,
     }),
   search: (query: string) =>
     queryOptions({
       queryKey: [...marketQueries.all, 'search', query],
-      queryFn: () => api.call<SearchResult[]>(marketPaths.search, { query, limit: 20 }),
+      queryFn: () => api.call(marketPaths.search, { query, limit: 20 }),
       enabled: query.trim() !== '',
       staleTime: 60_000,
       placeholderData: keepPreviousData,
@@ -75,7 +65,7 @@ export const marketQueries = {
   watchlist: () =>
     queryOptions({
       queryKey: [...marketQueries.all, 'watchlist'],
-      queryFn: () => api.call<WatchlistItem[]>(marketPaths.watchlist),
+      queryFn: () => api.call(marketPaths.watchlist),
       enabled: isLoggedIn(),
     }),
 };

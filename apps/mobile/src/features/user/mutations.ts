@@ -1,4 +1,4 @@
-import type { DataOf, RequestOf, userEndpoints } from '@beurs/contract';
+import type { RequestOf, userEndpoints } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { userPaths } from '@beurs/contract/paths';
@@ -10,8 +10,7 @@ export const LOGOUT_REDIRECT_MS = 1_000;
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: RequestOf<typeof userEndpoints.login>) =>
-      api.call<DataOf<typeof userEndpoints.login>>(userPaths.login, request),
+    mutationFn: (request: RequestOf<typeof userEndpoints.login>) => api.call(userPaths.login, request),
     onSuccess: (data) => {
       saveLogin(data.token, data.account);
       queryClient.removeQueries({ queryKey: userQueries.all });
@@ -21,8 +20,7 @@ export function useLoginMutation() {
 
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: (request: RequestOf<typeof userEndpoints.register>) =>
-      api.call<DataOf<typeof userEndpoints.register>>(userPaths.register, request),
+    mutationFn: (request: RequestOf<typeof userEndpoints.register>) => api.call(userPaths.register, request),
   });
 }
 
@@ -30,7 +28,7 @@ export function useRegisterMutation() {
 export function useLogoutMutation(goToLogin: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call<null>(userPaths.logout, {}, { quiet: true }).catch(() => null),
+    mutationFn: () => api.call(userPaths.logout, {}, { quiet: true }).catch(() => null),
     onSettled: () => {
       forgetLogin();
       queryClient.removeQueries({ queryKey: userQueries.all });
@@ -43,7 +41,7 @@ export function useChangePasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RequestOf<typeof userEndpoints.changePassword>) =>
-      api.call<null>(userPaths.changePassword, request),
+      api.call(userPaths.changePassword, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.sessions().queryKey }),
   });
 }
@@ -51,7 +49,7 @@ export function useChangePasswordMutation() {
 export function useRevokeSessionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call<null>(userPaths.revokeSession, { id }),
+    mutationFn: (id: string) => api.call(userPaths.revokeSession, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userQueries.sessions().queryKey }),
   });
 }
@@ -59,8 +57,7 @@ export function useRevokeSessionMutation() {
 export function useRevokeOtherSessionsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.call<DataOf<typeof userEndpoints.revokeOtherSessions>>(userPaths.revokeOtherSessions),
+    mutationFn: () => api.call(userPaths.revokeOtherSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userQueries.sessions().queryKey }),
   });
 }

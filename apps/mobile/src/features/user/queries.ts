@@ -14,19 +14,19 @@ export const userQueries = {
   info: () =>
     queryOptions({
       queryKey: [...userQueries.all, 'info'],
-      queryFn: () => api.call<UserInfo>(userPaths.getUserinfo),
+      queryFn: () => api.call(userPaths.getUserinfo),
       enabled: isLoggedIn(),
     }),
   notices: (language = currentLanguage()) =>
     queryOptions({
       queryKey: [...userQueries.all, 'notices', language],
-      queryFn: () => api.call<Notice[]>(userPaths.notice, { language }),
+      queryFn: () => api.call(userPaths.notice, { language }),
       enabled: isLoggedIn(),
     }),
   sessions: () =>
     queryOptions({
       queryKey: [...userQueries.all, 'sessions'],
-      queryFn: () => api.call<SessionItem[]>(userPaths.sessions),
+      queryFn: () => api.call(userPaths.sessions),
       enabled: isLoggedIn(),
     }),
 };

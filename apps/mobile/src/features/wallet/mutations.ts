@@ -1,4 +1,4 @@
-import type { DataOf, fundsEndpoints, RequestOf } from '@beurs/contract';
+import type { fundsEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { fundsPaths } from '@beurs/contract/paths';
@@ -10,8 +10,7 @@ export type AddWalletRequest = RequestOf<typeof fundsEndpoints.addWallet>;
 export function useAddWalletMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: AddWalletRequest) =>
-      api.call<DataOf<typeof fundsEndpoints.addWallet>>(fundsPaths.addWallet, request, { quiet: true }),
+    mutationFn: (request: AddWalletRequest) => api.call(fundsPaths.addWallet, request, { quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletQueries.all }),
   });
 }
@@ -19,7 +18,7 @@ export function useAddWalletMutation() {
 export function useDeleteWalletMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call<null>(fundsPaths.deleteWallet, { id }),
+    mutationFn: (id: string) => api.call(fundsPaths.deleteWallet, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueries.all }),
   });
 }

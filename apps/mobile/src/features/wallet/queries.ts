@@ -12,7 +12,7 @@ export const walletQueries = {
   wallet: () =>
     queryOptions({
       queryKey: [...walletQueries.all, 'wallet'],
-      queryFn: () => api.call<WalletData>(fundsPaths.walletList),
+      queryFn: () => api.call(fundsPaths.walletList),
       enabled: isLoggedIn(),
     }),
 };

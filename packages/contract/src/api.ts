@@ -1,0 +1,47 @@
+import { adminEndpoints } from './admin';
+import { commonEndpoints } from './common';
+import type { Endpoint, EndpointsByPath } from './endpoint';
+import { fundsEndpoints } from './funds';
+import { identityEndpoints } from './identity';
+import { marketEndpoints } from './market';
+import { tradeEndpoints } from './trading';
+import { userEndpoints } from './users';
+
+// The endpoint tables of the two APIs keyed by path, for typed clients (`@beurs/api-client`):
+// `call('/user/login', body)` finds its request and answer types here. Clients import these as
+// types only (zod stays out of their bundle); tests and servers may use the values.
+
+/** Every call under `API_BASE_PATH` (the user's app). */
+export type UserApi = EndpointsByPath<typeof userEndpoints> &
+  EndpointsByPath<typeof commonEndpoints> &
+  EndpointsByPath<typeof identityEndpoints> &
+  EndpointsByPath<typeof fundsEndpoints> &
+  EndpointsByPath<typeof marketEndpoints> &
+  EndpointsByPath<typeof tradeEndpoints>;
+
+/** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
+export type AdminApi = EndpointsByPath<typeof adminEndpoints>;
+
+/** A table of endpoints keyed by their paths. */
+export type ApiTable = { readonly [Path in `/${string}`]?: Endpoint };
+
+function byPath<Table>(...groups: readonly Readonly<Record<string, Endpoint>>[]): Table {
+  const table: Record<string, Endpoint> = {};
+  for (const group of groups) {
+    for (const endpoint of Object.values(group)) {
+      if (table[endpoint.path]) throw new Error(`two endpoints share the path ${endpoint.path}`);
+      table[endpoint.path] = endpoint;
+    }
+  }
+  return table as Table;
+}
+
+export const userApi: UserApi = byPath<UserApi>(
+  userEndpoints,
+  commonEndpoints,
+  identityEndpoints,
+  fundsEndpoints,
+  marketEndpoints,
+  tradeEndpoints,
+);
+export const adminApi: AdminApi = byPath<AdminApi>(adminEndpoints);
