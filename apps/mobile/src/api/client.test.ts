@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, describeError } from '../app/i18n';
 import { storageKeys } from '../session/storage';
-import { fakeServer, refusal, ok } from '../test/fake-server';
+import { fakeServer, ok, refusal, unknownRefusal } from '../test/fake-server';
 import { ApiError, createAppApiClient, TOAST_DURATION_MS, UNAUTHORIZED_REDIRECT_MS } from './client';
 
 // The app's side of @beurs/api-client (whose own tests cover the transport): the session from
@@ -73,7 +73,7 @@ describe('the app api client', () => {
 
   it('shows the generic error word for a code it cannot translate', async () => {
     await changeLanguage('nl');
-    const server = fakeServer({ '/user/sessions': () => refusal('SOMETHING_NEW') });
+    const server = fakeServer({ '/user/sessions': () => unknownRefusal('SOMETHING_NEW') });
     const { client, toast } = setup(server.fetch);
     await expect(client.call('/user/sessions')).rejects.toBeInstanceOf(ApiError);
     expect(toast).toHaveBeenCalledWith('fout', TOAST_DURATION_MS);

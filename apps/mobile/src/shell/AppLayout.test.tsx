@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configEntries, ok } from '../test/fake-server';
+import { configEntries, ok, type Data, type Ok } from '../test/fake-server';
 import { renderApp } from '../test/render-app';
 
-const userInfo = (overrides: Record<string, unknown> = {}) =>
+const userInfo = (overrides: Partial<Data<'/user/getUserinfo'>> = {}): Ok<Data<'/user/getUserinfo'>> =>
   ok({
     is_true: 0,
     realname: '',
@@ -18,7 +18,7 @@ const userInfo = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-const notices = () =>
+const notices = (): Ok<Data<'/user/notice'>> =>
   ok([
     { id: '1', title: 'Welcome', content: 'Hello', createdAt: '2026-11-21T10:00:00.000Z' },
     { id: '2', title: 'Second', content: 'More', createdAt: '2026-11-21T11:00:00.000Z' },

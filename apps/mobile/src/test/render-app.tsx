@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { buildRouteObjects } from '../routes/router';
-import { fakeServer, type Handler } from './fake-server';
+import { fakeServer, type Handlers } from './fake-server';
 
 /** Renders the whole app (route table, layout, lazy screens) at `path` against a fake server. */
-export function renderApp(path: string, handlers: Record<string, Handler>) {
+export function renderApp(path: string, handlers: Handlers) {
   const server = fakeServer(handlers);
   vi.stubGlobal('fetch', server.fetch);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validateAuthForm } from '../../features/identity/auth-form';
-import { configEntries, file, ok, refusal, type Recorded } from '../../test/fake-server';
+import { configEntries, file, ok, refusal, type Data, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
 const config = () => ok(configEntries('demo'));
 
-const info = (overrides: Record<string, unknown> = {}) => ({
+const info = (overrides: Partial<Data<'/information/authInfo'>> = {}): Data<'/information/authInfo'> => ({
   state: 'not_certified',
   realname: '',
   documentType: null,

@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { validateBankCard } from '../../features/funds/bank-card';
-import { configEntries, ok, refusal, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, refusal, type Data, type Ok, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
 const config = () => ok(configEntries('demo'));
-const verified = () =>
+const verified = (): Ok<Data<'/information/authInfo'>> =>
   ok({
     state: 'authenticated',
     realname: 'An Peeters',
@@ -15,8 +15,10 @@ const verified = () =>
     reason: '',
     submittedAt: '2026-11-20T10:00:00.000Z',
     reviewedAt: '2026-11-20T11:00:00.000Z',
+    frontImageId: '41',
+    backImageId: '42',
   });
-const card = {
+const card: Data<'/information/addBankCard'> = {
   id: '3',
   holderName: 'An Peeters',
   ibanMasked: 'BE68 **** 7034',
@@ -36,7 +38,7 @@ beforeEach(() => {
 describe('bank card screens', () => {
   it('adds a card in the verified name through the safety question, then lists it', async () => {
     const user = userEvent.setup();
-    let cards: unknown[] = [];
+    let cards: Data<'/information/bankList'> = [];
     let adds = 0;
     const { server, router } = renderApp('/information/addBankCard', {
       '/common/config': config,

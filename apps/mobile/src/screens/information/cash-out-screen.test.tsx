@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, type Data, type Ok, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const ruleIds = [
+const ruleIds: Data<'/cashOut/rules'>['rules'][number]['id'][] = [
   'identity_verified',
   'fund_password_set',
   'fund_password_not_locked',
@@ -16,7 +16,7 @@ const ruleIds = [
   'funds_free',
 ];
 
-const rules = {
+const rules: Data<'/cashOut/rules'> = {
   currency: 'EUR',
   minimum: '100.00',
   fee: '2.50',
@@ -25,7 +25,7 @@ const rules = {
   decisionWithinHours: 24,
   rules: ruleIds.map((id) => ({ id, isMet: id !== 'hours' })),
 };
-const card = {
+const card: Data<'/information/bankList'>[number] = {
   id: '3',
   holderName: 'An Peeters',
   ibanMasked: 'BE68 **** 7034',
@@ -34,7 +34,7 @@ const card = {
   branch: '',
   createdAt: '2026-11-21T10:00:00.000Z',
 };
-const pending = {
+const pending: Data<'/cashOut/submit'> = {
   id: '8',
   cardId: '3',
   currency: 'EUR',
@@ -78,7 +78,7 @@ describe('withdraw screen', () => {
 
   it('checks the amount as a string, shows fee and payout, then sends it with an idempotency key', async () => {
     const user = userEvent.setup();
-    let items: unknown[] = [];
+    let items: Data<'/cashOut/list'>['items'] = [];
     const { server } = renderApp('/information/cashOut', {
       '/common/config': () => ok(configEntries('demo')),
       '/cashOut/rules': () => ok(rules),
@@ -125,7 +125,7 @@ describe('withdraw screen', () => {
 describe('withdraw screen while the cards load', () => {
   it('waits for the cards instead of saying there is none', async () => {
     const user = userEvent.setup();
-    let answerCards: (answer: ReturnType<typeof ok>) => void = () => undefined;
+    let answerCards: (answer: Ok<Data<'/information/bankList'>>) => void = () => undefined;
     renderApp('/information/cashOut', {
       '/common/config': () => ok(configEntries('demo')),
       '/cashOut/rules': () => ok(rules),

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, type Data, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const quote = {
+const quote: Data<'/exChange/quote'> = {
   from: 'EUR',
   to: 'USD',
   amount: '100.00',

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
-import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, type Data, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const record = (id: number, overrides: Record<string, unknown> = {}) => ({
+type FundRecord = Data<'/fundRecord/list'>['items'][number];
+
+const record = (id: number, overrides: Partial<FundRecord> = {}): FundRecord => ({
   id: String(id),
   kind: 'deposit',
   memo: '',
@@ -74,7 +76,7 @@ describe('fund records screen', () => {
 
   it('shows each detail translated (German), staff reasons verbatim, and the memo when there is none', async () => {
     await changeLanguage('de');
-    const exchange = {
+    const exchange: FundRecord['detail'] = {
       type: 'exchange',
       from: 'EUR',
       to: 'USD',

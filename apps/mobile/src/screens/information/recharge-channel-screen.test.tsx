@@ -2,10 +2,13 @@ import { screen, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../app/i18n';
-import { configEntries, ok } from '../../test/fake-server';
+import { configEntries, ok, type Data, type Handlers } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const channel = (overrides: Record<string, unknown>) => ({
+type Channels = Data<'/recharge/channels'>;
+type Channel = Channels['channels'][number];
+
+const channel = (overrides: Partial<Channel>): Channel => ({
   id: '5',
   kind: 'bank_transfer',
   name: 'Bank transfer',
@@ -40,14 +43,14 @@ const crypto = channel({
   maximum: '20000.00',
 });
 
-const answer = (channels: unknown[], mode: 'demo' | 'live' = 'demo') => ({
+const answer = (channels: Channel[], mode: 'demo' | 'live' = 'demo'): Channels => ({
   mode,
   operator: mode === 'live' ? { name: 'Example Bank NV', licence: 'FSMA 12345' } : null,
   hours: { opens: '09:00', closes: '17:00', timeZone: 'Europe/Brussels' },
   channels,
 });
 
-const handlers = (channels: unknown[], mode: 'demo' | 'live' = 'demo') => ({
+const handlers = (channels: Channel[], mode: 'demo' | 'live' = 'demo'): Handlers => ({
   '/common/config': () => ok(configEntries(mode)),
   '/recharge/channels': () => ok(answer(channels, mode)),
   '/recharge/list': () => ok({ total: 0, items: [] }),

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configEntries, ok, refusal, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, refusal, type Data, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const channels = {
+const channels: Data<'/recharge/channels'> = {
   mode: 'demo',
   operator: null,
   hours: { opens: '09:00', closes: '17:00', timeZone: 'Europe/Brussels' },
@@ -22,7 +22,7 @@ const channels = {
     },
   ],
 };
-const deposit = {
+const deposit: Data<'/recharge/submit'> = {
   id: '12',
   channelId: '5',
   currency: 'EUR',
@@ -43,7 +43,7 @@ beforeEach(() => {
 describe('deposit screen', () => {
   it('says demo money, checks the limits, uploads the proof and repeats after the safety question', async () => {
     const user = userEvent.setup();
-    let items: unknown[] = [];
+    let items: Data<'/recharge/list'>['items'] = [];
     let submits = 0;
     const { server } = renderApp('/information/recharge', {
       '/common/config': () => ok(configEntries('demo')),

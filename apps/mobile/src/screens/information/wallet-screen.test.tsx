@@ -5,12 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import { withScamCheck } from '../../features/funds/scam-check';
 import { QR_SIZE, qrOptions } from '../../features/wallet/qr';
-import { configEntries, ok, refusal, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, refusal, type Data, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-const walletData = (addresses: unknown[] = []) => ({
+type WalletData = Data<'/information/wallet'>;
+
+const walletData = (addresses: WalletData['addresses'] = []): WalletData => ({
   balances: [
     { currency: 'EUR', available: '1234.56', frozen: '100.00' },
     { currency: 'USD', available: '0.00', frozen: '0.00' },
@@ -18,7 +20,7 @@ const walletData = (addresses: unknown[] = []) => ({
   addresses,
 });
 
-const stored = {
+const stored: WalletData['addresses'][number] = {
   id: '7',
   network: 'BTC',
   address: BTC,

@@ -13,7 +13,7 @@ describe('registration form', () => {
     const user = userEvent.setup();
     const { server } = renderApp('/login/register', {
       '/common/config': config,
-      '/user/register': () => ok({}),
+      '/user/register': () => ok({ account: '32470000001' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Enter your phone number.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../features/market/market-types';
-import { configEntries, ok, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, refusal, type Data, type Handlers, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
 // The market screens in the whole app (route table, layout, lazy screens) against a fake server.
@@ -59,7 +59,7 @@ const lastMinute = Math.floor(Date.parse('2026-11-20T16:29:59.000Z') / 60_000) *
 const listRequests = (requests: Recorded[]) =>
   requests.filter((request) => request.path === '/market/list').map((request) => request.body);
 
-function handlers(extra: Record<string, (body: unknown) => { status?: number; json: unknown }> = {}) {
+function handlers(extra: Handlers = {}): Handlers {
   return {
     '/common/config': () => ok(configEntries('demo')),
     '/market/status': () =>
@@ -70,8 +70,8 @@ function handlers(extra: Record<string, (body: unknown) => { status?: number; js
         calendars: [{ calendar: 'crypto', timeZone: 'UTC', session: 'regular', nextSessionChangeAt: null }],
       }),
     '/market/indices': () => ok([quote('^BEL20', { name: 'BEL 20', market: 'index', kind: 'index' })]),
-    '/market/list': (body: unknown) => {
-      const { market } = body as { market: string };
+    '/market/list': (body) => {
+      const market = body.market as Data<'/market/list'>['market'];
       const items =
         market === 'usd' ? [quote('AAPL', { market: 'usd' })] : [quote('KBC.BR'), quote('ABI.BR')];
       return ok({ market, total: items.length, items });
@@ -129,7 +129,7 @@ describe('market index', () => {
       '/market/index',
       handlers({
         '/market/quote': () => ok(quote('KBC.BR')),
-        '/market/instrument': () => ({ status: 404, json: { status: 0, code: 'NOT_FOUND', params: {} } }),
+        '/market/instrument': () => refusal('NOT_FOUND', {}, 404),
         '/market/candles': () =>
           ok({
             symbol: 'KBC.BR',
@@ -188,7 +188,7 @@ describe('market index', () => {
 
 describe('search', () => {
   it('shows ranked results, and keeps the opened stock in the history', async () => {
-    const results = [
+    const results: Data<'/market/search'> = [
       {
         symbol: 'AAPL',
         code: 'AAPL',
