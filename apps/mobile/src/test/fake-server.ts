@@ -7,7 +7,8 @@ import {
   type UploadData,
   type UserApi,
 } from '@beurs/contract';
-import { API_BASE_PATH, UPLOAD_PATH, UPLOADED_FILES_PATH } from '@beurs/contract/paths';
+import type { UPLOAD_PATH, UPLOADED_FILES_PATH } from '@beurs/contract/paths';
+import { API_BASE_PATH } from '@beurs/contract/paths';
 import { vi } from 'vitest';
 
 // A stand-in for fetch in component tests: answers the calls the screens make, records each
