@@ -75,9 +75,12 @@ export const depositData = z.object({
 
 export const withdrawalRulesData = z.object({
   currency: currencySchema,
+  /** The smallest amount accepted; always above the fee, so every withdrawal pays something out. */
   minimum: cashAmountOutput,
   /** Flat fee taken from the amount withdrawn, never added on top. */
   fee: cashAmountOutput,
+  /** What reaches the card for a withdrawal of the minimum: minimum − fee. */
+  minimumPayout: cashAmountOutput,
   /** The user's own free funds: available, not frozen, not pledged. */
   withdrawable: cashAmountOutput,
   hours: z.object({

@@ -532,6 +532,7 @@ export default {
       own_card: 'Eine Bankkarte auf Ihren Namen',
       not_barred: 'Auszahlungen sind für Ihr Konto nicht gesperrt',
       minimum: 'Mindestens {{minimum}} pro Auszahlung',
+      minimumAfterFee: 'Mindestens {{minimum}} pro Auszahlung; nach Abzug der Gebühr erreichen mindestens {{minimumPayout}} Ihre Karte',
       hours: 'Eingereicht zwischen {{opens}} und {{closes}} ({{timeZone}})',
       no_pending_operation: 'Keine andere Ein- oder Auszahlung offen',
       funds_free: 'Nur freie Mittel: {{withdrawable}} auszahlbar (nicht gesperrt oder verpfändet)',

@@ -533,6 +533,7 @@ export default {
       own_card: 'A bank card in your own name',
       not_barred: 'Withdrawals are not barred on your account',
       minimum: 'At least {{minimum}} per withdrawal',
+      minimumAfterFee: 'At least {{minimum}} per withdrawal; after the fee, at least {{minimumPayout}} reaches your card',
       hours: 'Submitted between {{opens}} and {{closes}} ({{timeZone}})',
       no_pending_operation: 'No other deposit or withdrawal pending',
       funds_free: 'Free funds only: {{withdrawable}} can be withdrawn (not frozen or pledged)',

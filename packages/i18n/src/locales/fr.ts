@@ -534,6 +534,7 @@ export default {
       own_card: 'Une carte bancaire à votre nom',
       not_barred: 'Les retraits ne sont pas interdits sur votre compte',
       minimum: 'Au moins {{minimum}} par retrait',
+      minimumAfterFee: 'Au moins {{minimum}} par retrait ; après les frais, au moins {{minimumPayout}} arrive sur votre carte',
       hours: 'Envoyé entre {{opens}} et {{closes}} ({{timeZone}})',
       no_pending_operation: 'Aucun autre dépôt ou retrait en cours',
       funds_free: 'Fonds libres uniquement : {{withdrawable}} retirables (ni bloqués ni engagés)',

@@ -537,6 +537,7 @@ export default {
       own_card: 'Een bankkaart op uw naam',
       not_barred: 'Opnames zijn niet geblokkeerd op uw rekening',
       minimum: 'Minstens {{minimum}} per opname',
+      minimumAfterFee: 'Minstens {{minimum}} per opname; na de kosten komt minstens {{minimumPayout}} op je kaart',
       hours: 'Ingediend tussen {{opens}} en {{closes}} ({{timeZone}})',
       no_pending_operation: 'Geen andere storting of opname lopend',
       funds_free:

@@ -531,6 +531,7 @@ export default {
       own_card: '有本人名下的銀行卡',
       not_barred: '帳戶未被禁止出金',
       minimum: '每次至少 {{minimum}}',
+      minimumAfterFee: '每次至少 {{minimum}}；扣除手續費後，至少 {{minimumPayout}} 匯入您的卡',
       hours: '於 {{opens}} 至 {{closes}}（{{timeZone}}）之間送出',
       no_pending_operation: '沒有其他處理中的入金或出金',
       funds_free: '僅限可用資金：可出金 {{withdrawable}}（未凍結或質押）',

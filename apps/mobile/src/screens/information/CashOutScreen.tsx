@@ -29,11 +29,15 @@ export function RulesList({ rules }: { rules: WithdrawalRules }) {
   const money = (value: string) => formatCurrency(value, rules.currency, language);
   const params = {
     minimum: money(rules.minimum),
+    minimumPayout: money(rules.minimumPayout),
     withdrawable: money(rules.withdrawable),
     opens: rules.hours.opens,
     closes: rules.hours.closes,
     timeZone: rules.hours.timeZone,
   };
+  // With a fee, the minimum also says what reaches the card: the fee comes out of the amount.
+  const hasFee = cashFromWire(rules.fee) > 0n;
+  const textKey = (id: string) => (id === 'minimum' && hasFee ? 'minimumAfterFee' : id);
   return (
     <section className="card" data-testid="cash-out-rules">
       <h2>{t('cashOut.rulesTitle')}</h2>
@@ -42,7 +46,7 @@ export function RulesList({ rules }: { rules: WithdrawalRules }) {
           <li key={rule.id} data-testid={`rule-${rule.id}`} data-met={rule.isMet}>
             <span aria-hidden="true">{rule.isMet ? '✓' : '✗'}</span>
             <span>
-              {t(`cashOut.rules.${rule.id}`, params)}
+              {t(`cashOut.rules.${textKey(rule.id)}`, params)}
               {rule.id === 'hours' && rules.hours.businessDaysOnly && ` ${t('cashOut.businessDays')}`}
               <span className="visually-hidden"> {rule.isMet ? t('cashOut.met') : t('cashOut.notMet')}</span>
             </span>

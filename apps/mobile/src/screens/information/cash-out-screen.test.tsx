@@ -20,6 +20,7 @@ const rules: Data<'/cashOut/rules'> = {
   currency: 'EUR',
   minimum: '100.00',
   fee: '2.50',
+  minimumPayout: '97.50',
   withdrawable: '1500.00',
   hours: { opens: '09:00', closes: '17:00', timeZone: 'Europe/Brussels', businessDaysOnly: true },
   decisionWithinHours: 24,
@@ -65,7 +66,9 @@ describe('withdraw screen', () => {
     });
     const list = await screen.findByTestId('cash-out-rules');
     expect(list.querySelectorAll('li')).toHaveLength(9);
-    expect(screen.getByTestId('rule-minimum').textContent).toContain('At least 100.00 € per withdrawal');
+    expect(screen.getByTestId('rule-minimum').textContent).toContain(
+      'At least 100.00 € per withdrawal; after the fee, at least 97.50 € reaches your card',
+    );
     expect(screen.getByTestId('rule-hours').textContent).toContain(
       'Submitted between 09:00 and 17:00 (Europe/Brussels) on business days (not met yet)',
     );

@@ -61,6 +61,17 @@ export function createWithdrawalsService(deps: {
   const { withdrawalHours, timeZone, withdrawalFeeMinor, withdrawalMinimumMinor } = config.funds;
   const shownHours = { opens: withdrawalHours.opens, closes: withdrawalHours.closes, timeZone };
 
+  /**
+   * The smallest amount that pays out more than nothing: the configured minimum, raised above the
+   * fee when a configuration built outside `loadConfig` sets the fee at or above the minimum (the
+   * fee comes out of the amount, so an amount not above the fee is refused before anything is held).
+   */
+  const minimumOf = (currency: Currency): bigint => {
+    const feeMinor = withdrawalFeeMinor[currency];
+    const minimumMinor = withdrawalMinimumMinor[currency];
+    return minimumMinor > feeMinor ? minimumMinor : feeMinor + 1n;
+  };
+
   const toWithdrawal = (row: WithdrawalRow) => ({
     id: row.id.toString(),
     cardId: row.cardId.toString(),
@@ -106,15 +117,16 @@ export function createWithdrawalsService(deps: {
         fund_password_not_locked: password.lockedUntil === null,
         own_card: cards.length > 0,
         not_barred: await passes(() => restrictions.assertAllowed(userId, 'withdraw')),
-        minimum: available >= withdrawalMinimumMinor[currency],
+        minimum: available >= minimumOf(currency),
         hours: isWithinHours(clock.now(), withdrawalHours, timeZone),
         no_pending_operation: !pending.hasPendingDeposit && !pending.hasPendingWithdrawal,
         funds_free: available > 0n,
       };
       return {
         currency,
-        minimum: formatCash(withdrawalMinimumMinor[currency]),
+        minimum: formatCash(minimumOf(currency)),
         fee: formatCash(withdrawalFeeMinor[currency]),
+        minimumPayout: formatCash(minimumOf(currency) - withdrawalFeeMinor[currency]),
         withdrawable: formatCash(available),
         hours: { ...shownHours, businessDaysOnly: true },
         decisionWithinHours: DECISION_WITHIN_HOURS,
@@ -140,8 +152,8 @@ export function createWithdrawalsService(deps: {
 
       await restrictions.assertAllowed(userId, 'withdraw');
       const realname = await identity.requireVerified(userId);
-      const minimumMinor = withdrawalMinimumMinor[input.currency];
-      if (input.amount < minimumMinor) {
+      const minimumMinor = minimumOf(input.currency);
+      if (input.amount < minimumMinor || input.amount <= withdrawalFeeMinor[input.currency]) {
         throw new DomainError('WITHDRAWAL_BELOW_MINIMUM', {
           currency: input.currency,
           minimum: formatCash(minimumMinor),
