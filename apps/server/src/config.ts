@@ -60,6 +60,12 @@ export const WITHDRAWAL_MINIMUM_CAP_MINOR = 1_000_00n;
 /** The highest correction threshold: above it one staff member could move large sums alone. */
 export const CORRECTION_THRESHOLD_CAP_MINOR = 10_000_00n;
 
+/**
+ * The highest daily correction limit (per staff member, per user): above it one staff member could
+ * move large sums alone by splitting them into corrections under the threshold.
+ */
+export const CORRECTION_DAILY_LIMIT_CAP_MINOR = 50_000_00n;
+
 /** A cash amount in one currency ("1.50"), parsed once into minor units. */
 const cashSchema = (fallback: string, capMinor: bigint | null = null) =>
   z
@@ -188,6 +194,10 @@ const environmentSchema = z
     WITHDRAWAL_MINIMUM_USD: cashSchema('100.00', WITHDRAWAL_MINIMUM_CAP_MINOR),
     CORRECTION_APPROVAL_THRESHOLD_EUR: cashSchema('100.00', CORRECTION_THRESHOLD_CAP_MINOR),
     CORRECTION_APPROVAL_THRESHOLD_USD: cashSchema('100.00', CORRECTION_THRESHOLD_CAP_MINOR),
+    CORRECTION_DAILY_LIMIT_PER_STAFF_EUR: cashSchema('500.00', CORRECTION_DAILY_LIMIT_CAP_MINOR),
+    CORRECTION_DAILY_LIMIT_PER_STAFF_USD: cashSchema('500.00', CORRECTION_DAILY_LIMIT_CAP_MINOR),
+    CORRECTION_DAILY_LIMIT_PER_USER_EUR: cashSchema('200.00', CORRECTION_DAILY_LIMIT_CAP_MINOR),
+    CORRECTION_DAILY_LIMIT_PER_USER_USD: cashSchema('200.00', CORRECTION_DAILY_LIMIT_CAP_MINOR),
     FX_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(1_000).default(50),
     TRADE_FEE_BASIS_POINTS: basisPointsSchema(10),
     TRADE_FEE_MINIMUM_EUR: cashSchema('2.50'),
@@ -316,6 +326,15 @@ export type Config = {
     readonly fxSpreadBasisPoints: number;
     /** Staff balance corrections above this (per currency, minor units) need a second staff member. */
     readonly correctionThresholdMinor: Readonly<Record<Currency, bigint>>;
+    /**
+     * What one staff member may apply alone (at or under the threshold, no second approval) within
+     * 24 hours, per currency: in all (`perStaff`) and to any one user (`perUser`). A correction that
+     * would pass either waits for a second staff member, so a large sum cannot be split.
+     */
+    readonly correctionDailyLimitMinor: {
+      readonly perStaff: Readonly<Record<Currency, bigint>>;
+      readonly perUser: Readonly<Record<Currency, bigint>>;
+    };
     readonly warningListUrl: string;
   };
   /** Trading (issue 11): the published fee schedule, TOB, and each market's terms. */
@@ -401,6 +420,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       correctionThresholdMinor: {
         EUR: env.CORRECTION_APPROVAL_THRESHOLD_EUR,
         USD: env.CORRECTION_APPROVAL_THRESHOLD_USD,
+      },
+      correctionDailyLimitMinor: {
+        perStaff: {
+          EUR: env.CORRECTION_DAILY_LIMIT_PER_STAFF_EUR,
+          USD: env.CORRECTION_DAILY_LIMIT_PER_STAFF_USD,
+        },
+        perUser: {
+          EUR: env.CORRECTION_DAILY_LIMIT_PER_USER_EUR,
+          USD: env.CORRECTION_DAILY_LIMIT_PER_USER_USD,
+        },
       },
       warningListUrl: env.REGULATOR_WARNING_URL,
     },

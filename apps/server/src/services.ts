@@ -121,9 +121,11 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ledger,
     audit,
+    decisions,
     staff,
     users,
     thresholdMinor: config.funds.correctionThresholdMinor,
+    dailyLimitMinor: config.funds.correctionDailyLimitMinor,
   });
   const trading = createTradingService({
     db,

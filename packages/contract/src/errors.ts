@@ -241,6 +241,10 @@ export const errorCatalogue = {
     'A correction above the threshold must be approved by another staff member.',
     ['threshold'],
   ),
+  CORRECTION_APPROVER_NOT_INDEPENDENT: refusal(
+    'The approver was created or re-enabled by the author of the correction within the last days given; another staff member must approve.',
+    ['days'],
+  ),
   EXCHANGE_RATE_CHANGED: refusal('The rate moved; the amount received would be below the quote.', [
     'received',
   ]),

@@ -532,7 +532,8 @@ export default {
       own_card: 'Eine Bankkarte auf Ihren Namen',
       not_barred: 'Auszahlungen sind für Ihr Konto nicht gesperrt',
       minimum: 'Mindestens {{minimum}} pro Auszahlung',
-      minimumAfterFee: 'Mindestens {{minimum}} pro Auszahlung; nach Abzug der Gebühr erreichen mindestens {{minimumPayout}} Ihre Karte',
+      minimumAfterFee:
+        'Mindestens {{minimum}} pro Auszahlung; nach Abzug der Gebühr erreichen mindestens {{minimumPayout}} Ihre Karte',
       hours: 'Eingereicht zwischen {{opens}} und {{closes}} ({{timeZone}})',
       no_pending_operation: 'Keine andere Ein- oder Auszahlung offen',
       funds_free: 'Nur freie Mittel: {{withdrawable}} auszahlbar (nicht gesperrt oder verpfändet)',
@@ -791,6 +792,8 @@ export default {
     EXCHANGE_SAME_CURRENCY: 'Wählen Sie zwei verschiedene Währungen.',
     CORRECTION_NEEDS_SECOND_STAFF:
       'Eine Korrektur über {{threshold}} muss von einem anderen Mitarbeiter genehmigt werden.',
+    CORRECTION_APPROVER_NOT_INDEPENDENT:
+      'Ihr Konto wurde in den letzten {{days}} Tagen vom Urheber dieser Korrektur angelegt oder wieder freigegeben: Ein anderer Mitarbeiter muss sie genehmigen.',
     EXCHANGE_RATE_CHANGED:
       'Der Kurs hat sich geändert: Sie würden jetzt {{received}} erhalten. Prüfen Sie das neue Angebot.',
     TOO_FREQUENT: 'Zu häufig gesendet. Warten Sie einen Moment.',

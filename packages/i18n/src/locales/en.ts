@@ -533,7 +533,8 @@ export default {
       own_card: 'A bank card in your own name',
       not_barred: 'Withdrawals are not barred on your account',
       minimum: 'At least {{minimum}} per withdrawal',
-      minimumAfterFee: 'At least {{minimum}} per withdrawal; after the fee, at least {{minimumPayout}} reaches your card',
+      minimumAfterFee:
+        'At least {{minimum}} per withdrawal; after the fee, at least {{minimumPayout}} reaches your card',
       hours: 'Submitted between {{opens}} and {{closes}} ({{timeZone}})',
       no_pending_operation: 'No other deposit or withdrawal pending',
       funds_free: 'Free funds only: {{withdrawable}} can be withdrawn (not frozen or pledged)',
@@ -785,6 +786,8 @@ export default {
     EXCHANGE_SAME_CURRENCY: 'Choose two different currencies.',
     CORRECTION_NEEDS_SECOND_STAFF:
       'A correction above {{threshold}} must be approved by another staff member.',
+    CORRECTION_APPROVER_NOT_INDEPENDENT:
+      'You were created or re-enabled by the author of this correction in the last {{days}} days: another staff member must approve it.',
     EXCHANGE_RATE_CHANGED: 'The rate has moved: you would now receive {{received}}. Check the new quote.',
     TOO_FREQUENT: 'Submitted too often. Wait a moment.',
     SYSTEM_BUSY: 'The system is busy. Try again later.',

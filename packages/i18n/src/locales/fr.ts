@@ -534,7 +534,8 @@ export default {
       own_card: 'Une carte bancaire à votre nom',
       not_barred: 'Les retraits ne sont pas interdits sur votre compte',
       minimum: 'Au moins {{minimum}} par retrait',
-      minimumAfterFee: 'Au moins {{minimum}} par retrait ; après les frais, au moins {{minimumPayout}} arrive sur votre carte',
+      minimumAfterFee:
+        'Au moins {{minimum}} par retrait ; après les frais, au moins {{minimumPayout}} arrive sur votre carte',
       hours: 'Envoyé entre {{opens}} et {{closes}} ({{timeZone}})',
       no_pending_operation: 'Aucun autre dépôt ou retrait en cours',
       funds_free: 'Fonds libres uniquement : {{withdrawable}} retirables (ni bloqués ni engagés)',
@@ -793,6 +794,8 @@ export default {
     EXCHANGE_SAME_CURRENCY: 'Choisissez deux devises différentes.',
     CORRECTION_NEEDS_SECOND_STAFF:
       'Une correction supérieure à {{threshold}} doit être approuvée par un autre membre du personnel.',
+    CORRECTION_APPROVER_NOT_INDEPENDENT:
+      'Votre compte a été créé ou réactivé par l’auteur de cette correction au cours des {{days}} derniers jours : un autre membre du personnel doit l’approuver.',
     EXCHANGE_RATE_CHANGED:
       'Le cours a changé : vous recevriez maintenant {{received}}. Vérifiez la nouvelle cotation.',
     TOO_FREQUENT: 'Envois trop fréquents. Patientez un instant.',

@@ -778,6 +778,8 @@ export default {
     IDEMPOTENCY_KEY_REQUIRED: '요청에 {{header}} 헤더가 없습니다.',
     EXCHANGE_SAME_CURRENCY: '서로 다른 두 통화를 선택하세요.',
     CORRECTION_NEEDS_SECOND_STAFF: '{{threshold}}을(를) 넘는 정정은 다른 직원의 승인이 필요합니다.',
+    CORRECTION_APPROVER_NOT_INDEPENDENT:
+      '최근 {{days}}일 안에 이 정정을 작성한 직원이 귀하의 계정을 만들거나 다시 활성화했습니다. 다른 직원이 승인해야 합니다.',
     EXCHANGE_RATE_CHANGED:
       '환율이 변동되었습니다. 이제 {{received}}을(를) 받게 됩니다. 새 견적을 확인하세요.',
     TOO_FREQUENT: '너무 자주 제출했습니다. 잠시 기다리세요.',

@@ -537,7 +537,8 @@ export default {
       own_card: 'Een bankkaart op uw naam',
       not_barred: 'Opnames zijn niet geblokkeerd op uw rekening',
       minimum: 'Minstens {{minimum}} per opname',
-      minimumAfterFee: 'Minstens {{minimum}} per opname; na de kosten komt minstens {{minimumPayout}} op je kaart',
+      minimumAfterFee:
+        'Minstens {{minimum}} per opname; na de kosten komt minstens {{minimumPayout}} op uw kaart',
       hours: 'Ingediend tussen {{opens}} en {{closes}} ({{timeZone}})',
       no_pending_operation: 'Geen andere storting of opname lopend',
       funds_free:
@@ -795,6 +796,8 @@ export default {
     EXCHANGE_SAME_CURRENCY: 'Kies twee verschillende munten.',
     CORRECTION_NEEDS_SECOND_STAFF:
       'Een correctie boven {{threshold}} moet door een andere medewerker goedgekeurd worden.',
+    CORRECTION_APPROVER_NOT_INDEPENDENT:
+      'Je account is de afgelopen {{days}} dagen aangemaakt of opnieuw ingeschakeld door de auteur van deze correctie: een andere medewerker moet ze goedkeuren.',
     EXCHANGE_RATE_CHANGED: 'De koers is gewijzigd: u zou nu {{received}} ontvangen. Bekijk de nieuwe koers.',
     TOO_FREQUENT: 'Te vaak verstuurd. Wacht even.',
     SYSTEM_BUSY: 'Het systeem is druk bezet. Probeer het later opnieuw.',

@@ -772,6 +772,8 @@ export default {
     IDEMPOTENCY_KEY_REQUIRED: '請求缺少 {{header}} 標頭。',
     EXCHANGE_SAME_CURRENCY: '請選擇兩種不同的幣種。',
     CORRECTION_NEEDS_SECOND_STAFF: '超過 {{threshold}} 的調整須由另一位員工核准。',
+    CORRECTION_APPROVER_NOT_INDEPENDENT:
+      '您的帳戶於過去 {{days}} 天內由此調整的提出者建立或重新啟用，須由另一位員工核准。',
     EXCHANGE_RATE_CHANGED: '匯率已變動：您現在將收到 {{received}}，請確認新報價。',
     TOO_FREQUENT: '提交過於頻繁，請稍候。',
     SYSTEM_BUSY: '系統繁忙，請稍後再試。',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { balanceCorrections } from './corrections.tables';
 
@@ -17,6 +17,54 @@ export async function findCorrection(db: Executor, id: bigint) {
   return rows[0];
 }
 
+/** Loads the correction under a row lock (decide once). */
+export async function lockCorrection(db: Executor, id: bigint) {
+  const rows = await db
+    .select()
+    .from(balanceCorrections)
+    .where(eq(balanceCorrections.id, id))
+    .limit(1)
+    .for('no key update');
+  return rows[0];
+}
+
+/**
+ * Serialises the daily-limit check of proposals until the transaction ends (a transaction-level
+ * advisory lock): two proposals at once cannot both pass a limit that only one of them fits.
+ */
+export async function lockDailyLimits(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('balance_corrections.daily_limits'))`);
+}
+
+/**
+ * Sum of the magnitudes of corrections in `currency` applied by one staff member alone (proposer
+ * and decider the same) since `since`, narrowed by `who`: the proposer, or the user corrected.
+ */
+export async function sumAppliedAlone(
+  db: Executor,
+  who: { proposedByStaffId: bigint } | { userId: bigint },
+  currency: CorrectionRow['currency'],
+  since: Date,
+): Promise<bigint> {
+  const narrowed: SQL =
+    'userId' in who
+      ? eq(balanceCorrections.userId, who.userId)
+      : eq(balanceCorrections.proposedByStaffId, who.proposedByStaffId);
+  const rows = await db
+    .select({ total: sql<string>`coalesce(sum(abs(${balanceCorrections.amountMinor})), 0)::text` })
+    .from(balanceCorrections)
+    .where(
+      and(
+        narrowed,
+        eq(balanceCorrections.currency, currency),
+        eq(balanceCorrections.state, 'applied'),
+        eq(balanceCorrections.decidedByStaffId, balanceCorrections.proposedByStaffId),
+        gte(balanceCorrections.createdAt, since),
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}
+
 export async function decideCorrection(
   db: Executor,
   id: bigint,
@@ -27,7 +75,9 @@ export async function decideCorrection(
     .set(values)
     .where(and(eq(balanceCorrections.id, id), eq(balanceCorrections.state, 'pending')))
     .returning();
-  return rows[0];
+  const row = rows[0];
+  if (!row) throw new Error(`correction ${id} was not pending under its lock`);
+  return row;
 }
 
 export async function setEntry(db: Executor, id: bigint, entryId: bigint) {

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
+import type { DecisionsService } from '../decisions/decisions.service';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
 import type { StaffService } from '../staff/staff.service';
 import type { UsersService } from '../users/users.service';
@@ -12,8 +13,11 @@ import type { CorrectionRow } from './corrections.repository';
 
 // Staff balance corrections (DESIGN.md §1.3): a correction is a new journal entry between the
 // user's available balance and the house `corrections` account, with the reason as its memo (the
-// user sees it in their records). Up to the threshold one staff member applies it; above it, it
-// waits for a second, different staff member. A debit never takes more than is available.
+// user sees it in their records). Up to the threshold, and while the staff member's corrections
+// applied alone in the last 24 hours stay within the daily limits (in all, and to this user), one
+// staff member applies it; otherwise it waits for a second staff member, who is neither its author
+// nor an account the author created or re-enabled in the last 30 days, and who decides it once
+// (decisions.decideOnce). A debit never takes more than is available.
 
 export function createCorrectionsService(deps: {
   db: Database;
@@ -22,11 +26,17 @@ export function createCorrectionsService(deps: {
   audit: AuditService;
   staff: StaffService;
   users: UsersService;
+  decisions: DecisionsService;
   /** Per currency, minor units: above it a correction waits for a second staff member. */
   thresholdMinor: Readonly<Record<Currency, bigint>>;
+  /** Per currency, minor units: what one staff member applies alone in 24 hours, in all and per user. */
+  dailyLimitMinor: {
+    readonly perStaff: Readonly<Record<Currency, bigint>>;
+    readonly perUser: Readonly<Record<Currency, bigint>>;
+  };
 }) {
-  const { db, clock, ledger, audit, staff, users } = deps;
-  const { thresholdMinor } = deps;
+  const { db, clock, ledger, audit, decisions, staff, users } = deps;
+  const { thresholdMinor, dailyLimitMinor } = deps;
 
   async function post(tx: Executor, row: CorrectionRow): Promise<bigint> {
     const user = userAccount(row.userId, row.currency);
@@ -65,6 +75,43 @@ export function createCorrectionsService(deps: {
     };
   }
 
+  /** The daily limits: what one staff member may apply alone within this window. */
+  const limitWindowMs = 24 * 60 * 60 * 1000;
+  /** An account its author created or re-enabled this recently is not their second pair of eyes. */
+  const sponsorshipWindowMs = 30 * 24 * 60 * 60 * 1000;
+
+  /** True when the proposer may apply it alone: under the threshold and within both daily limits. */
+  async function fitsAlone(
+    tx: Executor,
+    actor: StaffSession,
+    input: { userId: bigint; currency: Currency; magnitude: bigint; now: Date },
+  ): Promise<boolean> {
+    if (input.magnitude > thresholdMinor[input.currency]) return false;
+    await repository.lockDailyLimits(tx);
+    const since = new Date(input.now.getTime() - limitWindowMs);
+    const [byStaff, toUser] = await Promise.all([
+      repository.sumAppliedAlone(tx, { proposedByStaffId: actor.staffId }, input.currency, since),
+      repository.sumAppliedAlone(tx, { userId: input.userId }, input.currency, since),
+    ]);
+    return (
+      byStaff + input.magnitude <= dailyLimitMinor.perStaff[input.currency] &&
+      toUser + input.magnitude <= dailyLimitMinor.perUser[input.currency]
+    );
+  }
+
+  /** The approver must be another staff member, and not one the proposer created or re-enabled lately. */
+  async function assertIndependent(tx: Executor, actor: StaffSession, row: CorrectionRow) {
+    if (row.proposedByStaffId === actor.staffId) {
+      throw new DomainError('CORRECTION_NEEDS_SECOND_STAFF', {
+        threshold: formatCash(thresholdMinor[row.currency]),
+      });
+    }
+    const since = new Date(clock.now().getTime() - sponsorshipWindowMs);
+    if (await staff.isSponsoredBy(tx, actor.staffId, row.proposedByStaffId, since)) {
+      throw new DomainError('CORRECTION_APPROVER_NOT_INDEPENDENT', { days: '30' });
+    }
+  }
+
   return {
     async propose(
       actor: StaffSession,
@@ -73,9 +120,14 @@ export function createCorrectionsService(deps: {
       const user = await users.findByAccount(input.account);
       if (!user) throw new DomainError('ACCOUNT_NOT_FOUND');
       const magnitude = input.amount < 0n ? -input.amount : input.amount;
-      const isImmediate = magnitude <= thresholdMinor[input.currency];
       const now = clock.now();
       const { row, entryId } = await db.transaction(async (tx) => {
+        const isImmediate = await fitsAlone(tx, actor, {
+          userId: user.id,
+          currency: input.currency,
+          magnitude,
+          now,
+        });
         const inserted = await repository.insertCorrection(tx, {
           userId: user.id,
           currency: input.currency,
@@ -98,6 +150,7 @@ export function createCorrectionsService(deps: {
             correctionId: inserted.id,
             currency: input.currency,
             amount: formatCash(input.amount),
+            state: inserted.state,
             entryId: posted,
           },
         });
@@ -107,36 +160,37 @@ export function createCorrectionsService(deps: {
       return present(row, entryId);
     },
 
+    /** Approve (post once, by an independent second staff member) or reject a pending correction. */
     async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
-      const id = BigInt(input.id);
       const isApproved = input.decision === 'approve';
-      const { row, entryId } = await db.transaction(async (tx) => {
-        const existing = await repository.findCorrection(tx, id);
-        if (!existing) throw new DomainError('RECORD_NOT_FOUND');
-        if (isApproved && existing.proposedByStaffId === actor.staffId) {
-          throw new DomainError('CORRECTION_NEEDS_SECOND_STAFF', {
-            threshold: formatCash(thresholdMinor[existing.currency]),
+      const decided = await decisions.decideOnce(actor, {
+        targetType: 'correction',
+        id: BigInt(input.id),
+        action: isApproved ? 'correction.approve' : 'correction.reject',
+        reason: input.reason,
+        lock: repository.lockCorrection,
+        isUndecided: (row) => row.state === 'pending',
+        auditView: (row) => ({
+          userId: row.userId,
+          currency: row.currency,
+          amount: formatCash(row.amountMinor),
+          state: row.state,
+          entryId: row.entryId,
+        }),
+        apply: async (tx, pending) => {
+          if (isApproved) await assertIndependent(tx, actor, pending);
+          const row = await repository.decideCorrection(tx, pending.id, {
+            state: isApproved ? 'applied' : 'rejected',
+            decidedByStaffId: actor.staffId,
+            decidedAt: clock.now(),
           });
-        }
-        const decided = await repository.decideCorrection(tx, id, {
-          state: isApproved ? 'applied' : 'rejected',
-          decidedByStaffId: actor.staffId,
-          decidedAt: clock.now(),
-        });
-        if (!decided) throw new DomainError('ALREADY_PROCESSED');
-        const posted = isApproved ? await post(tx, decided) : null;
-        await audit.record(tx, actor, {
-          action: isApproved ? 'correction.approve' : 'correction.reject',
-          targetType: 'user',
-          targetId: decided.userId,
-          reason: input.reason,
-          before: { correctionId: decided.id, state: 'pending' },
-          after: { correctionId: decided.id, state: decided.state, entryId: posted },
-        });
-        return { row: decided, entryId: posted };
+          if (!isApproved) return { decided: row };
+          const entryId = await post(tx, row);
+          return { decided: { ...row, entryId } };
+        },
       });
-      if (entryId !== null) users.invalidateUserInfo(row.userId);
-      return present(row, entryId);
+      if (decided.entryId !== null) users.invalidateUserInfo(decided.userId);
+      return present(decided);
     },
 
     async list(input: { state: repository.CorrectionState; page: number; pageSize: number }) {

@@ -211,6 +211,7 @@ export function createStaffAuthService(deps: {
           passwordHash,
           role: input.role,
           createdAt: clock.now(),
+          createdByStaffId: actor.staffId,
         });
         if (!row) throw new DomainError('STAFF_USERNAME_EXISTS');
         const created = { id: row.id.toString(), username: row.username, role: row.role };

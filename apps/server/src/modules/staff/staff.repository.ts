@@ -51,11 +51,21 @@ export async function lockEnabledAdminIds(db: Executor): Promise<bigint[]> {
   return rows.map((row) => row.id);
 }
 
-/** Sets or clears `disabledAt`; answers the row, or undefined when it was already so. */
-export async function setStaffDisabledAt(db: Executor, staffId: bigint, disabledAt: Date | null) {
+/**
+ * Sets `disabledAt`, or clears it recording who re-enabled the account and when; answers the row,
+ * or undefined when it was already so.
+ */
+export async function setStaffDisabledAt(
+  db: Executor,
+  staffId: bigint,
+  disabledAt: Date | null,
+  enabled?: { byStaffId: bigint; at: Date },
+) {
   const rows = await db
     .update(staffUsers)
-    .set({ disabledAt })
+    .set(
+      enabled ? { disabledAt, enabledByStaffId: enabled.byStaffId, enabledAt: enabled.at } : { disabledAt },
+    )
     .where(
       and(
         eq(staffUsers.id, staffId),

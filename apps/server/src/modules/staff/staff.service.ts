@@ -46,6 +46,23 @@ export function createStaffService(deps: {
       return new Map(rows.map((row) => [row.id, row.username]));
     },
 
+    /**
+     * True when `sponsorId` created or re-enabled the account `staffId` at or after `since`: such an
+     * account is not an independent second pair of eyes for `sponsorId`'s own proposals.
+     */
+    async isSponsoredBy(
+      executor: Executor,
+      staffId: bigint,
+      sponsorId: bigint,
+      since: Date,
+    ): Promise<boolean> {
+      const row = await repository.findStaffUserById(executor, staffId);
+      if (!row) return false;
+      const created = row.createdByStaffId === sponsorId && row.createdAt >= since;
+      const enabled = row.enabledByStaffId === sponsorId && row.enabledAt !== null && row.enabledAt >= since;
+      return created || enabled;
+    },
+
     async list(input: { page: number; pageSize: number }) {
       const { rows, total } = await repository.listStaffUsers(db, {
         offset: (input.page - 1) * input.pageSize,
@@ -85,7 +102,10 @@ export function createStaffService(deps: {
     async enable(actor: StaffSession, input: { id: string; reason: string }) {
       const enabled = await db.transaction(async (tx) => {
         const target = await targetOf(tx, input.id);
-        const row = await repository.setStaffDisabledAt(tx, target.id, null);
+        const row = await repository.setStaffDisabledAt(tx, target.id, null, {
+          byStaffId: actor.staffId,
+          at: clock.now(),
+        });
         if (!row) throw new DomainError('STAFF_NOT_DISABLED');
         await audit.record(tx, actor, {
           action: 'staff.enable',

@@ -55,7 +55,9 @@ describe('a withdrawal fee at or above the amount', () => {
     const listed = (await call(testApp.app, '/cashOut/list', { page: 1, pageSize: 10 }, user)).json().data;
     expect(listed.total).toBe(0);
     const balances = (await call(testApp.app, '/user/getUserinfo', undefined, user)).json().data.balances;
-    expect(balances).toContainEqual(expect.objectContaining({ currency: 'EUR', available: '500.00', frozen: '0.00' }));
+    expect(balances).toContainEqual(
+      expect.objectContaining({ currency: 'EUR', available: '500.00', frozen: '0.00' }),
+    );
 
     const accepted = await callWithKey(
       testApp,
