@@ -8,6 +8,7 @@ const rules: Data<'/cashOut/rules'> = {
   currency: 'EUR',
   minimum: '100.00',
   fee: '2.50',
+  minimumPayout: '97.50',
   withdrawable: '1500.00',
   hours: { opens: '09:00', closes: '17:00', timeZone: 'Europe/Brussels', businessDaysOnly: true },
   decisionWithinHours: 24,
