@@ -4,6 +4,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 import { moduleSeams } from './apps/server/module-seams.eslint.js';
 
@@ -55,6 +57,25 @@ export default tseslint.config(
     files: ['apps/mobile/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverImports] }] },
+  },
+  {
+    // No import cycles: a module never reaches itself through its imports. Dynamic imports count,
+    // so a lazily loaded screen that imports the table loading it is a cycle too
+    // (apps/mobile/src/import-cycles-lint.test.ts plants one and expects it refused).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript files are parsed for their imports too (without this they are skipped).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // The server's module seams: another module only through its service, tables only from their
   // own repository (apps/server/module-seams.eslint.js).

@@ -7,7 +7,8 @@ import { queryClient } from './app/query-client';
 import './app/app.css';
 import { configQueries, imageUrl } from './features/config/queries';
 import { installBackButton } from './native/back-button';
-import { routeByPath, START_PATH } from './routes/route-table';
+import { routeByPath, START_PATH } from './routes/paths';
+import { screenOf } from './routes/screens';
 import { createAppRouter } from './routes/router';
 import { installRootFontSize } from './shell/root-font';
 import { showToast } from './shell/toast';
@@ -22,7 +23,8 @@ function warmUp() {
     if (logo) new Image().src = imageUrl(logo);
   });
   const path = window.location.hash.replace(/^#/, '').split('?')[0] || START_PATH;
-  void routeByPath(path)?.screen?.();
+  const route = routeByPath(path);
+  if (route) void screenOf(route.name)?.();
 }
 
 async function start() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { imageUrl, useSiteConfig } from '../features/config/queries';
-import { LOGIN_PATH, routeByPath } from '../routes/route-table';
+import { LOGIN_PATH, routeByPath } from '../routes/paths';
 import { isLoggedIn } from '../session/storage';
 import { DemoBanner, EmptyState, Splash } from './common';
 import { TabBar } from './TabBar';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isAvailable, pathOf, type RouteName } from '../routes/route-table';
+import { isAvailable, pathOf, type RouteName } from '../routes/paths';
 import { Icon } from './icons';
 
 export type MenuItem = { route: RouteName; label: string; value?: ReactNode; testId?: string };

@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { pathOf, tabs } from '../routes/route-table';
+import { pathOf, tabs } from '../routes/paths';
 import { classNames } from './common';
 import { Icon } from './icons';
 

@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isAvailable, pathOf } from '../routes/route-table';
+import { isAvailable, pathOf } from '../routes/paths';
 import { classNames } from './common';
 import { Icon } from './icons';
 

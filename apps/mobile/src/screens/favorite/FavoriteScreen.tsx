@@ -8,7 +8,7 @@ import { formatClock } from '../../features/market/quote-format';
 import { useRemoveFromWatchlistMutation } from '../../features/market/mutations';
 import { marketQueries, POLL_MS } from '../../features/market/queries';
 import { patchQuote, useFollowSymbols, useStreamStatus } from '../../features/market/use-live-quote';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading } from '../../shell/common';
 import { openStock } from '../market/components/open-stock';
 import { ChangePill, Price } from '../market/components/PriceChange';

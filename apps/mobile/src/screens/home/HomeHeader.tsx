@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useSiteConfig } from '../../features/config/queries';
 import { displayName, useNotices, useUserInfo } from '../../features/user/queries';
 import { openLink } from '../../native/open-link';
-import { isAvailable, pathOf } from '../../routes/route-table';
+import { isAvailable, pathOf } from '../../routes/paths';
 import { hasUnread, useReadMessageIds } from '../../session/read-messages';
 import { storageKeys } from '../../session/storage';
 import { classNames } from '../../shell/common';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { useNotices, useUserInfo, type UserInfo } from '../../features/user/queries';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { useReadMessageIds } from '../../session/read-messages';
 import { EmptyState, Loading } from '../../shell/common';
 import { HomeMovers } from '../market/components/HomeMovers';

@@ -9,7 +9,7 @@ import { validateBankCard, type BankCardForm } from '../../features/funds/bank-c
 import { useAddBankCardMutation } from '../../features/funds/mutations';
 import { withScamCheck } from '../../features/funds/scam-check';
 import { useAuthInfo } from '../../features/identity/queries';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { Loading, LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
 import { useFormFields } from '../../shell/use-form-fields';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeleteBankCardMutation } from '../../features/funds/mutations';
 import { useBankCards, type BankCard } from '../../features/funds/queries';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading } from '../../shell/common';
 import './wallet/wallet.css';
 

@@ -15,7 +15,7 @@ import {
   type WithdrawalRules,
 } from '../../features/funds/queries';
 import { isSixDigits } from '../../features/identity/fund-password';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading } from '../../shell/common';
 import { Field } from '../../shell/Field';
 import { SummaryRows } from '../../shell/SummaryRows';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useChangePasswordMutation } from '../../features/user/mutations';
 import { hasErrors, validateChangePassword, type ChangePasswordForm } from '../../features/user/validation';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';
 import { useFormFields } from '../../shell/use-form-fields';

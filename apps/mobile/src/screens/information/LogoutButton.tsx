@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../features/user/mutations';
-import { LOGIN_PATH } from '../../routes/route-table';
+import { LOGIN_PATH } from '../../routes/paths';
 import { showToast } from '../../shell/toast';
 
 export function LogoutButton() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { useNotices } from '../../features/user/queries';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { useReadMessageIds } from '../../session/read-messages';
 import { EmptyState, Loading } from '../../shell/common';
 import { Icon } from '../../shell/icons';

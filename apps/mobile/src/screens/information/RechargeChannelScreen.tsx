@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { useDepositChannels, type DepositChannels } from '../../features/funds/queries';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading } from '../../shell/common';
 import { CollectionAccount } from './wallet/CollectionAccount';
 import { DepositTerms } from './wallet/DepositTerms';

@@ -10,7 +10,7 @@ import { useAddWalletMutation, useDeleteWalletMutation } from '../../features/wa
 import { walletNetworks, type WalletNetwork } from '@beurs/contract/enums';
 import { paymentUri } from '../../features/wallet/qr';
 import { useWallet, type WalletAddress, type WalletData } from '../../features/wallet/queries';
-import { isAvailable, pathOf } from '../../routes/route-table';
+import { isAvailable, pathOf } from '../../routes/paths';
 import { EmptyState, Loading } from '../../shell/common';
 import { Field } from '../../shell/Field';
 import { showToast } from '../../shell/toast';

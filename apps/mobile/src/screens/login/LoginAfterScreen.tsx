@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { displayName, useUserInfo } from '../../features/user/queries';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { Brand } from '../../shell/Brand';
 import { Loading } from '../../shell/common';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../features/user/mutations';
 import { hasErrors, validateLogin, type LoginForm } from '../../features/user/validation';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { storageKeys } from '../../session/storage';
 import { Brand } from '../../shell/Brand';
 import { LoadingOverlay } from '../../shell/common';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegisterMutation } from '../../features/user/mutations';
 import { hasErrors, validateRegister, type RegisterForm } from '../../features/user/validation';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { storageKeys } from '../../session/storage';
 import { LoadingOverlay } from '../../shell/common';
 import { Field } from '../../shell/Field';

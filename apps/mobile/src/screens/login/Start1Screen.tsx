@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 
 export default function Start1Screen() {
   const { t } = useTranslation();

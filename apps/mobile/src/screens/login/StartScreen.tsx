@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { isLoggedIn } from '../../session/storage';
 import { Brand } from '../../shell/Brand';
 import { LanguagePicker } from '../../shell/LanguagePicker';

@@ -9,7 +9,7 @@ import { type ListTab, type Quote } from '../../features/market/market-types';
 import { marketQueries, useMarketStatus } from '../../features/market/queries';
 import { useStockType } from '../../features/market/stock-type';
 import { patchQuote, useFollowSymbols } from '../../features/market/use-live-quote';
-import { pathOf } from '../../routes/route-table';
+import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading } from '../../shell/common';
 import { IndexStrip } from './components/IndexStrip';
 import { MarketSwitcher } from './components/MarketSwitcher';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListSort, SortOrder } from '@beurs/contract/enums';
 import { useStockType } from '../../../features/market/stock-type';
-import { pathOf } from '../../../routes/route-table';
+import { pathOf } from '../../../routes/paths';
 import { EmptyState, Loading } from '../../../shell/common';
 import { QuoteList } from './QuoteList';
 import { QuoteSource } from './QuoteSource';

@@ -1,7 +1,7 @@
 import type { NavigateFunction } from 'react-router';
 import { saveStockDetail, type SelectedStock } from '../../../features/market/stock-detail';
 import type { Quote } from '../../../features/market/market-types';
-import { pathOf } from '../../../routes/route-table';
+import { pathOf } from '../../../routes/paths';
 
 /** Keeps the stock under `stockDetail` (spec section 2), then opens the stock detail screen. */
 export function openStock(navigate: NavigateFunction, stock: SelectedStock | Quote): void {
