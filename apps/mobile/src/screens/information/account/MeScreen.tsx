@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { displayName, useUserInfo } from '../../../features/user/queries';
+import { Balances } from '../../../shell/Balances';
+import { Loading } from '../../../shell/common';
+import { Menu } from '../../../shell/Menu';
+import { LogoutButton } from './LogoutButton';
+
+/** Me (/information/index): total assets, available, frozen, profit, the menu. */
+export default function MeScreen() {
+  const { t } = useTranslation();
+  const info = useUserInfo();
+  return (
+    <div data-testid="screen-information">
+      <header className="me-header">
+        <h1 data-testid="me-name">{info.data ? displayName(info.data) : t('titles.information')}</h1>
+        {info.data && (
+          <p>
+            {info.data.account} · {t('me.identity')}: {t(`me.identityStates.${info.data.identityState}`)}
+          </p>
+        )}
+      </header>
+      {info.isPending && <Loading />}
+      {info.data?.restrictions.map((restriction) => (
+        <p key={restriction.kind} className="card restriction" role="alert">
+          {t('me.restricted', {
+            reason: `${t(`me.restrictionKinds.${restriction.kind}`)} — ${restriction.reason}`,
+          })}
+        </p>
+      ))}
+      {info.data && <Balances balances={info.data.balances} />}
+      <Menu
+        aria-label={t('me.menu.money')}
+        items={[
+          { route: 'wallet', label: t('me.menu.wallet') },
+          { route: 'recharge', label: t('me.menu.deposit') },
+          { route: 'cashOut', label: t('me.menu.withdraw') },
+          { route: 'exChange', label: t('me.menu.exchange') },
+          { route: 'fundRecord', label: t('me.menu.records') },
+          { route: 'authInfo', label: t('me.menu.identity') },
+          { route: 'fundPass', label: t('me.menu.fundPassword') },
+          { route: 'bankList', label: t('me.menu.bankCards') },
+        ]}
+      />
+      <Menu
+        items={[
+          { route: 'userInfo', label: t('me.menu.messages') },
+          { route: 'securityCenter', label: t('me.menu.securityCenter') },
+          { route: 'loginPass', label: t('me.menu.loginPassword') },
+          { route: 'changeLang', label: t('me.menu.language') },
+          { route: 'setting', label: t('me.menu.settings') },
+          { route: 'aboutInfo', label: t('me.menu.about') },
+        ]}
+      />
+      <LogoutButton />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
+import { describeError } from '../../../app/i18n';
+import { normaliseBic, normaliseIban } from '@beurs/contract/rules';
+import { validateBankCard, type BankCardForm } from '../../../features/funds/bank-card';
+import { useAddBankCardMutation } from '../../../features/funds/mutations';
+import { withScamCheck } from '../../../features/funds/scam-check';
+import { useAuthInfo } from '../../../features/identity/queries';
+import { pathOf } from '../../../routes/paths';
+import { Loading, LoadingOverlay } from '../../../shell/common';
+import { Field } from '../../../shell/Field';
+import { useFormFields } from '../../../shell/use-form-fields';
+import { showToast } from '../../../shell/toast';
+import { useScamCheckDialog } from './wallet/ScamCheckDialog';
+
+function CardForm({ holderName }: { holderName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const add = useAddBankCardMutation();
+  const scam = useScamCheckDialog();
+  const { form, setErrors, field } = useFormFields<BankCardForm>({
+    holderName,
+    iban: '',
+    bic: '',
+    bankName: '',
+    branch: '',
+  });
+  const [isBusy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateBankCard(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const request = {
+      holderName: form.holderName.trim(),
+      iban: normaliseIban(form.iban),
+      bic: normaliseBic(form.bic),
+      bankName: form.bankName.trim(),
+      branch: form.branch.trim(),
+    };
+    setBusy(true);
+    try {
+      const result = await withScamCheck(() => add.mutateAsync(request), scam.ask);
+      if (result.done) {
+        showToast(t('bankCard.added'), TOAST_DURATION_MS);
+        void navigate(pathOf('bankList'), { replace: true });
+      }
+    } catch (failure) {
+      if (failure instanceof ApiError) showToast(describeError(failure), TOAST_DURATION_MS);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      data-testid="screen-addBankCard"
+    >
+      <Field label={t('bankCard.holder')} {...field('holderName')} readOnly={holderName !== ''} />
+      <p className="form-footer">{t('bankCard.holderRule')}</p>
+      <Field label={t('bankCard.iban')} {...field('iban')} autoComplete="off" />
+      <Field label={t('bankCard.bic')} {...field('bic')} autoComplete="off" />
+      <Field label={t('bankCard.bankName')} {...field('bankName')} />
+      <Field label={t('bankCard.branch')} {...field('branch')} />
+      <Button block color="primary" size="large" type="submit" loading={isBusy}>
+        {t('bankCard.submit')}
+      </Button>
+      <LoadingOverlay visible={isBusy} />
+      {scam.element}
+    </form>
+  );
+}
+
+/** Add a payout card (/information/addBankCard): the holder is the verified real name. */
+export default function AddBankCardScreen() {
+  const auth = useAuthInfo();
+  if (auth.isPending) return <Loading />;
+  const holderName = auth.data?.state === 'authenticated' ? auth.data.realname : '';
+  return <CardForm holderName={holderName} />;
+}

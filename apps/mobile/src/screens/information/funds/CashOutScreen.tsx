@@ -1,0 +1,268 @@
+import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { Button, Dialog } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../app/i18n';
+import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
+import { newIdempotencyKey } from '../../../features/funds/idempotency';
+import { useCashOutMutation } from '../../../features/funds/mutations';
+import {
+  useBankCards,
+  useWithdrawalRules,
+  useWithdrawals,
+  type Withdrawal,
+  type WithdrawalRules,
+} from '../../../features/funds/queries';
+import { isSixDigits } from '../../../features/identity/fund-password';
+import { pathOf } from '../../../routes/paths';
+import { EmptyState, Loading } from '../../../shell/common';
+import { Field } from '../../../shell/Field';
+import { SummaryRows } from '../../../shell/SummaryRows';
+import { showToast } from '../../../shell/toast';
+import './wallet/wallet.css';
+
+/** Every rule that applies, met or not, listed before the amount field (DESIGN.md §1.4). */
+export function RulesList({ rules }: { rules: WithdrawalRules }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const money = (value: string) => formatCurrency(value, rules.currency, language);
+  const params = {
+    minimum: money(rules.minimum),
+    minimumPayout: money(rules.minimumPayout),
+    withdrawable: money(rules.withdrawable),
+    opens: rules.hours.opens,
+    closes: rules.hours.closes,
+    timeZone: rules.hours.timeZone,
+  };
+  // With a fee, the minimum also says what reaches the card: the fee comes out of the amount.
+  const hasFee = cashFromWire(rules.fee) > 0n;
+  const textKey = (id: string) => (id === 'minimum' && hasFee ? 'minimumAfterFee' : id);
+  return (
+    <section className="card" data-testid="cash-out-rules">
+      <h2>{t('cashOut.rulesTitle')}</h2>
+      <ul className="rules-list">
+        {rules.rules.map((rule) => (
+          <li key={rule.id} data-testid={`rule-${rule.id}`} data-met={rule.isMet}>
+            <span aria-hidden="true">{rule.isMet ? '✓' : '✗'}</span>
+            <span>
+              {t(`cashOut.rules.${textKey(rule.id)}`, params)}
+              {rule.id === 'hours' && rules.hours.businessDaysOnly && ` ${t('cashOut.businessDays')}`}
+              <span className="visually-hidden"> {rule.isMet ? t('cashOut.met') : t('cashOut.notMet')}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p>{t('cashOut.feeRule', { fee: money(rules.fee) })}</p>
+      <p>{t('cashOut.decisionRule', { hours: rules.decisionWithinHours })}</p>
+    </section>
+  );
+}
+
+function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li className="card wallet-item history-item" data-testid={`withdrawal-${withdrawal.id}`}>
+      <div className="history-head">
+        <p className={`status status-${withdrawal.state}`}>{t(`cashOut.states.${withdrawal.state}`)}</p>
+        <p className="history-amount numeric">
+          {formatCurrency(withdrawal.amount, withdrawal.currency, language)}
+        </p>
+      </div>
+      <small className="history-time numeric">{formatDateTime(withdrawal.createdAt, language)}</small>
+      {withdrawal.state === 'pending' && (
+        <p data-testid="withdrawal-waiting">
+          {t(`cashOut.waitingFor.${withdrawal.waitingFor}`, {
+            decideBy: formatDateTime(withdrawal.decideBy, language),
+          })}
+        </p>
+      )}
+      {withdrawal.reason && <p className="history-note">{withdrawal.reason}</p>}
+    </li>
+  );
+}
+
+type Review = { amount: string; fee: string; payout: string; cardId: string; idempotencyKey: string };
+
+function CashOutForm({ rules }: { rules: WithdrawalRules }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const cards = useBankCards();
+  const cashOut = useCashOutMutation();
+  const [amountText, setAmountText] = useState('');
+  const [cardId, setCardId] = useState('');
+  const [fundPassword, setFundPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [review, setReview] = useState<Review | null>(null);
+  const money = (value: string) => formatCurrency(value, rules.currency, language);
+  const list = cards.data ?? [];
+  const chosenCard = cardId || list[0]?.id || '';
+  const cardText = (id: string) => {
+    const card = list.find((item) => item.id === id);
+    return card ? `${card.bankName} · ${card.ibanMasked}` : '';
+  };
+  // In the dialog a long bank name wraps before the masked IBAN, never inside it.
+  const cardLine = (id: string) => {
+    const card = list.find((item) => item.id === id);
+    return (
+      card && (
+        <>
+          {card.bankName} · <span className="nowrap">{card.ibanMasked}</span>
+        </>
+      )
+    );
+  };
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    // Until the cards have loaded, "no card" would be a false refusal: wait for them.
+    if (cards.isPending) return;
+    const amount = parseTypedCash(amountText);
+    const found: Record<string, string> = {};
+    if (amount === null) found.amount = 'cashOut.amountInvalid';
+    else if (amount < cashFromWire(rules.minimum)) found.amount = 'cashOut.belowMinimum';
+    else if (amount > cashFromWire(rules.withdrawable)) found.amount = 'cashOut.aboveWithdrawable';
+    if (!chosenCard) found.card = 'cashOut.cardRequired';
+    if (!isSixDigits(fundPassword)) found.fundPassword = 'fundPass.sixDigits';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || amount === null) return;
+    setReview({
+      amount: formatCash(amount),
+      fee: rules.fee,
+      // The fee comes out of the amount withdrawn, never on top.
+      payout: formatCash(amount - cashFromWire(rules.fee)),
+      cardId: chosenCard,
+      idempotencyKey: newIdempotencyKey(),
+    });
+  };
+
+  const confirm = () => {
+    if (!review) return;
+    cashOut.mutate(
+      {
+        request: { currency: rules.currency, amount: review.amount, cardId: review.cardId, fundPassword },
+        idempotencyKey: review.idempotencyKey,
+      },
+      {
+        onSuccess: () => {
+          setAmountText('');
+          setFundPassword('');
+          showToast(t('cashOut.submitted'), 2000);
+        },
+        onSettled: () => setReview(null),
+      },
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={check} data-testid="cash-out-form">
+      <Field
+        label={t('cashOut.amount', { currency: rules.currency })}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amountText}
+        error={errors.amount}
+        onValueChange={setAmountText}
+      />
+      <div className="field">
+        <label htmlFor="cash-out-card">{t('cashOut.card')}</label>
+        {cards.isPending ? (
+          <Loading id="cash-out-card" className="field-loading" />
+        ) : list.length === 0 ? (
+          <Link to={pathOf('addBankCard')} className="text-link field-link" id="cash-out-card">
+            {t('bankCard.add')}
+          </Link>
+        ) : (
+          <select id="cash-out-card" value={chosenCard} onChange={(event) => setCardId(event.target.value)}>
+            {list.map((card) => (
+              <option key={card.id} value={card.id}>
+                {cardText(card.id)}
+              </option>
+            ))}
+          </select>
+        )}
+        {errors.card && (
+          <p className="field-error" role="alert">
+            {t(errors.card)}
+          </p>
+        )}
+      </div>
+      <Field
+        label={t('cashOut.fundPassword')}
+        type="password"
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="off"
+        value={fundPassword}
+        error={errors.fundPassword}
+        onValueChange={setFundPassword}
+      />
+      <Button block color="primary" size="large" type="submit" disabled={cards.isPending}>
+        {t('cashOut.review')}
+      </Button>
+      <Dialog
+        visible={review !== null}
+        title={t('cashOut.confirmTitle')}
+        content={
+          review && (
+            <SummaryRows
+              data-testid="cash-out-review"
+              rows={[
+                { key: 'amount', label: t('cashOut.confirmAmount'), value: money(review.amount) },
+                { key: 'fee', label: t('cashOut.confirmFee'), value: money(review.fee) },
+                {
+                  key: 'payout',
+                  label: t('cashOut.confirmPayout'),
+                  value: money(review.payout),
+                  testId: 'cash-out-payout',
+                  isTotal: true,
+                },
+                { key: 'card', label: t('cashOut.card'), value: cardLine(review.cardId), isText: true },
+              ]}
+            />
+          )
+        }
+        onClose={() => setReview(null)}
+        actions={[
+          [
+            { key: 'cancel', text: t('common.cancel'), onClick: () => setReview(null) },
+            {
+              key: 'confirm',
+              text: t('cashOut.confirm'),
+              bold: true,
+              disabled: cashOut.isPending,
+              onClick: confirm,
+            },
+          ],
+        ]}
+      />
+    </form>
+  );
+}
+
+/** Withdraw (/information/cashOut): the rules first, then amount, own card and fund password. */
+export default function CashOutScreen() {
+  const { t } = useTranslation();
+  const rules = useWithdrawalRules();
+  const withdrawals = useWithdrawals();
+  if (rules.isPending) return <Loading />;
+  if (!rules.data) return <EmptyState />;
+  const items = withdrawals.data?.items ?? [];
+  return (
+    <div data-testid="screen-cashOut">
+      <RulesList rules={rules.data} />
+      <CashOutForm rules={rules.data} />
+      {items.length > 0 && (
+        <>
+          <h2 className="section-title">{t('cashOut.history')}</h2>
+          <ul className="wallet-list">
+            {items.map((withdrawal) => (
+              <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

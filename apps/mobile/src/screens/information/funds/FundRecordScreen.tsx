@@ -1,0 +1,128 @@
+import type { RecordDetail } from '@beurs/contract';
+import { recordTabs, type RecordTab } from '@beurs/contract/enums';
+import { formatCurrency, formatDateTime, formatMoney, type Language } from '@beurs/i18n';
+import { Button } from 'antd-mobile';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n';
+import { useRecords, type RecordPage } from '../../../features/funds/queries';
+import { EmptyState, Loading } from '../../../shell/common';
+import './wallet/wallet.css';
+
+/** The record's detail in the user's language; staff reasons and references stay verbatim. */
+function detailText(detail: RecordDetail, t: TFunction, language: Language): string {
+  switch (detail.type) {
+    case 'deposit':
+      return t('fundRecord.details.deposit', { reference: detail.reference });
+    case 'withdrawal_hold':
+      return t('fundRecord.details.withdrawal_hold', { card: detail.ibanMasked });
+    case 'withdrawal_paid':
+      return t('fundRecord.details.withdrawal_paid', {
+        payout: formatCurrency(detail.payout, detail.currency, language),
+        fee: formatCurrency(detail.fee, detail.currency, language),
+      });
+    case 'withdrawal_rejected':
+      return t('fundRecord.details.withdrawal_rejected', { reason: detail.reason });
+    case 'exchange':
+      return t('fundRecord.details.exchange', {
+        amount: formatCurrency(detail.amount, detail.from, language),
+        received: formatCurrency(detail.received, detail.to, language),
+        rate: formatMoney(detail.appliedRate, language, 6),
+        from: detail.from,
+        to: detail.to,
+        spread: t('exchange.basisPoints', { count: detail.spreadBasisPoints }),
+        source: detail.rateSource,
+      });
+    case 'correction':
+      return t('fundRecord.details.correction', { reason: detail.reason });
+  }
+}
+
+function RecordItem({ record }: { record: RecordPage['items'][number] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li className="card wallet-item history-item" data-testid={`record-${record.id}-${record.currency}`}>
+      <div className="history-head">
+        <p>
+          <strong>{t(`fundRecord.kinds.${record.kind}`, { defaultValue: record.kind })}</strong> ·{' '}
+          {t('fundRecord.number', { id: record.id })}
+        </p>
+        {/* A freeze or a release moves money between available and frozen: nothing in or out. */}
+        <p
+          className="history-amount numeric"
+          data-testid="record-amount"
+          data-zero={/^-?0\.00$/.test(record.amount)}
+        >
+          {formatCurrency(record.amount, record.currency, language)}
+        </p>
+      </div>
+      {record.availableChange !== record.amount && (
+        <small className="numeric">
+          {t('fundRecord.availableChange', {
+            amount: formatCurrency(record.availableChange, record.currency, language),
+          })}
+        </small>
+      )}
+      {/* An entry the server cannot describe (null) falls back to the journal's memo. */}
+      {record.detail ? (
+        <p className="history-note" data-testid="record-detail">
+          {detailText(record.detail, t, language)}
+        </p>
+      ) : (
+        record.memo && <p className="history-note">{record.memo}</p>
+      )}
+      <small className="history-time numeric">{formatDateTime(record.createdAt, language)}</small>
+    </li>
+  );
+}
+
+/**
+ * Fund records (/information/fundRecord): every ledger entry of the user (staff corrections
+ * included), newest first; tabs narrow it to trades, deposits, withdrawals or exchanges.
+ */
+export default function FundRecordScreen() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<RecordTab>('all');
+  const records = useRecords(tab);
+  const items = records.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div data-testid="screen-fundRecord">
+      <div className="wallet-actions pill-tabs scrolling" role="tablist">
+        {recordTabs.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={tab === option}
+            aria-pressed={tab === option}
+            onClick={() => setTab(option)}
+            data-testid={`record-tab-${option}`}
+          >
+            {t(`fundRecord.tabs.${option}`)}
+          </button>
+        ))}
+      </div>
+      {records.isPending ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="wallet-list">
+          {items.map((record) => (
+            // An exchange is one entry with a line per currency.
+            <RecordItem key={`${record.id}-${record.currency}`} record={record} />
+          ))}
+        </ul>
+      )}
+      {records.hasNextPage && (
+        <div className="actions">
+          <Button block loading={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+            {t('fundRecord.more')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
+import { currentLanguage, describeError } from '../../../app/i18n';
+import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
+import { newIdempotencyKey } from '../../../features/funds/idempotency';
+import { uploadProof, useRechargeMutation } from '../../../features/funds/mutations';
+import {
+  useDepositChannels,
+  useDeposits,
+  type Deposit,
+  type DepositChannels,
+} from '../../../features/funds/queries';
+import { withScamCheck } from '../../../features/funds/scam-check';
+import { EmptyState, Loading, LoadingOverlay } from '../../../shell/common';
+import { Field } from '../../../shell/Field';
+import { showToast } from '../../../shell/toast';
+import { CollectionAccount } from './wallet/CollectionAccount';
+import { DepositTerms } from './wallet/DepositTerms';
+import { useScamCheckDialog } from './wallet/ScamCheckDialog';
+import './wallet/wallet.css';
+
+type Channel = DepositChannels['channels'][number];
+
+function DepositItem({ deposit, channel }: { deposit: Deposit; channel?: Channel }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li className="card wallet-item history-item" data-testid={`deposit-${deposit.id}`}>
+      <div className="history-head">
+        <p className={`status status-${deposit.state}`}>{t(`recharge.states.${deposit.state}`)}</p>
+        <p className="history-amount numeric">{formatCurrency(deposit.amount, deposit.currency, language)}</p>
+      </div>
+      <small className="history-time numeric">{formatDateTime(deposit.createdAt, language)}</small>
+      {deposit.state === 'pending' && (
+        <>
+          <p>{t('recharge.transferTo')}</p>
+          {channel && <CollectionAccount channel={channel} />}
+          <p>
+            {t('recharge.reference')}{' '}
+            <strong className="wallet-address" data-testid="deposit-reference">
+              {deposit.reference}
+            </strong>
+          </p>
+        </>
+      )}
+      {deposit.reason && <p className="history-note">{deposit.reason}</p>}
+    </li>
+  );
+}
+
+function DepositForm({ channel }: { channel: Channel }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const recharge = useRechargeMutation();
+  const scam = useScamCheckDialog();
+  const [amountText, setAmountText] = useState('');
+  const [proof, setProof] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isBusy, setBusy] = useState(false);
+  const money = (value: string) => formatCurrency(value, channel.currency, language);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const amount = parseTypedCash(amountText);
+    const found: Record<string, string> = {};
+    if (amount === null) found.amount = 'cashOut.amountInvalid';
+    else if (
+      amount < cashFromWire(channel.minimum) ||
+      (channel.maximum !== null && amount > cashFromWire(channel.maximum))
+    )
+      found.amount = 'recharge.outOfRange';
+    if (!proof) found.proof = 'recharge.proofRequired';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || amount === null || !proof) return;
+    setBusy(true);
+    try {
+      const proofImageId = await uploadProof(proof);
+      const idempotencyKey = newIdempotencyKey();
+      const request = { channelId: channel.id, amount: formatCash(amount), proofImageId };
+      const result = await withScamCheck(() => recharge.mutateAsync({ request, idempotencyKey }), scam.ask);
+      if (result.done) {
+        setAmountText('');
+        showToast(t('recharge.submitted'), TOAST_DURATION_MS);
+      }
+    } catch (failure) {
+      if (failure instanceof ApiError) showToast(describeError(failure), TOAST_DURATION_MS);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)} data-testid="deposit-form">
+      <Field
+        label={t('cashOut.amount', { currency: channel.currency })}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amountText}
+        error={errors.amount}
+        onValueChange={setAmountText}
+      />
+      <p className="form-footer">
+        {channel.maximum === null
+          ? t('recharge.limitsFrom', { minimum: money(channel.minimum) })
+          : t('recharge.limits', { minimum: money(channel.minimum), maximum: money(channel.maximum) })}
+      </p>
+      <div className="field">
+        <label htmlFor="deposit-proof">{t('recharge.proof')}</label>
+        <input
+          id="deposit-proof"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          data-testid="deposit-proof"
+          onChange={(event) => setProof(event.target.files?.[0] ?? null)}
+        />
+        {errors.proof && (
+          <p className="field-error" role="alert">
+            {t(errors.proof)}
+          </p>
+        )}
+      </div>
+      <p className="form-footer">{t('recharge.ownAccount')}</p>
+      <Button block color="primary" size="large" type="submit" loading={isBusy}>
+        {t('recharge.submit')}
+      </Button>
+      <LoadingOverlay visible={isBusy} />
+      {scam.element}
+    </form>
+  );
+}
+
+/**
+ * Deposit (/information/recharge): channels, limits, hours, proof, and the pending deposit's reference.
+ * `?channel=<id>` (from /information/rechargeChannel) preselects a channel.
+ */
+export default function RechargeScreen() {
+  const { t } = useTranslation();
+  const channels = useDepositChannels();
+  const deposits = useDeposits();
+  // Preselected by the channel screen (`?channel=<id>`); the picker below still changes it.
+  const [searchParams] = useSearchParams();
+  const [channelId, setChannelId] = useState(() => searchParams.get('channel') ?? '');
+  if (channels.isPending) return <Loading />;
+  if (!channels.data) return <EmptyState />;
+  const list = channels.data.channels;
+  const chosen = list.find((channel) => channel.id === channelId) ?? list[0];
+  const items = deposits.data?.items ?? [];
+  return (
+    <div data-testid="screen-recharge">
+      <DepositTerms terms={channels.data} />
+      {!chosen ? (
+        <EmptyState message={t('recharge.noChannels')} />
+      ) : (
+        <>
+          <div className="form">
+            <div className="field">
+              <label htmlFor="deposit-channel">{t('recharge.channel')}</label>
+              <select
+                id="deposit-channel"
+                value={chosen.id}
+                onChange={(event) => setChannelId(event.target.value)}
+              >
+                {list.map((channel) => (
+                  <option key={channel.id} value={channel.id}>
+                    {`${channel.name} (${channel.currency})`}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <CollectionAccount channel={chosen} testId="deposit-account" />
+          </div>
+          <DepositForm key={chosen.id} channel={chosen} />
+        </>
+      )}
+      {items.length > 0 && (
+        <>
+          <h2 className="section-title">{t('recharge.history')}</h2>
+          <ul className="wallet-list">
+            {items.map((deposit) => (
+              <DepositItem
+                key={deposit.id}
+                deposit={deposit}
+                channel={list.find((channel) => channel.id === deposit.channelId)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

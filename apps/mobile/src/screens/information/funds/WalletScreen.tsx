@@ -1,0 +1,202 @@
+import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { Button, Dialog } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
+import { currentLanguage, describeError } from '../../../app/i18n';
+import { withScamCheck } from '../../../features/funds/scam-check';
+import { useAddWalletMutation, useDeleteWalletMutation } from '../../../features/wallet/mutations';
+import { walletNetworks, type WalletNetwork } from '@beurs/contract/enums';
+import { paymentUri } from '../../../features/wallet/qr';
+import { useWallet, type WalletAddress, type WalletData } from '../../../features/wallet/queries';
+import { isAvailable, pathOf } from '../../../routes/paths';
+import { EmptyState, Loading } from '../../../shell/common';
+import { Field } from '../../../shell/Field';
+import { showToast } from '../../../shell/toast';
+import { AddressQr } from './wallet/AddressQr';
+import { useScamCheckDialog } from './wallet/ScamCheckDialog';
+import './wallet/wallet.css';
+
+// Deposit starts at the channel list: each channel says how it works and its limits before the form.
+const actions = [
+  { key: 'deposit', route: 'rechargeChannel' },
+  { key: 'withdraw', route: 'cashOut' },
+  { key: 'exchange', route: 'exChange' },
+] as const;
+
+function BalanceCards({ balances }: { balances: WalletData['balances'] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <>
+      {balances.map((balance) => (
+        <section key={balance.currency} className="card" data-testid={`wallet-balance-${balance.currency}`}>
+          <p className="asset-label">
+            {t('wallet.available')} ({balance.currency})
+          </p>
+          <p className="asset-total numeric">
+            {formatCurrency(balance.available, balance.currency, language)}
+          </p>
+          <p className="asset-label numeric">
+            {t('wallet.frozen')}: {formatCurrency(balance.frozen, balance.currency, language)}
+          </p>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function AddressItem({ address }: { address: WalletAddress }) {
+  const { t } = useTranslation();
+  const remove = useDeleteWalletMutation();
+  const [isConfirming, setConfirming] = useState(false);
+  return (
+    <li className="card wallet-item" data-testid={`wallet-address-${address.id}`}>
+      <p>
+        <strong>{t(`wallet.networks.${address.network}`)}</strong>
+        {address.label && ` · ${address.label}`}
+      </p>
+      <p className="wallet-address">{address.address}</p>
+      <AddressQr
+        value={paymentUri(address.network, address.address)}
+        alt={t('wallet.qrAlt', { address: address.address })}
+        data-testid={`wallet-qr-${address.id}`}
+      />
+      <small>{formatDateTime(address.createdAt, currentLanguage())}</small>
+      <Button
+        size="small"
+        color="danger"
+        fill="outline"
+        loading={remove.isPending}
+        onClick={() => setConfirming(true)}
+        data-testid={`wallet-delete-${address.id}`}
+      >
+        {t('wallet.delete')}
+      </Button>
+      <Dialog
+        visible={isConfirming}
+        content={t('wallet.confirmDelete')}
+        closeOnAction
+        onClose={() => setConfirming(false)}
+        onAction={(action) => {
+          if (action.key === 'confirm') remove.mutate(address.id);
+        }}
+        actions={[
+          [
+            { key: 'cancel', text: t('common.cancel') },
+            { key: 'confirm', text: t('common.confirm'), bold: true, danger: true },
+          ],
+        ]}
+      />
+    </li>
+  );
+}
+
+function AddAddressForm() {
+  const { t } = useTranslation();
+  const add = useAddWalletMutation();
+  const scam = useScamCheckDialog();
+  const [network, setNetwork] = useState<WalletNetwork>('BTC');
+  const [address, setAddress] = useState('');
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isBusy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const trimmed = address.trim();
+    if (trimmed.length < 20) {
+      setError('wallet.addressRequired');
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      const request = { network, address: trimmed, label: label.trim() };
+      const result = await withScamCheck(() => add.mutateAsync(request), scam.ask);
+      if (result.done) {
+        setAddress('');
+        setLabel('');
+        showToast(t('wallet.added'), TOAST_DURATION_MS);
+      }
+    } catch (failure) {
+      if (failure instanceof ApiError) showToast(describeError(failure), TOAST_DURATION_MS);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="form"
+      data-testid="wallet-add"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="section-title">{t('wallet.addTitle')}</h2>
+      <div className="field">
+        <label htmlFor="wallet-network">{t('wallet.network')}</label>
+        <select
+          id="wallet-network"
+          value={network}
+          onChange={(event) => setNetwork(event.target.value as WalletNetwork)}
+        >
+          {walletNetworks.map((option) => (
+            <option key={option} value={option}>
+              {t(`wallet.networks.${option}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label={t('wallet.address')}
+        value={address}
+        error={error}
+        autoComplete="off"
+        spellCheck={false}
+        onValueChange={setAddress}
+      />
+      <Field label={t('wallet.label')} value={label} maxLength={40} onValueChange={setLabel} />
+      <Button block color="primary" type="submit" loading={isBusy}>
+        {t('wallet.add')}
+      </Button>
+      {scam.element}
+    </form>
+  );
+}
+
+/** The wallet tab: balances per currency with their actions, and the user's crypto addresses. */
+export default function WalletScreen() {
+  const { t } = useTranslation();
+  const wallet = useWallet();
+  if (wallet.isPending) return <Loading />;
+  if (!wallet.data) return <EmptyState />;
+  const links = actions.filter((action) => isAvailable(action.route));
+  return (
+    <div data-testid="screen-wallet">
+      <BalanceCards balances={wallet.data.balances} />
+      {links.length > 0 && (
+        <nav className="actions wallet-actions">
+          {links.map((action) => (
+            <Link key={action.key} to={pathOf(action.route)} data-testid={`wallet-${action.key}`}>
+              {t(`wallet.${action.key}`)}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <h2 className="section-title wallet-title">{t('wallet.addresses')}</h2>
+      {wallet.data.addresses.length === 0 ? (
+        <EmptyState message={t('wallet.noAddresses')} />
+      ) : (
+        <ul className="wallet-list">
+          {wallet.data.addresses.map((address) => (
+            <AddressItem key={address.id} address={address} />
+          ))}
+        </ul>
+      )}
+      <AddAddressForm />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { isValidIban, normaliseIban } from '@beurs/contract/rules';
+import { useTranslation } from 'react-i18next';
+import type { DepositChannels } from '../../../../features/funds/queries';
+import { SummaryRows } from '../../../../shell/SummaryRows';
+
+type Channel = DepositChannels['channels'][number];
+
+/** An IBAN in groups of four, as banks print it ("BE71 0961 2345 6769"); anything else unchanged. */
+export function groupIban(account: string): string {
+  if (!isValidIban(account)) return account;
+  return normaliseIban(account).replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Where to send a deposit: beneficiary, IBAN (grouped) or crypto address, BIC — one line each. */
+export function CollectionAccount({ channel, testId }: { channel: Channel; testId?: string }) {
+  const { t } = useTranslation();
+  const isCrypto = channel.kind === 'crypto';
+  return (
+    <SummaryRows
+      className="collection-account"
+      data-testid={testId}
+      rows={[
+        { key: 'holder', label: t('bankCard.holder'), value: channel.beneficiaryName, isText: true },
+        {
+          key: 'account',
+          label: isCrypto ? t('wallet.address') : t('bankCard.iban'),
+          value: isCrypto ? channel.collectionAccount : groupIban(channel.collectionAccount),
+          isText: true,
+        },
+        ...(channel.bic ? [{ key: 'bic', label: t('bankCard.bic'), value: channel.bic }] : []),
+      ]}
+    />
+  );
+}
