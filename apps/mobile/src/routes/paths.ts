@@ -79,7 +79,9 @@ export const routes = [
     hasScreen: true,
   }),
   later('stockDetail', '/market/stockDetail', { topBar: { back: true, search: true }, hasScreen: true }),
-  later('stockDetailBuy', '/market/stockDetailBuy'),
+  later('stockDetailBuy', '/market/stockDetailBuy', { hasScreen: true }),
+  // Not a route of spec §2: the published fees and taxes (issue 11), linked from the ticket and About.
+  later('fees', '/trade/fees', { hasScreen: true }),
 
   later('favorite', '/favorite/index', { topBar: { back: true, search: true }, hasScreen: true }),
   later('search', '/favorite/search', { hasScreen: true }),

@@ -7,6 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { mergeLiveQuote } from '../../features/market/chart-data';
 import {
@@ -16,10 +17,11 @@ import {
   type ChartRange,
 } from '../../features/market/market-types';
 import { marketQueries, useInstrument } from '../../features/market/queries';
-import { upDownColours, useColourScheme } from '../../features/market/price-colours';
+import { colourOf, upDownColours, useColourScheme } from '../../features/market/price-colours';
 import { priceDecimals } from '../../features/market/quote-format';
 import { readStockDetail } from '../../features/market/stock-detail';
 import { useLiveQuote } from '../../features/market/use-live-quote';
+import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading } from '../../shell/common';
 import { InstrumentFacts } from './components/InstrumentFacts';
 import { QuoteHeader } from './components/QuoteHeader';
@@ -45,6 +47,7 @@ export default function StockDetailScreen() {
   const candles = useQuery(marketQueries.candles(symbol, period, range, adjustment));
   const scheme = useColourScheme();
   const colours = useMemo(() => upDownColours(scheme), [scheme]);
+  const navigate = useNavigate();
 
   const liveCandles = useMemo(() => {
     const list = candles.data?.candles ?? [];
@@ -134,6 +137,21 @@ export default function StockDetailScreen() {
         </div>
       </section>
       {instrument.data && <InstrumentFacts instrument={instrument.data} />}
+      {quote.data.kind !== 'index' && quote.data.kind !== 'forex' && (
+        <div className="stock-trade-bar">
+          {(['buy', 'sell'] as const).map((side) => (
+            <button
+              key={side}
+              type="button"
+              data-testid={`stock-${side}`}
+              style={{ background: colourOf(side === 'buy' ? 'up' : 'down', scheme) }}
+              onClick={() => void navigate(pathOf('stockDetailBuy'), { state: { side } })}
+            >
+              {t(`trade.sides.${side}`)}
+            </button>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

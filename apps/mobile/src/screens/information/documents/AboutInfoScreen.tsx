@@ -34,6 +34,7 @@ export default function AboutInfoScreen() {
           { route: 'aboutUs2', label: t('titles.aboutUs2') },
           { route: 'aboutUs3', label: t('titles.aboutUs3') },
           { route: 'aboutUs4', label: t('titles.aboutUs4') },
+          { route: 'fees', label: t('titles.fees') },
         ]}
       />
     </div>

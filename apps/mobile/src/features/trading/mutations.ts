@@ -1,0 +1,45 @@
+import type { DataOf, tradeEndpoints } from '@beurs/contract';
+import { tradePaths } from '@beurs/contract/paths';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { walletQueries } from '../wallet/queries';
+import { tradeQueries } from './queries';
+import type { TicketRequest } from './ticket';
+
+type PlacedOrder = DataOf<typeof tradeEndpoints.place>;
+
+/**
+ * Places an order with the trading PIN and one idempotency key per confirmation. Quiet: a refusal
+ * is shown by the ticket at the field it concerns. Orders, positions and balances refresh after.
+ */
+export function usePlaceOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ticket: TicketRequest; fundPassword: string; idempotencyKey: string }) =>
+      api.call<PlacedOrder>(
+        tradePaths.place,
+        { ...input.ticket, fundPassword: input.fundPassword },
+        { quiet: true, headers: { 'idempotency-key': input.idempotencyKey } },
+      ),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tradeQueries.all }),
+        queryClient.invalidateQueries({ queryKey: walletQueries.all }),
+      ]);
+    },
+  });
+}
+
+/** Cancels a pending order; its hold is released (ORDER_NOT_PENDING otherwise, toasted). */
+export function useCancelOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call<DataOf<typeof tradeEndpoints.cancel>>(tradePaths.cancel, { id }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tradeQueries.all }),
+        queryClient.invalidateQueries({ queryKey: walletQueries.all }),
+      ]);
+    },
+  });
+}

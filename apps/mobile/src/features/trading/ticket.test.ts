@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildTicket,
+  emptyTicket,
+  fieldOfRefusal,
+  latestExpiry,
+  timesInForceFor,
+  type TicketForm,
+} from './ticket';
+
+const form = (patch: Partial<TicketForm>): TicketForm => ({ ...emptyTicket('buy', 'EUR'), ...patch });
+
+describe('order ticket form', () => {
+  it('sends only the fields the order type takes, as decimal strings', () => {
+    const { request, errors } = buildTicket(
+      'KBC.BR',
+      form({ type: 'stop_limit', quantity: '10', limitPrice: '52,5', stopPrice: '51.25', trail: '3' }),
+      0,
+    );
+    expect(errors).toEqual({});
+    expect(request).toEqual({
+      symbol: 'KBC.BR',
+      side: 'buy',
+      type: 'stop_limit',
+      quantity: '10',
+      limitPrice: '52.5',
+      stopPrice: '51.25',
+      timeInForce: 'day',
+      payCurrency: 'EUR',
+      queueForOpen: false,
+    });
+  });
+
+  it('refuses share counts with decimals, zero, and prices with more than 4 decimals', () => {
+    expect(buildTicket('KBC.BR', form({ quantity: '1.5' }), 0).errors.quantity).toBe(
+      'trade.errors.wholeLots',
+    );
+    expect(buildTicket('KBC.BR', form({ quantity: '0' }), 0).errors.quantity).toBe('trade.errors.quantity');
+    expect(buildTicket('KBC.BR', form({ quantity: '-3' }), 0).errors.quantity).toBe('trade.errors.quantity');
+    expect(buildTicket('KBC.BR', form({ quantity: '1e3' }), 0).errors.quantity).toBe('trade.errors.quantity');
+    expect(buildTicket('KBC.BR', form({ quantity: '1000000000' }), 0).errors.quantity).toBe(
+      'trade.errors.quantity',
+    );
+    expect(
+      buildTicket('KBC.BR', form({ type: 'limit', quantity: '1', limitPrice: '1.23456' }), 0).errors
+        .limitPrice,
+    ).toBe('trade.errors.price');
+    expect(
+      buildTicket('KBC.BR', form({ type: 'limit', quantity: '1', limitPrice: '0' }), 0).errors.limitPrice,
+    ).toBe('trade.errors.price');
+  });
+
+  it('takes crypto to 8 decimals and an amount-based buy with two decimals', () => {
+    expect(buildTicket('BTC-USD', form({ quantity: '0.01500000' }), 8).request.quantity).toBe('0.015');
+    expect(buildTicket('BTC-USD', form({ quantity: '0.000000001' }), 8).errors.quantity).toBe(
+      'trade.errors.quantity',
+    );
+    const amount = buildTicket('KBC.BR', form({ sizing: 'amount', amount: '500' }), 0);
+    expect(amount.errors).toEqual({});
+    expect(amount.request.amount).toBe('500.00');
+    expect(amount.request.quantity).toBeUndefined();
+    // A sell is always by quantity.
+    expect(
+      buildTicket('KBC.BR', form({ side: 'sell', sizing: 'amount', quantity: '2' }), 0).request,
+    ).toMatchObject({
+      quantity: '2',
+    });
+  });
+
+  it('trails by amount or by percent (above 0, at most 50)', () => {
+    const amount = buildTicket('KBC.BR', form({ type: 'trailing_stop', quantity: '1', trail: '0.5' }), 0);
+    expect(amount.request.trailAmount).toBe('0.5');
+    const percent = buildTicket(
+      'KBC.BR',
+      form({ type: 'trailing_stop', quantity: '1', trailUnit: 'percent', trail: '2.5' }),
+      0,
+    );
+    expect(percent.request).toMatchObject({ trailPercent: '2.5' });
+    expect(percent.request.trailAmount).toBeUndefined();
+    expect(
+      buildTicket(
+        'KBC.BR',
+        form({ type: 'trailing_stop', quantity: '1', trailUnit: 'percent', trail: '50.01' }),
+        0,
+      ).errors.trail,
+    ).toBe('trade.errors.trailPercent');
+  });
+
+  it('never sends a market order as good-till-cancelled; GTC takes its expiry day', () => {
+    expect(timesInForceFor('market')).not.toContain('gtc');
+    expect(buildTicket('KBC.BR', form({ quantity: '1', timeInForce: 'gtc' }), 0).request.timeInForce).toBe(
+      'day',
+    );
+    const gtc = buildTicket(
+      'KBC.BR',
+      form({ type: 'limit', quantity: '1', limitPrice: '50', timeInForce: 'gtc', expiresOn: '2027-01-15' }),
+      0,
+    );
+    expect(gtc.request).toMatchObject({ timeInForce: 'gtc', expiresOn: '2027-01-15' });
+    expect(latestExpiry(new Date(2026, 10, 25))).toBe('2027-02-23');
+  });
+
+  it('places each refusal at the field it concerns', () => {
+    const limit = { type: 'limit', sizing: 'quantity', side: 'buy' } as const;
+    expect(fieldOfRefusal('PRICE_LIMIT_EXCEEDED', limit)).toBe('limitPrice');
+    expect(fieldOfRefusal('PRICE_LIMIT_EXCEEDED', { ...limit, type: 'stop' })).toBe('stopPrice');
+    expect(fieldOfRefusal('PRICE_NOT_POSITIVE', { ...limit, type: 'trailing_stop' })).toBe('trail');
+    expect(fieldOfRefusal('QUANTITY_NOT_WHOLE_LOTS', limit)).toBe('quantity');
+    expect(fieldOfRefusal('BELOW_PRODUCT_MINIMUM', { ...limit, sizing: 'amount' })).toBe('amount');
+    expect(fieldOfRefusal('SELL_LOCKED_DAYS', { ...limit, side: 'sell' })).toBe('quantity');
+    expect(fieldOfRefusal('ORDER_EXPIRY_OUT_OF_RANGE', limit)).toBe('expiresOn');
+    expect(fieldOfRefusal('WRONG_FUND_PASSWORD', limit)).toBe('pin');
+    expect(fieldOfRefusal('MARKET_CLOSED', limit)).toBe('form');
+    expect(fieldOfRefusal('PRICE_UNAVAILABLE', limit)).toBe('form');
+  });
+});

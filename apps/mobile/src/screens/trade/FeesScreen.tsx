@@ -1,0 +1,99 @@
+import { formatCurrency } from '@beurs/i18n';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../app/i18n';
+import { formatBasisPoints } from '../../features/trading/format';
+import { useFees } from '../../features/trading/queries';
+import { EmptyState, Loading } from '../../shell/common';
+import { SummaryRows } from '../../shell/SummaryRows';
+import './trade.css';
+
+/**
+ * Fees and taxes (/trade/fees): the published fee schedule, the Belgian tax on stock-exchange
+ * transactions (TOB) per class with its cap, the currency-conversion spread, and each market's
+ * settlement, sell lock and price collar — all read from /trade/fees, the configuration the
+ * server charges by.
+ */
+export default function FeesScreen() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const fees = useFees();
+  if (fees.isPending) return <Loading />;
+  if (!fees.data) return <EmptyState />;
+  const data = fees.data;
+  const rate = (basisPoints: number) => formatBasisPoints(basisPoints, language);
+  return (
+    <div data-testid="screen-fees" className="trade-screen">
+      <section className="card" data-testid="fee-schedule">
+        <h2 className="trade-card-title">{t('trade.fees.schedule')}</h2>
+        <SummaryRows
+          rows={data.schedule.map((row) => ({
+            key: row.assetClass,
+            label: t(`trade.fees.assetClasses.${row.assetClass}`),
+            value: t('trade.fees.rateWithMinimum', {
+              rate: rate(row.basisPoints),
+              minimum: row.minimum
+                .map((minimum) => formatCurrency(minimum.amount, minimum.currency, language))
+                .join(' / '),
+            }),
+            isText: true,
+          }))}
+        />
+      </section>
+      <section className="card" data-testid="tob-rates">
+        <h2 className="trade-card-title">{t('trade.fees.tob')}</h2>
+        <p className="trade-note">{t('trade.fees.tobIntro')}</p>
+        <SummaryRows
+          rows={data.tob.map((row) => ({
+            key: row.class,
+            label: t(`trade.tobClasses.${row.class}`),
+            value:
+              row.class === 'none'
+                ? t('trade.fees.noTob')
+                : t('trade.fees.tobRate', {
+                    rate: rate(row.rateBasisPoints),
+                    cap: formatCurrency(row.capEur, 'EUR', language),
+                  }),
+            isText: true,
+          }))}
+        />
+      </section>
+      <section className="card" data-testid="fees-other">
+        <h2 className="trade-card-title">{t('trade.fees.other')}</h2>
+        <SummaryRows
+          rows={[
+            { key: 'fx', label: t('trade.fees.fxSpread'), value: rate(data.fxSpreadBasisPoints) },
+            {
+              key: 'buffer',
+              label: t('trade.fees.marketBuffer'),
+              value: rate(data.marketBuyBufferBasisPoints),
+            },
+          ]}
+        />
+      </section>
+      <section className="card" data-testid="fees-markets">
+        <h2 className="trade-card-title">{t('trade.fees.markets')}</h2>
+        <ul className="trade-market-list">
+          {data.markets.map((market) => (
+            <li key={market.market} data-testid={`fees-market-${market.market}`}>
+              <strong>{t(`market.markets.${market.market}`)}</strong>
+              <span>{t('trade.terms.settlement', { count: market.settlementDays })}</span>
+              <span>
+                {market.sellLock.days > 0
+                  ? t('trade.terms.sellLockDays', { count: market.sellLock.days })
+                  : market.sellLock.minutes > 0
+                    ? t('trade.terms.sellLockMinutes', { count: market.sellLock.minutes })
+                    : t('trade.terms.noSellLock')}
+              </span>
+              <span>{t('trade.fees.collar', { percent: market.collarPercent })}</span>
+              <span>
+                {t('trade.fees.marketTob', {
+                  classes: market.tobClasses.map((tobClass) => t(`trade.tobClasses.${tobClass}`)).join(', '),
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

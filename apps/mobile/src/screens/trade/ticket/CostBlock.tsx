@@ -1,0 +1,120 @@
+import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import type { Currency } from '@beurs/contract/decimal';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../app/i18n';
+import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
+import type { CostPreview } from '../../../features/trading/queries';
+import { SummaryRows, type SummaryRow } from '../../../shell/SummaryRows';
+
+const asCurrency = (text: string): Currency => (text === 'USD' ? 'USD' : 'EUR');
+
+/**
+ * The ticket's cost block (issue 11 item 3): quantity × price, fee, TOB, the currency conversion
+ * with rate, spread and source when the paying account's currency differs, the total and the cash
+ * left — all from /trade/preview, which prices the ticket on the server and writes nothing.
+ */
+export function CostBlock({ preview }: { preview: CostPreview }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const trade = (text: string) => formatCurrency(text, asCurrency(preview.currency), language);
+  const pay = (text: string) => formatCurrency(text, asCurrency(preview.payCurrency), language);
+  const isBuy = preview.side === 'buy';
+  const rows: SummaryRow[] = [
+    {
+      key: 'gross',
+      label: t('trade.cost.gross', {
+        quantity: formatQuantity(preview.quantity, language),
+        price: formatTradePrice(preview.price, language),
+      }),
+      value: trade(preview.gross),
+      testId: 'cost-gross',
+    },
+    {
+      key: 'fee',
+      label: preview.fee.isMinimum
+        ? t('trade.cost.feeMinimum', { minimum: trade(preview.fee.minimum) })
+        : t('trade.cost.fee', { rate: formatBasisPoints(preview.fee.basisPoints, language) }),
+      value: trade(preview.fee.amount),
+      testId: 'cost-fee',
+    },
+    {
+      key: 'tob',
+      label:
+        preview.tob.class === 'none'
+          ? t('trade.cost.tobNone')
+          : preview.tob.isCapped
+            ? t('trade.cost.tobCapped', { cap: trade(preview.tob.cap) })
+            : t('trade.cost.tob', { rate: formatBasisPoints(preview.tob.rateBasisPoints, language) }),
+      value: trade(preview.tob.amount),
+      testId: 'cost-tob',
+    },
+  ];
+  if (preview.fx) {
+    rows.push(
+      {
+        key: 'tradeTotal',
+        label: isBuy ? t('trade.cost.tradeTotalBuy') : t('trade.cost.tradeTotalSell'),
+        value: trade(preview.totalInTradeCurrency),
+      },
+      {
+        key: 'fx',
+        label: t('trade.cost.fx', {
+          marketRate: preview.fx.marketRate,
+          spread: t('exchange.basisPoints', { count: preview.fx.spreadBasisPoints }),
+        }),
+        value: t('trade.cost.fxApplied', {
+          rate: preview.fx.appliedRate,
+          from: preview.fx.from,
+          to: preview.fx.to,
+        }),
+        testId: 'cost-fx',
+        isText: true,
+      },
+    );
+  }
+  rows.push(
+    {
+      key: 'total',
+      label: isBuy ? t('trade.cost.totalBuy') : t('trade.cost.totalSell'),
+      value: pay(preview.total),
+      testId: 'cost-total',
+      isTotal: true,
+    },
+    { key: 'available', label: t('trade.cost.available'), value: pay(preview.available) },
+    { key: 'left', label: t('trade.cost.cashLeft'), value: pay(preview.cashLeft), testId: 'cost-left' },
+  );
+  return (
+    <section className="card trade-cost" data-testid="cost-block" aria-label={t('trade.cost.title')}>
+      <h2 className="trade-card-title">{t('trade.cost.title')}</h2>
+      {preview.isRoundedDown && preview.requestedAmount !== null && (
+        <p className="callout" data-testid="rounded-down">
+          {t('trade.cost.roundedDown', {
+            amount: pay(preview.requestedAmount),
+            quantity: formatQuantity(preview.quantity, language),
+          })}
+        </p>
+      )}
+      <SummaryRows rows={rows} />
+      {preview.fx && (
+        <small className="summary-source" data-testid="cost-fx-source">
+          {t('exchange.source', {
+            source: preview.fx.source,
+            time: formatDateTime(preview.fx.timestamp, language),
+          })}
+        </small>
+      )}
+      {preview.quote && (
+        <small className="summary-source" data-testid="cost-quote-source">
+          {t(`trade.cost.priceBasis.${preview.priceBasis}`, {
+            price: formatTradePrice(preview.price, language),
+            source: preview.quote.source,
+            time: formatDateTime(preview.quote.timestamp, language),
+          })}
+        </small>
+      )}
+      {isBuy && preview.reserve !== preview.total && (
+        <small className="summary-source">{t('trade.cost.reserve', { amount: pay(preview.reserve) })}</small>
+      )}
+    </section>
+  );
+}
