@@ -47,7 +47,7 @@ export default {
     positionDetail: 'Position',
     marketindex: 'Markt',
     stockDetail: 'Aktie',
-    stockDetailBuy: 'Kaufen',
+    stockDetailBuy: 'Handeln',
     fees: 'Gebühren und Steuern',
     favorite: 'Beobachtungsliste',
     search: 'Suche',

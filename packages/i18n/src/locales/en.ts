@@ -48,7 +48,7 @@ export default {
     positionDetail: 'Position',
     marketindex: 'Market',
     stockDetail: 'Stock',
-    stockDetailBuy: 'Buy',
+    stockDetailBuy: 'Trade',
     fees: 'Fees and taxes',
     favorite: 'Watchlist',
     search: 'Search',

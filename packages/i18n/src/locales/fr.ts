@@ -47,7 +47,7 @@ export default {
     positionDetail: 'Position',
     marketindex: 'Marché',
     stockDetail: 'Action',
-    stockDetailBuy: 'Acheter',
+    stockDetailBuy: 'Passer un ordre',
     fees: 'Frais et taxes',
     favorite: 'Liste de suivi',
     search: 'Rechercher',

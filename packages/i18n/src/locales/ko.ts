@@ -47,7 +47,7 @@ export default {
     positionDetail: '포지션',
     marketindex: '시세',
     stockDetail: '종목',
-    stockDetailBuy: '매수',
+    stockDetailBuy: '주문',
     fees: '수수료와 세금',
     favorite: '관심 종목',
     search: '검색',

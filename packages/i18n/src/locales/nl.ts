@@ -47,7 +47,7 @@ export default {
     positionDetail: 'Positie',
     marketindex: 'Markt',
     stockDetail: 'Aandeel',
-    stockDetailBuy: 'Kopen',
+    stockDetailBuy: 'Order plaatsen',
     fees: 'Kosten en taksen',
     favorite: 'Volglijst',
     search: 'Zoeken',

@@ -47,7 +47,7 @@ export default {
     positionDetail: '持倉詳情',
     marketindex: '行情',
     stockDetail: '股票詳情',
-    stockDetailBuy: '買入',
+    stockDetailBuy: '交易',
     fees: '费用与税费',
     favorite: '自選',
     search: '搜尋',

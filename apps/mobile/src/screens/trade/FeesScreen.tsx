@@ -7,6 +7,20 @@ import { EmptyState, Loading } from '../../shell/common';
 import { SummaryRows } from '../../shell/SummaryRows';
 import './trade.css';
 
+/** Label above value: class names are long in every language, rates and caps stay on one line. */
+function StackedRows({ rows }: { rows: { key: string; label: string; value: string }[] }) {
+  return (
+    <dl className="trade-stacked">
+      {rows.map((row) => (
+        <div key={row.key} className="summary-row">
+          <dt>{row.label}</dt>
+          <dd className="numeric">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * Fees and taxes (/trade/fees): the published fee schedule, the Belgian tax on stock-exchange
  * transactions (TOB) per class with its cap, the currency-conversion spread, and each market's
@@ -25,7 +39,7 @@ export default function FeesScreen() {
     <div data-testid="screen-fees" className="trade-screen">
       <section className="card" data-testid="fee-schedule">
         <h2 className="trade-card-title">{t('trade.fees.schedule')}</h2>
-        <SummaryRows
+        <StackedRows
           rows={data.schedule.map((row) => ({
             key: row.assetClass,
             label: t(`trade.fees.assetClasses.${row.assetClass}`),
@@ -35,14 +49,13 @@ export default function FeesScreen() {
                 .map((minimum) => formatCurrency(minimum.amount, minimum.currency, language))
                 .join(' / '),
             }),
-            isText: true,
           }))}
         />
       </section>
       <section className="card" data-testid="tob-rates">
         <h2 className="trade-card-title">{t('trade.fees.tob')}</h2>
         <p className="trade-note">{t('trade.fees.tobIntro')}</p>
-        <SummaryRows
+        <StackedRows
           rows={data.tob.map((row) => ({
             key: row.class,
             label: t(`trade.tobClasses.${row.class}`),
@@ -53,7 +66,6 @@ export default function FeesScreen() {
                     rate: rate(row.rateBasisPoints),
                     cap: formatCurrency(row.capEur, 'EUR', language),
                   }),
-            isText: true,
           }))}
         />
       </section>

@@ -37,6 +37,8 @@ import { ConfirmSheet } from './ticket/ConfirmSheet';
 import { CostBlock } from './ticket/CostBlock';
 import { TicketInput } from './ticket/TicketInput';
 import { TradingTerms } from './ticket/TradingTerms';
+// The live price in the header uses the market screens' price colours.
+import '../market/market.css';
 import './trade.css';
 
 // The order ticket (/market/stockDetailBuy, issue 11 item 6): side, order type with the price
@@ -77,7 +79,15 @@ function stepQuantity(text: string, direction: 1 | -1, scale: number, lotSize: n
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
 
-function Ticket({ stock, initialSide }: { stock: SelectedStock; initialSide: OrderSide }) {
+function Ticket({
+  stock,
+  initialSide,
+  initialQuantity,
+}: {
+  stock: SelectedStock;
+  initialSide: OrderSide;
+  initialQuantity: string;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const navigate = useNavigate();
@@ -87,7 +97,10 @@ function Ticket({ stock, initialSide }: { stock: SelectedStock; initialSide: Ord
   const wallet = useWallet();
   const place = usePlaceOrderMutation();
   const instrumentCurrency: Currency = stock.currency === 'USD' ? 'USD' : 'EUR';
-  const [form, setForm] = useState<TicketForm>(() => emptyTicket(initialSide, instrumentCurrency));
+  const [form, setForm] = useState<TicketForm>(() => ({
+    ...emptyTicket(initialSide, instrumentCurrency),
+    quantity: initialQuantity,
+  }));
   const [placeRefusal, setPlaceRefusal] = useState<Refusal | null>(null);
   const [maxRefusal, setMaxRefusal] = useState<Refusal | null>(null);
   const [sheet, setSheet] = useState<{ preview: CostPreview; ticket: TicketRequest; key: string } | null>(
@@ -279,7 +292,7 @@ function Ticket({ stock, initialSide }: { stock: SelectedStock; initialSide: Ord
         )}
         {form.type === 'trailing_stop' && (
           <>
-            <div className="pill-tabs trade-toggle" role="radiogroup" aria-label={t('trade.trailUnit')}>
+            <div className="trade-toggle" role="radiogroup" aria-label={t('trade.trailUnit')}>
               {(['amount', 'percent'] as const).map((unit) => (
                 <button
                   key={unit}
@@ -305,7 +318,7 @@ function Ticket({ stock, initialSide }: { stock: SelectedStock; initialSide: Ord
         )}
 
         {form.side === 'buy' && (
-          <div className="pill-tabs trade-toggle" role="radiogroup" aria-label={t('trade.sizing')}>
+          <div className="trade-toggle" role="radiogroup" aria-label={t('trade.sizing')}>
             {(['quantity', 'amount'] as const).map((sizing) => (
               <button
                 key={sizing}
@@ -467,7 +480,10 @@ export default function StockDetailBuyScreen() {
   const { t } = useTranslation();
   const location = useLocation();
   const stock = readStockDetail();
-  const side: OrderSide = (location.state as { side?: unknown } | null)?.side === 'sell' ? 'sell' : 'buy';
+  const state = location.state as { side?: unknown; quantity?: unknown } | null;
+  const side: OrderSide = state?.side === 'sell' ? 'sell' : 'buy';
+  // "Close position" opens the ticket with the whole available quantity.
+  const quantity = typeof state?.quantity === 'string' ? state.quantity.replace(/\.?0+$/, '') : '';
   if (!stock) return <EmptyState message={t('market.detail.noneSelected')} />;
-  return <Ticket stock={stock} initialSide={side} />;
+  return <Ticket stock={stock} initialSide={side} initialQuantity={quantity} />;
 }

@@ -1,0 +1,170 @@
+// Phone-sized (390×844) screenshots of the trade screens, for a visual review: the stock detail with
+// Buy and Sell, the order ticket (empty, priced, a refusal at its field, an amount-based buy, a US
+// share paid in EUR, the confirm sheet), and the fees screen. A verified account with a fund
+// password and an approved EUR deposit, on a weekday morning so Euronext is open.
+// Usage: npm run build -w @beurs/mobile && npx tsx e2e/scripts/trade-screenshots.ts [out-dir]
+// LANGUAGES=en,de (default) picks the languages.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loginByApi } from '../src/api';
+import { launchChromium, newPhoneContext } from '../src/browser';
+import { idPhoto, nextWeekdayMorning, staffApi } from '../src/fixtures';
+import { startServer } from '../src/server';
+import { AppPage } from '../page-models/app-page';
+
+const outDir = process.argv[2] ?? 'test-results/trade-screenshots';
+const languages = (process.env.LANGUAGES ?? 'en,de').split(',');
+const staffPassword = 'shots-staff-password-1';
+const password = 'secret123';
+const SETTLE_MS = 900;
+
+async function main() {
+  await mkdir(outDir, { recursive: true });
+  const server = await startServer(
+    { INITIAL_STAFF_PASSWORD: staffPassword },
+    { clockStart: nextWeekdayMorning(new Date()) },
+  );
+  const staff = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
+  const browser = await launchChromium();
+  try {
+    const page = await (await newPhoneContext(browser)).newPage();
+    const app = new AppPage(page, server.baseUrl);
+    const account = `32474${Date.now().toString().slice(-6)}`;
+    await app.open('/login/start');
+    await app.register(account, password, server.invitationCode);
+    await app.login(account, password);
+    await app.expectHome(account);
+    const session = await loginByApi(server.baseUrl, account, password);
+    const user = async <T>(path: string, body: unknown, headers = {}) => {
+      const response = await fetch(`${server.baseUrl}/api/vue${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...session, ...headers },
+        body: JSON.stringify(body),
+      });
+      const json = (await response.json()) as { status: number; data: T };
+      if (json.status !== 1) console.log(path, JSON.stringify(json).slice(0, 200));
+      return json.data;
+    };
+    const upload = async (background: string) => {
+      const response = await fetch(`${server.baseUrl}/api/vue/upload/image`, {
+        method: 'POST',
+        headers: { ...session, 'content-type': 'image/png' },
+        body: new Uint8Array(await idPhoto(background)),
+      });
+      return ((await response.json()) as { data: { id: string } }).data.id;
+    };
+    await user('/information/submitAuth', {
+      realname: 'An Peeters',
+      documentType: 'be_national_register',
+      documentNumber: '85.01.01-123.87',
+      frontImageId: await upload('#336699'),
+      backImageId: await upload('#993366'),
+    });
+    const identities = await staff<{ items: { id: string; account: string }[] }>('/identity/list', {});
+    await staff('/identity/review', {
+      id: identities.items.find((item) => item.account === account)?.id,
+      decision: 'approve',
+      reason: 'documents match',
+    });
+    await user('/information/fundPass/set', { password: '135790', confirmPassword: '135790' });
+    await staff('/deposit-channels/save', {
+      kind: 'bank_transfer',
+      name: 'Bank transfer',
+      currency: 'EUR',
+      collectionAccount: 'BE71096123456769',
+      beneficiaryName: 'Beurs Demo NV',
+      bic: 'GKCCBEBB',
+      minimum: '10.00',
+      maximum: '5000.00',
+      isEnabled: true,
+      reason: 'screenshots',
+    });
+    await user('/information/scamCheck', { trigger: 'first_deposit', wasToldByOnlineContact: false });
+    const channels = await user<{ channels: { id: string; currency: string }[] }>('/recharge/channels', {});
+    await user(
+      '/recharge/submit',
+      {
+        channelId: channels.channels.find((item) => item.currency === 'EUR')?.id,
+        amount: '2500.00',
+        proofImageId: await upload('#229955'),
+      },
+      { 'idempotency-key': `deposit-${account}` },
+    );
+    const deposits = await staff<{ items: { id: string; account: string }[] }>('/deposits/list', {});
+    await staff('/deposits/review', {
+      id: deposits.items.find((item) => item.account === account)?.id,
+      decision: 'approve',
+      reason: 'transfer matched',
+    });
+
+    const shoot = async (name: string, fullPage = false) => {
+      await page.waitForTimeout(SETTLE_MS);
+      await page.screenshot({ path: join(outDir, `${name}.png`), fullPage });
+    };
+    const stocks = {
+      kbc: {
+        symbol: 'KBC.BR',
+        code: 'KBC',
+        name: 'KBC Group',
+        market: 'frank',
+        kind: 'stock',
+        currency: 'EUR',
+      },
+      aapl: { symbol: 'AAPL', code: 'AAPL', name: 'Apple', market: 'usd', kind: 'stock', currency: 'USD' },
+    };
+    for (const language of languages) {
+      await app.setLanguage(language);
+      await app.open('/market/index');
+      await page.evaluate((stock) => localStorage.setItem('stockDetail', stock), JSON.stringify(stocks.kbc));
+      await app.open('/market/stockDetail');
+      await page.getByTestId('stock-buy').waitFor();
+      await shoot(`stock-detail-${language}`);
+      await page.getByTestId('stock-buy').click();
+      await app.waitForPath('/market/stockDetailBuy');
+      await shoot(`ticket-empty-${language}`);
+      await page.getByTestId('ticket-quantity').fill('10');
+      await page.getByTestId('cost-block').waitFor();
+      await shoot(`ticket-priced-${language}`, true);
+      await page.getByTestId('ticket-review').click();
+      await page.getByTestId('confirm-sheet').waitFor();
+      await shoot(`ticket-confirm-${language}`);
+      await page.keyboard.press('Escape');
+      await app.page.reload();
+      await page.getByTestId('ticket-quantity').waitFor();
+      await page.locator('#ticket-type').selectOption('limit');
+      await page.getByTestId('ticket-quantity').fill('10');
+      await page.getByTestId('ticket-limit-price').fill('999');
+      await page.locator('[data-testid="ticket-limit-price"][aria-invalid="true"]').waitFor();
+      await shoot(`ticket-refused-${language}`);
+      await page.locator('#ticket-type').selectOption('trailing_stop');
+      await shoot(`ticket-trailing-${language}`);
+      await app.page.reload();
+      await page.getByTestId('sizing-amount').click();
+      await page.getByTestId('ticket-amount').fill('500');
+      await page.getByTestId('rounded-down').waitFor();
+      await shoot(`ticket-amount-${language}`, true);
+      await app.open('/market/index');
+      await page.evaluate((stock) => localStorage.setItem('stockDetail', stock), JSON.stringify(stocks.aapl));
+      await app.open('/market/stockDetailBuy');
+      await page.locator('#ticket-pay').selectOption('EUR');
+      await page.getByTestId('ticket-quantity').fill('3');
+      // Before the US open the market order is queued for it.
+      const queue = page.getByTestId('queue-for-open').locator('input');
+      await queue.waitFor({ timeout: 5_000 }).catch(() => undefined);
+      if (await queue.isVisible()) await queue.check();
+      await page.getByTestId('cost-fx').waitFor();
+      await shoot(`ticket-usd-in-eur-${language}`, true);
+      await app.open('/trade/fees');
+      await page.getByTestId('fee-schedule').waitFor();
+      await shoot(`fees-${language}`, true);
+    }
+  } catch (error) {
+    console.log(server.log().slice(-3000));
+    throw error;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
