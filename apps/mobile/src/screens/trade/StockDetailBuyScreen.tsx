@@ -302,7 +302,7 @@ function Ticket({
                   aria-pressed={form.trailUnit === unit}
                   onClick={() => update({ trailUnit: unit })}
                 >
-                  {t(`trade.trailUnits.${unit}`)}
+                  {t(`trade.trailUnits.${unit}`, { currency: stock.currency })}
                 </button>
               ))}
             </div>

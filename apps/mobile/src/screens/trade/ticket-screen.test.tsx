@@ -375,8 +375,23 @@ describe('order ticket', () => {
       payCurrency: 'EUR',
     });
     expect(calls(server.requests, '/trade/preview')[0]?.body).not.toHaveProperty('quantity');
-    expect((await screen.findByTestId('cost-fx')).textContent).toBe('1.079575 USD per EUR');
-    expect(screen.getByText('Conversion (market rate 1.085000, spread 50 basis points)')).toBeTruthy();
+    const block = await screen.findByTestId('cost-block');
+    const lines = [...block.querySelectorAll('.summary-row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(lines).toEqual([
+      ['2 × 230.00', '$460.00'],
+      ['Fee (minimum $2.50)', '$2.50'],
+      ['Stock-exchange tax, TOB (0.35 %)', '$1.61'],
+      ['Total in the trade currency', '$464.11'],
+      ['Market rate (USD per EUR)', '1.085000'],
+      ['Spread', '50 basis points'],
+      ['Your rate (USD per EUR)', '1.079575'],
+      ['Total to pay', '429.90 €'],
+      ['Available now', '1,000.00 €'],
+      ['Cash left after', '570.10 €'],
+    ]);
     expect(screen.getByTestId('cost-fx-source').textContent).toMatch(/^Rate from Beurs simulator \(demo\), /);
     expect(screen.getByTestId('cost-total').textContent).toBe('429.90 €');
   });

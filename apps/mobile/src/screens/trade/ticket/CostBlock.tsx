@@ -1,5 +1,6 @@
 import { formatCurrency, formatDateTime } from '@beurs/i18n';
 import type { Currency } from '@beurs/contract/decimal';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
@@ -7,6 +8,26 @@ import type { CostPreview } from '../../../features/trading/queries';
 import { SummaryRows, type SummaryRow } from '../../../shell/SummaryRows';
 
 const asCurrency = (text: string): Currency => (text === 'USD' ? 'USD' : 'EUR');
+
+type Fx = NonNullable<CostPreview['fx']>;
+
+/** The conversion lines: market rate (USD per EUR), spread, and the rate applied to this trade. */
+export function fxRows(fx: Fx, t: TFunction): SummaryRow[] {
+  return [
+    { key: 'marketRate', label: t('exchange.marketRate'), value: fx.marketRate, testId: 'cost-fx-market' },
+    {
+      key: 'spread',
+      label: t('exchange.spread'),
+      value: t('exchange.basisPoints', { count: fx.spreadBasisPoints }),
+    },
+    {
+      key: 'appliedRate',
+      label: t('exchange.appliedRate', { from: fx.from, to: fx.to }),
+      value: fx.appliedRate,
+      testId: 'cost-fx',
+    },
+  ];
+}
 
 /**
  * The ticket's cost block (issue 11 item 3): quantity × price, fee, TOB, the currency conversion
@@ -56,20 +77,7 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
         label: isBuy ? t('trade.cost.tradeTotalBuy') : t('trade.cost.tradeTotalSell'),
         value: trade(preview.totalInTradeCurrency),
       },
-      {
-        key: 'fx',
-        label: t('trade.cost.fx', {
-          marketRate: preview.fx.marketRate,
-          spread: t('exchange.basisPoints', { count: preview.fx.spreadBasisPoints }),
-        }),
-        value: t('trade.cost.fxApplied', {
-          rate: preview.fx.appliedRate,
-          from: preview.fx.from,
-          to: preview.fx.to,
-        }),
-        testId: 'cost-fx',
-        isText: true,
-      },
+      ...fxRows(preview.fx, t),
     );
   }
   rows.push(
