@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../features/market/market-types';
 import { forgetPin } from '../../features/trading/trading-pin';
@@ -205,8 +206,10 @@ describe('order ticket', () => {
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
 
     // Back on the ticket the remembered PIN is filled in.
-    await router.navigate('/market/stockDetailBuy');
-    await user.type(await screen.findByTestId('ticket-quantity'), '10');
+    await act(() => router.navigate('/market/stockDetailBuy'));
+    // The route may show the previous screen while the next loads: wait for the one ticket.
+    await waitFor(() => expect(screen.getAllByTestId('ticket-quantity')).toHaveLength(1));
+    fireEvent.change(screen.getByTestId('ticket-quantity'), { target: { value: '10' } });
     await screen.findByTestId('cost-block');
     await user.click(screen.getByTestId('ticket-review'));
     const again = await screen.findByTestId('confirm-sheet');
