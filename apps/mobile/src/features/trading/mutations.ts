@@ -1,12 +1,9 @@
-import type { DataOf, tradeEndpoints } from '@beurs/contract';
 import { tradePaths } from '@beurs/contract/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { walletQueries } from '../wallet/queries';
 import { tradeQueries } from './queries';
 import type { TicketRequest } from './ticket';
-
-type PlacedOrder = DataOf<typeof tradeEndpoints.place>;
 
 /**
  * Places an order with the trading PIN and one idempotency key per confirmation. Quiet: a refusal
@@ -16,10 +13,10 @@ export function usePlaceOrderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { ticket: TicketRequest; fundPassword: string; idempotencyKey: string }) =>
-      api.call<PlacedOrder>(
+      api.call(
         tradePaths.place,
         { ...input.ticket, fundPassword: input.fundPassword },
-        { quiet: true, headers: { 'idempotency-key': input.idempotencyKey } },
+        { quiet: true, idempotencyKey: input.idempotencyKey },
       ),
     onSettled: async () => {
       await Promise.all([
@@ -34,7 +31,7 @@ export function usePlaceOrderMutation() {
 export function useCancelOrderMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.call<DataOf<typeof tradeEndpoints.cancel>>(tradePaths.cancel, { id }),
+    mutationFn: (id: string) => api.call(tradePaths.cancel, { id }),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: tradeQueries.all }),

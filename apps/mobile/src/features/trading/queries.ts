@@ -25,7 +25,7 @@ export const tradeQueries = {
   fees: () =>
     queryOptions({
       queryKey: [...tradeQueries.all, 'fees'],
-      queryFn: () => api.call<Fees>(tradePaths.fees, {}, { quiet: true }),
+      queryFn: () => api.call(tradePaths.fees, {}, { quiet: true }),
       staleTime: 5 * 60_000,
       enabled: isLoggedIn(),
     }),
@@ -33,7 +33,7 @@ export const tradeQueries = {
     queryOptions({
       queryKey: [...tradeQueries.all, 'orders', tab, symbol ?? ''],
       queryFn: () =>
-        api.call<OrderPage>(
+        api.call(
           tradePaths.orders,
           { tab, ...(symbol ? { symbol } : {}), page: 1, pageSize: TRADE_LIST_SIZE },
           { quiet: true },
@@ -43,7 +43,7 @@ export const tradeQueries = {
     queryOptions({
       queryKey: [...tradeQueries.all, 'positions', state, assetClass],
       queryFn: () =>
-        api.call<PositionPage>(
+        api.call(
           tradePaths.positions,
           { state, assetClass, page: 1, pageSize: TRADE_LIST_SIZE },
           { quiet: true },
@@ -52,13 +52,12 @@ export const tradeQueries = {
   position: (id: string) =>
     queryOptions({
       queryKey: [...tradeQueries.all, 'position', id],
-      queryFn: () => api.call<PositionDetail>(tradePaths.position, { id }, { quiet: true }),
+      queryFn: () => api.call(tradePaths.position, { id }, { quiet: true }),
       enabled: id !== '',
     }),
 };
 
 /** Prices a ticket (writes nothing). Quiet: the ticket shows a refusal at its field. */
-export const fetchPreview = (ticket: TicketRequest) =>
-  api.call<CostPreview>(tradePaths.preview, ticket, { quiet: true });
+export const fetchPreview = (ticket: TicketRequest) => api.call(tradePaths.preview, ticket, { quiet: true });
 
 export const useFees = () => useQuery(tradeQueries.fees());

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../features/market/market-types';
 import { forgetPin } from '../../features/trading/trading-pin';
-import { configEntries, ok, refusal, type Handler, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, refusal, type Handlers, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { checked, kbcPreview, type Preview } from '../../test/trade-fixtures';
 
@@ -53,11 +53,10 @@ const SIX_DIGITS = 'The fund password is exactly six digits.';
 const calls = (requests: Recorded[], path: string) => requests.filter((request) => request.path === path);
 const lastBody = (requests: Recorded[], path: string) => calls(requests, path).at(-1)?.body;
 
-function handlers(preview: Handler, extra: Record<string, Handler> = {}): Record<string, Handler> {
+function handlers(preview: NonNullable<Handlers['/trade/preview']>, extra: Handlers = {}): Handlers {
   return {
     '/common/config': () => ok(configEntries('demo')),
     '/market/quote': () => ok(quote),
-    '/market/instrument': () => refusal('NOT_FOUND', {}, 404),
     '/information/wallet': () =>
       ok({
         balances: [
