@@ -11,6 +11,14 @@ import { launchChromium, newPhoneContext } from '../src/browser';
 import { idPhoto, nextWeekdayMorning, staffApi } from '../src/fixtures';
 import { startServer } from '../src/server';
 import { AppPage } from '../page-models/app-page';
+import {
+  kbcHolding,
+  kbcOrder,
+  kbcPositionDetail,
+  orderPage,
+  pendingSell,
+  positionPage,
+} from '../../apps/mobile/src/test/trade-fixtures';
 
 const outDir = process.argv[2] ?? 'test-results/trade-screenshots';
 const languages = (process.env.LANGUAGES ?? 'en,de').split(',');
@@ -157,6 +165,50 @@ async function main() {
       await app.open('/trade/fees');
       await page.getByTestId('fee-schedule').waitFor();
       await shoot(`fees-${language}`, true);
+    }
+    // Orders and positions come from the server's trading module once it has them; until then the
+    // positions screens are shot with the component tests' fixtures answered in the browser.
+    const answer = (data: unknown) => ({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 1, msg: '', data }),
+    });
+    const usd = kbcHolding({
+      id: '4',
+      symbol: 'AAPL',
+      code: 'AAPL',
+      name: 'Apple',
+      market: 'usd',
+      currency: 'USD',
+      quantity: '3',
+      availableQuantity: '3',
+      averageCost: '176.6700',
+      costBasis: '530.01',
+      lastPrice: '181.2000',
+      marketValue: '543.60',
+      unrealisedPnl: '13.59',
+      unrealisedPnlEur: '12.52',
+    });
+    await page.route('**/api/vue/trade/positions', (route) =>
+      route.fulfill(answer(positionPage([kbcHolding(), usd]))),
+    );
+    await page.route('**/api/vue/trade/orders', (route) => route.fulfill(answer(orderPage([pendingSell()]))));
+    await page.route('**/api/vue/trade/position', (route) =>
+      route.fulfill(answer(kbcPositionDetail([pendingSell(), kbcOrder()]))),
+    );
+    for (const language of languages) {
+      await app.setLanguage(language);
+      await app.open('/trade/index');
+      await page.getByTestId('position-3').waitFor();
+      await shoot(`trade-holdings-${language}`);
+      await page.getByTestId('trade-tab-pending').click();
+      await page.getByTestId('order-8').waitFor();
+      await shoot(`trade-pending-${language}`);
+      await page.getByTestId('trade-tab-fx').click();
+      await shoot(`trade-fx-${language}`);
+      await app.open('/trade/positionDetail?id=3');
+      await page.getByTestId('screen-positionDetail').waitFor();
+      await shoot(`position-detail-${language}`, true);
     }
   } catch (error) {
     console.log(server.log().slice(-3000));

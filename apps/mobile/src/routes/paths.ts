@@ -70,8 +70,8 @@ export const routes = [
   later('newStock2', '/home/newStock2'),
   later('newStockBuy2', '/home/newStockBuy2'),
 
-  later('trade', '/trade/index', { tabBar: true }),
-  later('positionDetail', '/trade/positionDetail'),
+  later('trade', '/trade/index', { tabBar: true, hasScreen: true }),
+  later('positionDetail', '/trade/positionDetail', { hasScreen: true }),
 
   later('marketindex', '/market/index', {
     tabBar: true,

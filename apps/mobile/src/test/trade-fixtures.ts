@@ -126,3 +126,118 @@ export const feesFixture = () =>
       },
     ],
   });
+
+export type Order = DataOf<Trade['order']>;
+export type Position = DataOf<Trade['positions']>['items'][number];
+
+/** A market buy of 10 KBC filled at 52.16 with its fee, TOB voucher and quote source. */
+export const kbcOrder = (patch: Partial<Order> = {}): Order =>
+  checked('order', {
+    id: '7',
+    symbol: 'KBC.BR',
+    code: 'KBC',
+    name: 'KBC Group',
+    market: 'frank',
+    currency: 'EUR',
+    side: 'buy',
+    type: 'market',
+    timeInForce: 'day',
+    direction: 'long',
+    leverage: 1,
+    quantity: '10',
+    filledQuantity: '10',
+    limitPrice: null,
+    stopPrice: null,
+    trail: null,
+    payCurrency: 'EUR',
+    reserved: '0.00',
+    state: 'filled',
+    reason: null,
+    expiresAt: null,
+    createdAt: '2026-11-20T10:30:00.000Z',
+    filledAt: '2026-11-20T10:30:00.000Z',
+    cancelledAt: null,
+    expiredAt: null,
+    rejectedAt: null,
+    fills: [
+      {
+        id: '11',
+        quantity: '10',
+        price: '52.1600',
+        priceBasis: 'ask',
+        quoteSource: 'Beurs simulator (demo)',
+        quoteTimestamp: '2026-11-20T10:29:59.000Z',
+        gross: '521.60',
+        fee: '2.50',
+        tob: {
+          class: 'shares',
+          rateBasisPoints: 35,
+          base: '521.60',
+          amount: '1.83',
+          cap: '1600.00',
+          capEur: '1600.00',
+          isCapped: false,
+        },
+        fx: null,
+        total: '525.93',
+        payCurrency: 'EUR',
+        entryId: '41',
+        settlesOn: null,
+        createdAt: '2026-11-20T10:30:00.000Z',
+      },
+    ],
+    ...patch,
+  });
+
+/** A pending limit sell of 10 KBC at 57.00, good till cancelled. */
+export const pendingSell = (): Order =>
+  kbcOrder({
+    id: '8',
+    side: 'sell',
+    type: 'limit',
+    timeInForce: 'gtc',
+    limitPrice: '57.0000',
+    filledQuantity: '0',
+    reserved: '10',
+    state: 'pending',
+    expiresAt: '2027-02-18T16:30:00.000Z',
+    createdAt: '2026-11-20T10:35:00.000Z',
+    filledAt: null,
+    fills: [],
+  });
+
+export const kbcHolding = (patch: Partial<Position> = {}): Position => ({
+  id: '3',
+  symbol: 'KBC.BR',
+  code: 'KBC',
+  name: 'KBC Group',
+  market: 'frank',
+  currency: 'EUR',
+  direction: 'long',
+  leverage: 1,
+  state: 'holding',
+  quantity: '10',
+  availableQuantity: '10',
+  averageCost: '52.1600',
+  costBasis: '521.60',
+  lastPrice: '52.1400',
+  marketValue: '521.40',
+  unrealisedPnl: '-0.20',
+  unrealisedPnlEur: '-0.20',
+  realisedPnl: '0.00',
+  realisedPnlEur: '0.00',
+  todayChange: '10.00',
+  lockedUntil: null,
+  openedAt: '2026-11-20T10:30:00.000Z',
+  closedAt: null,
+  ...patch,
+});
+
+export const positionPage = (items: Position[]) => checked('positions', { total: items.length, items });
+export const orderPage = (items: Order[]) => checked('orders', { total: items.length, items });
+export const kbcPositionDetail = (orders: Order[] = [pendingSell(), kbcOrder()]) =>
+  checked('position', {
+    ...kbcHolding(),
+    lots: [{ quantity: '10', price: '52.1600', openedAt: '2026-11-20T10:30:00.000Z', fillId: '11' }],
+    orders,
+  });

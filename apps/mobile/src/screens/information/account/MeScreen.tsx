@@ -32,6 +32,7 @@ export default function MeScreen() {
         aria-label={t('me.menu.money')}
         items={[
           { route: 'wallet', label: t('me.menu.wallet') },
+          { route: 'trade', label: t('titles.trade') },
           { route: 'recharge', label: t('me.menu.deposit') },
           { route: 'cashOut', label: t('me.menu.withdraw') },
           { route: 'exChange', label: t('me.menu.exchange') },

@@ -1,0 +1,223 @@
+import { formatCurrency, formatDateTime, formatMoney } from '@beurs/i18n';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PullToRefresh } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { currentLanguage } from '../../app/i18n';
+import { fundsQueries, useRecords } from '../../features/funds/queries';
+import type { Quote } from '../../features/market/market-types';
+import { useFollowSymbols } from '../../features/market/use-live-quote';
+import { withLivePrice } from '../../features/trading/live-position';
+import { useCancelOrderMutation } from '../../features/trading/mutations';
+import { tradeQueries, type Order, type Position } from '../../features/trading/queries';
+import { pathOf } from '../../routes/paths';
+import { EmptyState, Loading } from '../../shell/common';
+import { showToast } from '../../shell/toast';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { OrderCard } from './components/OrderCard';
+import { PositionFigures } from './components/PositionFigures';
+import '../market/market.css';
+import './trade.css';
+
+// Positions (/trade/index, spec §2): pending orders, holdings, closed positions, cancelled (and
+// expired or rejected) orders, crypto holdings, and the user's currency exchanges. Pull to refresh;
+// holdings follow the live price stream.
+
+export const tradeTabs = ['pending', 'holdings', 'closed', 'cancelled', 'crypto', 'fx'] as const;
+export type TradeTab = (typeof tradeTabs)[number];
+
+const isTradeTab = (value: unknown): value is TradeTab =>
+  typeof value === 'string' && (tradeTabs as readonly string[]).includes(value);
+
+export const positionDetailPath = (id: string) => `${pathOf('positionDetail')}?id=${encodeURIComponent(id)}`;
+
+/** Holdings priced by the stream while the list is on screen. */
+function useLivePositions(positions: Position[]): Position[] {
+  const [latest, setLatest] = useState<Record<string, string>>({});
+  const symbols = useMemo(
+    () => [...new Set(positions.filter((item) => item.state === 'holding').map((item) => item.symbol))],
+    [positions],
+  );
+  useFollowSymbols(symbols, (quote: Quote) => setLatest((old) => ({ ...old, [quote.symbol]: quote.latest })));
+  return positions.map((position) =>
+    position.state === 'holding' ? withLivePrice(position, latest[position.symbol]) : position,
+  );
+}
+
+function PositionList({ positions, empty }: { positions: Position[]; empty: string }) {
+  const { t } = useTranslation();
+  const live = useLivePositions(positions);
+  if (live.length === 0) return <EmptyState message={empty} />;
+  return (
+    <ul className="trade-list">
+      {live.map((position) => (
+        <li key={position.id} className="card trade-item" data-testid={`position-${position.id}`}>
+          <Link to={positionDetailPath(position.id)} className="trade-item-link">
+            <div className="trade-item-head">
+              <div>
+                <strong>{position.name}</strong>
+                <small>
+                  {position.code} ·{' '}
+                  {t(`market.markets.${position.market}`, { defaultValue: position.market })}
+                </small>
+              </div>
+              <span className="status">{t(`trade.states.${position.state}`)}</span>
+            </div>
+            <PositionFigures position={position} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderList({ orders, empty }: { orders: Order[]; empty: string }) {
+  const { t } = useTranslation();
+  const cancel = useCancelOrderMutation();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+  const dialog = (
+    <ConfirmDialog
+      content={toCancel ? t('trade.position.cancelConfirm') : null}
+      confirmText={t('trade.position.cancel')}
+      isDanger
+      onClose={() => setToCancel(null)}
+      onConfirm={() => {
+        if (!toCancel) return;
+        cancel.mutate(toCancel.id, { onSuccess: () => showToast(t('trade.position.cancelled'), 2_000) });
+      }}
+    />
+  );
+  if (orders.length === 0) return <EmptyState message={empty} />;
+  return (
+    <>
+      {dialog}
+      <ul className="trade-list">
+        {orders.map((order) => (
+          <OrderCard
+            key={order.id}
+            order={order}
+            onCancel={setToCancel}
+            isCancelling={cancel.isPending && cancel.variables === order.id}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function OrdersTab({ tab }: { tab: 'pending' | 'cancelled' }) {
+  const { t } = useTranslation();
+  const query = useQuery(tradeQueries.orders(tab));
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <EmptyState message={t('common.failure')} />;
+  return <OrderList orders={query.data.items} empty={t(`trade.empty.${tab}`)} />;
+}
+
+const positionTabs = {
+  holdings: ['holding', 'security'],
+  crypto: ['holding', 'crypto'],
+  closed: ['closed', 'all'],
+} as const;
+
+function PositionsTab({ tab }: { tab: keyof typeof positionTabs }) {
+  const { t } = useTranslation();
+  const [state, assetClass] = positionTabs[tab];
+  const query = useQuery(tradeQueries.positions(state, assetClass));
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <EmptyState message={t('common.failure')} />;
+  return <PositionList positions={query.data.items} empty={t(`trade.empty.${tab}`)} />;
+}
+
+/** The user's currency exchanges, from the records (an exchange is one entry, a line per currency). */
+function ExchangeList() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const records = useRecords('exchange');
+  if (records.isPending) return <Loading />;
+  const items = (records.data?.pages.flatMap((page) => page.items) ?? []).filter(
+    (record) => record.detail?.type === 'exchange' && record.amount.startsWith('-'),
+  );
+  if (items.length === 0) return <EmptyState message={t('trade.empty.fx')} />;
+  return (
+    <ul className="trade-list">
+      {items.map((record) => {
+        const detail = record.detail?.type === 'exchange' ? record.detail : null;
+        if (!detail) return null;
+        return (
+          <li
+            key={`${record.id}-${record.currency}`}
+            className="card trade-item"
+            data-testid={`exchange-${record.id}`}
+          >
+            <div className="trade-item-head">
+              <strong>{t('exchange.pair', { from: detail.from, to: detail.to })}</strong>
+              <span className="numeric">{formatCurrency(detail.received, detail.to, language)}</span>
+            </div>
+            <p className="trade-item-line">
+              {t('fundRecord.details.exchange', {
+                amount: formatCurrency(detail.amount, detail.from, language),
+                received: formatCurrency(detail.received, detail.to, language),
+                rate: formatMoney(detail.appliedRate, language, 6),
+                from: detail.from,
+                to: detail.to,
+                spread: t('exchange.basisPoints', { count: detail.spreadBasisPoints }),
+                source: detail.rateSource,
+              })}
+            </p>
+            <small className="summary-source">{formatDateTime(record.createdAt, language)}</small>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function TradeIndexScreen() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const stateTab = (location.state as { tab?: unknown } | null)?.tab;
+  const [tab, setTab] = useState<TradeTab>(isTradeTab(stateTab) ? stateTab : 'holdings');
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: tradeQueries.all }),
+      queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
+    ]);
+  };
+  return (
+    <div data-testid="screen-trade" className="trade-screen">
+      <div className="trade-tabs" role="tablist" aria-label={t('titles.trade')}>
+        {tradeTabs.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={tab === option}
+            onClick={() => setTab(option)}
+            data-testid={`trade-tab-${option}`}
+          >
+            {t(`trade.tabs.${option}`)}
+          </button>
+        ))}
+      </div>
+      <PullToRefresh
+        onRefresh={refresh}
+        pullingText={t('trade.refresh.pull')}
+        canReleaseText={t('trade.refresh.release')}
+        refreshingText={t('trade.refresh.refreshing')}
+        completeText={t('trade.refresh.done')}
+      >
+        <div className="trade-tab-panel" role="tabpanel">
+          {tab === 'fx' ? (
+            <ExchangeList />
+          ) : tab === 'pending' || tab === 'cancelled' ? (
+            <OrdersTab tab={tab} />
+          ) : (
+            <PositionsTab tab={tab} />
+          )}
+        </div>
+      </PullToRefresh>
+    </div>
+  );
+}
