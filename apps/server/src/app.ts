@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         instance.decorate('config', deps.config);
         const bus = deps.config.redisUrl ? await createRedisBus(deps.config.redisUrl) : createLocalBus();
         instance.addHook('onClose', () => bus.close());
-        const services = createServices({ ...deps, bus });
+        const services = createServices({ ...deps, bus, log: app.log });
         instance.decorate('services', services);
         // Started by server.ts once the app is ready; stopped on close, before the database closes.
         const jobs = createJobRunner({

@@ -227,12 +227,26 @@ const environmentSchema = z
       .optional()
       .transform((value) => (value ? new Date(value) : undefined)),
     HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(0),
+    DEMO_DESK: z
+      .enum(['on', 'off'])
+      .default('on')
+      .transform((value) => value === 'on'),
+    DEMO_DESK_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(10),
+    DEMO_DEPOSIT_MINIMUM: cashSchema('10.00'),
+    DEMO_DEPOSIT_MAXIMUM: cashSchema('100000.00', 1_000_000_00n),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
   })
   .superRefine((environment, context) => {
+    if (environment.DEMO_DEPOSIT_MAXIMUM < environment.DEMO_DEPOSIT_MINIMUM) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DEMO_DEPOSIT_MAXIMUM'],
+        message: 'must not be below DEMO_DEPOSIT_MINIMUM',
+      });
+    }
     if (environment.CLOCK_START && environment.NODE_ENV !== 'test') {
       context.addIssue({
         code: 'custom',
@@ -343,6 +357,14 @@ export type Config = {
   readonly rateLimits: { login: number; register: number; account: number };
   /** Open quote-stream sockets per client address, on each node (the count is not shared). */
   readonly streamConnectionsPerAddress: number;
+  /**
+   * Demo mode's automatic reviewer (issue 18): decides identities, deposits and withdrawals after
+   * `delaySeconds`, through the same review services as staff. Never in live mode, whatever
+   * `isOn` says (`DEMO_DESK=off` turns it off in demo mode).
+   */
+  readonly demoDesk: { readonly isOn: boolean; readonly delaySeconds: number };
+  /** The demo deposit channels' limits (one per currency, created at first start in demo mode). */
+  readonly demoDeposit: { readonly minimumMinor: bigint; readonly maximumMinor: bigint };
 };
 
 export type TradingConfig = {
@@ -466,6 +488,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       account: env.ACCOUNT_RATE_LIMIT_PER_MINUTE,
     },
     streamConnectionsPerAddress: env.STREAM_CONNECTIONS_PER_ADDRESS,
+    demoDesk: { isOn: env.DEMO_DESK, delaySeconds: env.DEMO_DESK_DELAY_SECONDS },
+    demoDeposit: { minimumMinor: env.DEMO_DEPOSIT_MINIMUM, maximumMinor: env.DEMO_DEPOSIT_MAXIMUM },
   };
 }
 
@@ -489,6 +513,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     database: { engine: 'pglite', dataDir: null },
     rateLimits: { login: 10_000, register: 10_000, account: 10_000 },
     uploadsDir: join(tmpdir(), `beurs-test-uploads-${process.pid}`),
+    // Tests review by hand; the demo desk's own tests turn it on.
+    demoDesk: { isOn: false, delaySeconds: 10 },
     ...overrides,
   };
 }

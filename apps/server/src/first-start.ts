@@ -3,6 +3,7 @@ import type { Clock } from './core/clock';
 import { hashPassword } from './core/passwords';
 import type { RandomSource } from './core/random';
 import type { Database } from './db/database';
+import type { DemoDeskState } from './modules/demo-desk/demo-desk.service';
 import * as commonRepository from './modules/common/common.repository';
 import { defaultSiteConfig } from './modules/common/common.service';
 import * as staffRepository from './modules/staff/staff.repository';
@@ -16,6 +17,8 @@ import * as usersRepository from './modules/users/users.repository';
 export type FirstStartReport = {
   staff: { username: string; password: string | null };
   invitationCode: string;
+  /** The demo desk after start (modules/demo-desk); absent when the caller prepares none. */
+  demoDesk?: DemoDeskState;
 };
 
 const welcomeNotice = {
@@ -43,6 +46,8 @@ export async function runFirstStart(deps: {
   random: RandomSource;
   config: Config;
   ensureHouseAccounts: (db: Database) => Promise<void>;
+  /** The demo deposit channels and the demo desk's account (or, in live mode, its disabling). */
+  prepareDemoDesk?: () => Promise<DemoDeskState>;
 }): Promise<FirstStartReport> {
   const { db, clock, random, config } = deps;
   await deps.ensureHouseAccounts(db);
@@ -77,5 +82,7 @@ export async function runFirstStart(deps: {
       invitationCode = candidate;
     }
   }
-  return { staff: { username: staff.username, password }, invitationCode };
+  // After the first admin, so that account stays the first staff member.
+  const demoDesk = await deps.prepareDemoDesk?.();
+  return { staff: { username: staff.username, password }, invitationCode, ...(demoDesk ? { demoDesk } : {}) };
 }

@@ -20,6 +20,17 @@ function readConfig(): Config {
   }
 }
 
+function demoDeskLine(desk: FirstStartReport['demoDesk']): string {
+  switch (desk?.state) {
+    case 'on':
+      return `on: identities, deposits and withdrawals are decided automatically ${desk.delaySeconds} s after they arrive, by the same checks as a reviewer (DEMO_DESK=off turns it off, to practise reviews in the back-office)`;
+    case 'off':
+      return 'off (DEMO_DESK=off): staff review identities, deposits and withdrawals';
+    default:
+      return 'none (live mode)';
+  }
+}
+
 function startupBanner(config: Config, address: string, report: FirstStartReport): string {
   const publicAddress = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [
@@ -35,6 +46,7 @@ function startupBanner(config: Config, address: string, report: FirstStartReport
       (report.staff.password
         ? ` / password ${report.staff.password} (shown once; it must be changed at the first sign-in: POST /api/admin/auth/changePassword)`
         : ' (password set at first start)'),
+    `  demo desk:       ${demoDeskLine(report.demoDesk)}`,
     `  API docs:        ${publicAddress}/api/docs`,
     '',
   ];
@@ -60,6 +72,7 @@ async function main(): Promise<void> {
     random: cryptoRandom,
     config,
     ensureHouseAccounts: (db) => app.services.ledger.ensureHouseAccounts(db),
+    prepareDemoDesk: () => app.services.demoDesk.prepareAtStart(),
   });
   // Scheduled and delayed jobs (the ledger sealer among them), run once across all nodes.
   await app.jobs.start();

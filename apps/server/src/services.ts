@@ -28,6 +28,7 @@ import { createCorrectionsService } from './modules/corrections/corrections.serv
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 import { createTradingService } from './modules/trading/trading.service';
+import { createDemoDeskService, type DemoDeskLog } from './modules/demo-desk/demo-desk.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -38,10 +39,12 @@ export type ServiceDeps = {
   random: RandomSource;
   config: Config;
   bus: InvalidationBus;
+  /** Where services that act on their own (the demo desk) report; silent when absent. */
+  log?: DemoDeskLog;
 };
 
 export function createServices(deps: ServiceDeps) {
-  const { db, clock, random, config, bus } = deps;
+  const { db, clock, random, config, bus, log } = deps;
   const ledger = createLedgerService({ clock });
   const sessions = createSessionsService({
     db,
@@ -66,7 +69,7 @@ export function createServices(deps: ServiceDeps) {
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
   const decisions = createDecisionsService({ db, audit });
-  const identity = createIdentityService({ db, clock, decisions, uploads, users });
+  const identity = createIdentityService({ db, clock, decisions, staff, uploads, users });
   const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
   const paymentMethods = createPaymentMethodsService({
@@ -90,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     identity,
     restrictions,
     scamChecks,
+    staff,
     uploads,
     users,
   });
@@ -104,7 +108,17 @@ export function createServices(deps: ServiceDeps) {
     restrictions,
     fundPassword,
     paymentMethods,
+    staff,
     users,
+  });
+  const demoDesk = createDemoDeskService({
+    config,
+    clock,
+    staff,
+    identity,
+    deposits,
+    withdrawals,
+    ...(log ? { log } : {}),
   });
   const exchange = createExchangeService({
     db,
@@ -136,6 +150,7 @@ export function createServices(deps: ServiceDeps) {
     fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });
   return {
+    demoDesk,
     ledger,
     sessions,
     attemptLimits,

@@ -7,6 +7,7 @@ import {
   fundStates,
   reviewDecisions,
   staffRoles,
+  assignableStaffRoles,
   type StaffRole,
 } from './enums';
 import { adminPaths } from './paths';
@@ -189,7 +190,8 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
         .trim()
         .regex(/^[a-z0-9_.-]{3,32}$/),
       password: z.string().min(STAFF_PASSWORD_LENGTH.min).max(STAFF_PASSWORD_LENGTH.max),
-      role: staffRoleSchema,
+      /** Not `demo_desk`: that account is the server's own. */
+      role: z.enum(assignableStaffRoles),
       reason: staffReasonSchema,
     }),
     data: z.object({ id: z.string(), username: z.string(), role: staffRoleSchema }),
@@ -270,6 +272,26 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
     summary: "Create or change a deposit channel naming the operator's own collection account.",
     request: depositChannelInput,
     data: z.object({ id: z.string() }),
+  },
+  depositChannelList: {
+    auth: 'staff',
+    summary: 'Every deposit channel, enabled and disabled, oldest first (to find and change one).',
+    request: z.strictObject({ ...pageFields }),
+    data: pageOf(
+      z.object({
+        id: z.string(),
+        kind: depositChannelKindSchema,
+        name: z.string(),
+        currency: currencySchema,
+        collectionAccount: z.string(),
+        beneficiaryName: z.string(),
+        bic: z.string(),
+        minimum: cashAmountOutput,
+        maximum: cashAmountOutput.nullable(),
+        isEnabled: z.boolean(),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
   },
   depositList: {
     auth: 'staff',
@@ -382,6 +404,7 @@ export const adminEndpointRoles = {
   identityList: ['admin', 'reviewer'],
   identityReview: ['admin', 'reviewer'],
   depositChannelSave: ['admin', 'finance'],
+  depositChannelList: ['admin', 'finance'],
   depositList: ['admin', 'finance'],
   depositReview: ['admin', 'finance'],
   withdrawalList: ['admin', 'finance'],

@@ -45,7 +45,8 @@ export type WalletNetwork = (typeof walletNetworks)[number];
 export const scamCheckTriggers = ['first_payout_method', 'first_deposit', 'large_deposit'] as const;
 export type ScamCheckTrigger = (typeof scamCheckTriggers)[number];
 
-export const depositChannelKinds = ['bank_transfer', 'institutional', 'crypto'] as const;
+/** `demo`: created at first start in demo mode; its reference is no bank account and takes no real money. */
+export const depositChannelKinds = ['bank_transfer', 'institutional', 'crypto', 'demo'] as const;
 export type DepositChannelKind = (typeof depositChannelKinds)[number];
 
 /** The review state of a deposit or a withdrawal. */
@@ -75,8 +76,18 @@ export type RecordTab = (typeof recordTabs)[number];
 
 // Back-office
 
-export const staffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
+/**
+ * `demo_desk` is the built-in reviewer of demo mode (one account, created by the server, never
+ * signed in to, never in live mode); the others are people's.
+ */
+export const staffRoles = ['admin', 'reviewer', 'finance', 'support', 'demo_desk'] as const;
 export type StaffRole = (typeof staffRoles)[number];
+/** The roles an admin may give a new staff account. */
+export const assignableStaffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
+
+/** Who decided a review, as the user is told: a staff member, or the demo desk (demo mode only). */
+export const deciders = ['staff', 'demo_desk'] as const;
+export type Decider = (typeof deciders)[number];
 
 /** A staff decision on a submission, deposit, withdrawal or correction. */
 export const reviewDecisions = ['approve', 'reject'] as const;

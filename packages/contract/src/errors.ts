@@ -220,6 +220,19 @@ export const errorCatalogue = {
     ['currency', 'minimum'],
   ),
   DEPOSIT_CHANNEL_UNAVAILABLE: refusal('The deposit channel does not exist or is closed.'),
+  DEMO_CHANNEL_NOT_ALLOWED: refusal(
+    'A demo deposit channel exists only in demo mode, and its reference must not be a bank account number (IBAN).',
+  ),
+  // Reasons a reviewer (a person or the demo desk) rejects a submission with: stored as the code, translated.
+  ID_NUMBER_CHECK_FAILED: refusal('The ID number does not pass the check of its document type.'),
+  ID_PHOTOS_MISSING: refusal('A photo of the ID document is missing or cannot be read.'),
+  DEPOSIT_PROOF_MISSING: refusal('The proof of the transfer is missing or cannot be read.'),
+  WITHDRAWAL_RULES_NOT_MET: refusal(
+    'A withdrawal rule is no longer met (identity, restrictions, payout card).',
+  ),
+  DEMO_DESK_NOT_ALLOWED: refusal(
+    'The demo desk decides nothing outside demo mode, or when it is turned off.',
+  ),
   DEPOSIT_AMOUNT_OUT_OF_RANGE: refusal('The amount is outside the channel minimum and maximum.', [
     'currency',
     'minimum',

@@ -3,6 +3,7 @@ import { pageFields, pageOf } from './paging';
 import { depositChannelKindSchema } from './admin';
 import { defineEndpoints } from './endpoint';
 import {
+  deciders,
   fundStates,
   recordTabs,
   scamCheckTriggers,
@@ -60,6 +61,9 @@ export const depositChannelData = z.object({
 
 export const fundStateSchema = z.enum(fundStates);
 
+/** Who decided: a staff member, or the demo desk (demo mode's automatic reviewer); null while pending. */
+export const deciderSchema = z.enum(deciders).nullable();
+
 export const depositData = z.object({
   id: z.string(),
   channelId: z.string(),
@@ -68,9 +72,11 @@ export const depositData = z.object({
   /** The unique payment reference to put on the transfer (Belgian structured communication). */
   reference: z.string(),
   state: fundStateSchema,
+  /** A rejection's reason: the reviewer's words, or an error code of the catalogue (the app translates it). */
   reason: z.string(),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
+  decidedBy: deciderSchema,
 });
 
 export const withdrawalRulesData = z.object({
@@ -107,9 +113,11 @@ export const withdrawalData = z.object({
   waitingFor: z.enum(withdrawalWaits),
   /** The latest time it will be decided. */
   decideBy: z.iso.datetime(),
+  /** A rejection's reason: the reviewer's words, or an error code of the catalogue (the app translates it). */
   reason: z.string(),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
+  decidedBy: deciderSchema,
 });
 
 export const exchangeQuoteData = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
 import { identityPaths } from './paths';
-import { documentTypes } from './enums';
+import { deciders, documentTypes } from './enums';
 import { DOCUMENT_NUMBER_LENGTH, FUND_PASSWORD_PATTERN, REALNAME_LENGTH } from './rules';
 import { identityStateSchema } from './users';
 
@@ -27,10 +27,15 @@ export const authInfoData = z.object({
   documentType: documentTypeSchema.nullable(),
   /** Masked: first 6 and last 1 characters (spec section 9). */
   documentNumberMasked: z.string(),
-  /** The reviewer's reason when the state is failed; empty otherwise. */
+  /**
+   * The reviewer's reason when the state is failed; empty otherwise. The reviewer's words, or an
+   * error code of the catalogue (the demo desk's reasons; the app translates it).
+   */
   reason: z.string(),
   submittedAt: z.iso.datetime().nullable(),
   reviewedAt: z.iso.datetime().nullable(),
+  /** Who reviewed it: a staff member, or the demo desk (demo mode only); null before a review. */
+  reviewedBy: z.enum(deciders).nullable(),
   /** The latest submission's ID photos (`GET /api/uploads/{id}`, owner only); null before any. */
   frontImageId: z.string().nullable(),
   backImageId: z.string().nullable(),

@@ -129,6 +129,7 @@ export const adminPaths = {
   identityList: '/identity/list',
   identityReview: '/identity/review',
   depositChannelSave: '/deposit-channels/save',
+  depositChannelList: '/deposit-channels/list',
   depositList: '/deposits/list',
   depositReview: '/deposits/review',
   withdrawalList: '/withdrawals/list',

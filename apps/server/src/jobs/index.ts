@@ -1,9 +1,16 @@
 import type { Database } from '../db/database';
 import type { Services } from '../services';
 import type { JobRunner } from './job-runner';
+import { registerDemoDeskJob } from './demo-desk.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
 
 // Every job of the server, registered in one place (one line per job).
 export function registerJobs(runner: JobRunner, deps: { db: Database; services: Services }): void {
   registerLedgerSealJob(runner, { db: deps.db, ledger: deps.services.ledger });
+  registerDemoDeskJob(runner, {
+    demoDesk: deps.services.demoDesk,
+    identity: deps.services.identity,
+    deposits: deps.services.deposits,
+    withdrawals: deps.services.withdrawals,
+  });
 }

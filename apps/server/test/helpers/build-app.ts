@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config';
 import { ManualClock } from '../../src/core/clock';
@@ -25,13 +25,22 @@ export async function buildTestApp(
     sharedDatabase?: TestDatabase;
     /** A second node's clock: pass the first node's, so both see one time (and one job clock). */
     clock?: ManualClock;
+    /** The app's logger (e.g. `{ level: 'info', stream }` to read what it logged); none by default. */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = options.sharedDatabase ?? (await createTestDatabase());
   const clock = options.clock ?? new ManualClock('2026-03-02T10:00:00Z');
   const config = testConfig(options.config);
   // Jobs run only when a test calls app.jobs.runDue(), on this manual clock.
-  const app = await buildApp({ config, db: database.db, clock, random: cryptoRandom, jobsMode: 'manual' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    random: cryptoRandom,
+    jobsMode: 'manual',
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   options.beforeReady?.(app);
   await app.ready();
   const firstStart = await runFirstStart({
@@ -40,6 +49,7 @@ export async function buildTestApp(
     random: cryptoRandom,
     config,
     ensureHouseAccounts: (db) => app.services.ledger.ensureHouseAccounts(db),
+    prepareDemoDesk: () => app.services.demoDesk.prepareAtStart(),
   });
   return {
     app,

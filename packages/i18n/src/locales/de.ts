@@ -824,15 +824,22 @@ export default {
       rejected: 'Abgelehnt',
     },
   },
+  demoDesk: {
+    name: 'Demo-Schalter (automatisch im Demomodus)',
+    decidedBy: 'Entschieden von {{name}}',
+    reference: 'Referenz (kein Bankkonto)',
+  },
   rechargeChannel: {
     intro:
       'Wählen Sie, wie Sie einzahlen. Jeder Kanal zahlt auf das eigene Konto des Betreibers ein; tippen Sie auf einen, um fortzufahren.',
     kinds: {
+      demo: 'Demo-Einzahlung',
       bank_transfer: 'Banküberweisung',
       institutional: 'Institutionelles Sammelkonto',
       crypto: 'Krypto-Adresse des Betreibers',
     },
     notes: {
+      demo: 'Nur Demogeld: nichts zu überweisen. Melden Sie einen Betrag mit einem Beleg an; der Demo-Schalter schreibt ihn nach kurzer Zeit gut.',
       bank_transfer: 'Sie erhalten einen eindeutigen Verwendungszweck für Ihre Überweisung.',
       institutional: 'Das Sammelkonto des Betreibers bei einem Institut, für größere Überweisungen.',
       crypto:
@@ -988,6 +995,15 @@ export default {
     INSTITUTIONAL_MINIMUM_TOO_LOW:
       'Ein institutionelles Sammelkonto nimmt Einzahlungen ab {{minimum}} {{currency}} an.',
     DEPOSIT_CHANNEL_UNAVAILABLE: 'Dieser Einzahlungskanal ist geschlossen oder existiert nicht.',
+    DEMO_CHANNEL_NOT_ALLOWED:
+      'Ein Demo-Einzahlungskanal existiert nur im Demomodus, und seine Referenz darf keine Kontonummer sein.',
+    ID_NUMBER_CHECK_FAILED: 'Die Ausweisnummer besteht die Prüfung für ihren Dokumenttyp nicht.',
+    ID_PHOTOS_MISSING: 'Ein Foto des Ausweisdokuments fehlt oder ist nicht lesbar.',
+    DEPOSIT_PROOF_MISSING: 'Der Überweisungsbeleg fehlt oder ist nicht lesbar.',
+    WITHDRAWAL_RULES_NOT_MET:
+      'Eine Auszahlungsregel ist nicht mehr erfüllt (Identität, Einschränkungen oder Auszahlungskarte).',
+    DEMO_DESK_NOT_ALLOWED:
+      'Der Demo-Schalter entscheidet nichts außerhalb des Demomodus oder wenn er ausgeschaltet ist.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: 'Der Betrag muss zwischen {{minimum}} und {{maximum}} {{currency}} liegen.',
     WITHDRAWAL_BELOW_MINIMUM: 'Die Mindestauszahlung beträgt {{minimum}} {{currency}}.',
     WITHDRAWAL_OUTSIDE_HOURS:

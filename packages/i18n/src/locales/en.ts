@@ -825,14 +825,21 @@ export default {
       rejected: 'Rejected',
     },
   },
+  demoDesk: {
+    name: 'Demo desk (automatic in demo mode)',
+    decidedBy: 'Decided by {{name}}',
+    reference: 'Reference (not a bank account)',
+  },
   rechargeChannel: {
     intro: "Choose how to deposit. Every channel pays into the operator's own account; tap one to continue.",
     kinds: {
+      demo: 'Demo deposit',
       bank_transfer: 'Bank transfer',
       institutional: 'Institutional collection account',
       crypto: 'Operator crypto address',
     },
     notes: {
+      demo: 'Demo money only: nothing to transfer. Announce an amount with a proof picture; the demo desk credits it after a short delay.',
       bank_transfer: 'You get a unique payment reference to put on your transfer.',
       institutional: "The operator's collection account at an institution, for larger transfers.",
       crypto:
@@ -982,6 +989,13 @@ export default {
     INSTITUTIONAL_MINIMUM_TOO_LOW:
       'An institutional collection account takes deposits of at least {{minimum}} {{currency}}.',
     DEPOSIT_CHANNEL_UNAVAILABLE: 'This deposit channel is closed or does not exist.',
+    DEMO_CHANNEL_NOT_ALLOWED:
+      'A demo deposit channel exists only in demo mode, and its reference must not be a bank account number.',
+    ID_NUMBER_CHECK_FAILED: 'The ID number does not pass the check for its document type.',
+    ID_PHOTOS_MISSING: 'A photo of the ID document is missing or cannot be read.',
+    DEPOSIT_PROOF_MISSING: 'The proof of the transfer is missing or cannot be read.',
+    WITHDRAWAL_RULES_NOT_MET: 'A withdrawal rule is no longer met (identity, restrictions or payout card).',
+    DEMO_DESK_NOT_ALLOWED: 'The demo desk decides nothing outside demo mode or when it is turned off.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: 'The amount must be between {{minimum}} and {{maximum}} {{currency}}.',
     WITHDRAWAL_BELOW_MINIMUM: 'The minimum withdrawal is {{minimum}} {{currency}}.',
     WITHDRAWAL_OUTSIDE_HOURS:

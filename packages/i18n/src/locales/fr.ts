@@ -832,15 +832,22 @@ export default {
       rejected: 'Refusé',
     },
   },
+  demoDesk: {
+    name: 'Guichet de démo (automatique en mode démo)',
+    decidedBy: 'Décidé par {{name}}',
+    reference: 'Référence (pas un compte bancaire)',
+  },
   rechargeChannel: {
     intro:
       "Choisissez comment déposer. Chaque canal verse sur le compte propre de l'opérateur ; touchez-en un pour continuer.",
     kinds: {
+      demo: 'Dépôt de démo',
       bank_transfer: 'Virement bancaire',
       institutional: "Compte d'encaissement institutionnel",
       crypto: "Adresse crypto de l'opérateur",
     },
     notes: {
+      demo: 'Argent de démo uniquement : rien à virer. Annoncez un montant avec une photo comme preuve ; le guichet de démo le crédite après un court délai.',
       bank_transfer: 'Vous recevez une communication structurée unique à indiquer sur votre virement.',
       institutional:
         "Le compte d'encaissement de l'opérateur auprès d'un établissement, pour les virements importants.",
@@ -995,6 +1002,14 @@ export default {
     INSTITUTIONAL_MINIMUM_TOO_LOW:
       'Un compte de collecte institutionnel accepte les dépôts à partir de {{minimum}} {{currency}}.',
     DEPOSIT_CHANNEL_UNAVAILABLE: "Ce canal de dépôt est fermé ou n'existe pas.",
+    DEMO_CHANNEL_NOT_ALLOWED:
+      "Un canal de dépôt de démo n'existe qu'en mode démo, et sa référence ne doit pas être un numéro de compte bancaire.",
+    ID_NUMBER_CHECK_FAILED: "Le numéro d'identité ne passe pas le contrôle de son type de document.",
+    ID_PHOTOS_MISSING: "Une photo de la pièce d'identité manque ou est illisible.",
+    DEPOSIT_PROOF_MISSING: 'La preuve du virement manque ou est illisible.',
+    WITHDRAWAL_RULES_NOT_MET:
+      "Une règle de retrait n'est plus respectée (identité, restrictions ou carte de paiement).",
+    DEMO_DESK_NOT_ALLOWED: "Le guichet de démo ne décide rien hors du mode démo ou lorsqu'il est désactivé.",
     DEPOSIT_AMOUNT_OUT_OF_RANGE:
       'Le montant doit être compris entre {{minimum}} et {{maximum}} {{currency}}.',
     WITHDRAWAL_BELOW_MINIMUM: 'Le retrait minimum est de {{minimum}} {{currency}}.',

@@ -822,14 +822,21 @@ export default {
       rejected: '거절됨',
     },
   },
+  demoDesk: {
+    name: '데모 창구(데모 모드 자동 처리)',
+    decidedBy: '{{name}}에서 처리함',
+    reference: '참조 번호(은행 계좌 아님)',
+  },
   rechargeChannel: {
     intro: '입금 방법을 선택하세요. 모든 채널은 운영사 본인 계좌로 입금됩니다. 채널을 눌러 계속하세요.',
     kinds: {
+      demo: '데모 입금',
       bank_transfer: '계좌 이체',
       institutional: '기관 수납 계좌',
       crypto: '운영사 암호화폐 주소',
     },
     notes: {
+      demo: '데모 머니 전용: 실제 송금은 필요 없습니다. 금액과 증빙 사진을 제출하면 데모 창구가 잠시 후 입금 처리합니다.',
       bank_transfer: '이체 시 입력할 고유 결제 참조번호가 발급됩니다.',
       institutional: '기관에 개설된 운영사의 수납 계좌로, 큰 금액 이체용입니다.',
       crypto: '운영사 본인의 암호화폐 주소입니다. 직원이 이체를 확인하면 {{currency}}(으)로 입금됩니다.',
@@ -976,6 +983,14 @@ export default {
     SCAM_CHECK_REQUIRED: '먼저 안전 질문에 답해 주세요({{trigger}}).',
     INSTITUTIONAL_MINIMUM_TOO_LOW: '기관 수납 계좌는 {{minimum}} {{currency}} 이상의 입금만 받습니다.',
     DEPOSIT_CHANNEL_UNAVAILABLE: '이 입금 채널은 닫혀 있거나 존재하지 않습니다.',
+    DEMO_CHANNEL_NOT_ALLOWED:
+      '데모 입금 채널은 데모 모드에서만 존재하며, 참조 번호는 은행 계좌 번호일 수 없습니다.',
+    ID_NUMBER_CHECK_FAILED: '신분증 번호가 해당 신분증 유형의 검사를 통과하지 못했습니다.',
+    ID_PHOTOS_MISSING: '신분증 사진이 없거나 읽을 수 없습니다.',
+    DEPOSIT_PROOF_MISSING: '송금 증빙이 없거나 읽을 수 없습니다.',
+    WITHDRAWAL_RULES_NOT_MET:
+      '출금 규칙 중 하나가 더 이상 충족되지 않습니다(본인 인증, 제한 또는 출금 카드).',
+    DEMO_DESK_NOT_ALLOWED: '데모 창구는 데모 모드가 아니거나 꺼져 있으면 아무것도 결정하지 않습니다.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: '금액은 {{minimum}}~{{maximum}} {{currency}} 사이여야 합니다.',
     WITHDRAWAL_BELOW_MINIMUM: '최소 출금액은 {{minimum}} {{currency}}입니다.',
     WITHDRAWAL_OUTSIDE_HOURS: '출금 가능 시간에 출금해 주세요: 영업일 {{opens}}~{{closes}}({{timeZone}}).',

@@ -831,15 +831,22 @@ export default {
       rejected: 'Geweigerd',
     },
   },
+  demoDesk: {
+    name: 'Demoloket (automatisch in demomodus)',
+    decidedBy: 'Beslist door {{name}}',
+    reference: 'Referentie (geen bankrekening)',
+  },
   rechargeChannel: {
     intro:
       'Kies hoe u wilt storten. Elk kanaal betaalt op de eigen rekening van de uitbater; tik op een kanaal om verder te gaan.',
     kinds: {
+      demo: 'Demostorting',
       bank_transfer: 'Overschrijving',
       institutional: 'Institutionele inningsrekening',
       crypto: 'Crypto-adres van de uitbater',
     },
     notes: {
+      demo: 'Alleen demogeld: er valt niets over te schrijven. Meld een bedrag aan met een bewijsfoto; het demoloket schrijft het na korte tijd bij.',
       bank_transfer: 'U krijgt een unieke gestructureerde mededeling voor uw overschrijving.',
       institutional: 'De inningsrekening van de uitbater bij een instelling, voor grotere overschrijvingen.',
       crypto:
@@ -993,6 +1000,14 @@ export default {
     INSTITUTIONAL_MINIMUM_TOO_LOW:
       'Een institutionele ontvangstrekening aanvaardt stortingen vanaf {{minimum}} {{currency}}.',
     DEPOSIT_CHANNEL_UNAVAILABLE: 'Dit stortingskanaal is gesloten of bestaat niet.',
+    DEMO_CHANNEL_NOT_ALLOWED:
+      'Een demostortingskanaal bestaat alleen in demomodus, en de referentie mag geen rekeningnummer zijn.',
+    ID_NUMBER_CHECK_FAILED: 'Het identiteitsnummer doorstaat de controle voor zijn documenttype niet.',
+    ID_PHOTOS_MISSING: 'Een foto van het identiteitsdocument ontbreekt of is onleesbaar.',
+    DEPOSIT_PROOF_MISSING: 'Het bewijs van de overschrijving ontbreekt of is onleesbaar.',
+    WITHDRAWAL_RULES_NOT_MET:
+      'Een opnameregel is niet meer vervuld (identiteit, beperkingen of uitbetalingskaart).',
+    DEMO_DESK_NOT_ALLOWED: 'Het demoloket beslist niets buiten de demomodus of wanneer het is uitgeschakeld.',
     DEPOSIT_AMOUNT_OUT_OF_RANGE: 'Het bedrag moet tussen {{minimum}} en {{maximum}} {{currency}} liggen.',
     WITHDRAWAL_BELOW_MINIMUM: 'De minimale opname is {{minimum}} {{currency}}.',
     WITHDRAWAL_OUTSIDE_HOURS:

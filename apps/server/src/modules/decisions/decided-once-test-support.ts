@@ -22,7 +22,7 @@ export type DecidedOnceCase = {
   targetType: string;
   actionPrefix: string;
   /** The role that decides it (besides admin). */
-  role: StaffRole;
+  role: Exclude<StaffRole, 'demo_desk'>;
   /** Creates one item that waits for a decision. */
   prepare(testApp: TestApp, admin: StaffHeaders): Promise<PreparedItem>;
 };

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database';
 import { depositChannels, deposits } from './deposits.tables';
 
 export type DepositRow = typeof deposits.$inferSelect;
+export type DepositChannelRow = typeof depositChannels.$inferSelect;
 export type DepositState = DepositRow['state'];
 export type NewDeposit = typeof deposits.$inferInsert;
 
@@ -12,6 +13,27 @@ export async function listEnabledChannels(db: Executor) {
     .from(depositChannels)
     .where(eq(depositChannels.isEnabled, true))
     .orderBy(asc(depositChannels.id));
+}
+
+export async function listChannelsOfKind(db: Executor, kind: DepositChannelRow['kind']) {
+  return db
+    .select()
+    .from(depositChannels)
+    .where(eq(depositChannels.kind, kind))
+    .orderBy(asc(depositChannels.id));
+}
+
+export async function listChannels(db: Executor, offset: number, limit: number) {
+  const [rows, totals] = await Promise.all([
+    db.select().from(depositChannels).orderBy(asc(depositChannels.id)).offset(offset).limit(limit),
+    db.select({ total: count() }).from(depositChannels),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findDeposit(db: Executor, id: bigint) {
+  const rows = await db.select().from(deposits).where(eq(deposits.id, id)).limit(1);
+  return rows[0];
 }
 
 export async function findChannel(db: Executor, id: bigint) {

@@ -52,17 +52,20 @@ describe('deposit channels', () => {
       mode: 'demo',
       operator: null,
       hours: { opens: '08:30', closes: '22:00', timeZone: 'Europe/Brussels' },
-      channels: [
-        {
-          id: channelId,
-          kind: 'bank_transfer',
-          collectionAccount: 'BE71096123456769',
-          beneficiaryName: 'Beurs Demo NV',
-          minimum: '10.00',
-          maximum: '50000.00',
-        },
-      ],
     });
+    // The demo channels of first start (one per currency), then the one staff opened.
+    expect(response.json().data.channels).toEqual([
+      expect.objectContaining({ kind: 'demo', currency: 'EUR', collectionAccount: 'DEMO - NO REAL MONEY' }),
+      expect.objectContaining({ kind: 'demo', currency: 'USD', collectionAccount: 'DEMO - NO REAL MONEY' }),
+      expect.objectContaining({
+        id: channelId,
+        kind: 'bank_transfer',
+        collectionAccount: 'BE71096123456769',
+        beneficiaryName: 'Beurs Demo NV',
+        minimum: '10.00',
+        maximum: '50000.00',
+      }),
+    ]);
   });
 
   it('is configured by finance or admin only, audited, and needs a valid IBAN', async () => {

@@ -16,6 +16,7 @@ export async function depositsRoutes(app: FastifyInstance): Promise<void> {
   registerAdminEndpoint(app, 'depositChannelSave', ({ session, body }) =>
     deposits.saveChannel(session, body),
   );
+  registerAdminEndpoint(app, 'depositChannelList', ({ body }) => deposits.staffChannels(body));
   registerAdminEndpoint(app, 'depositList', ({ body }) => deposits.staffList(body));
   registerAdminEndpoint(app, 'depositReview', ({ session, body }) => deposits.review(session, body));
 }

@@ -1,4 +1,12 @@
-import { DomainError, formatCash, isValidIban, type Currency } from '@beurs/contract';
+import {
+  currencies,
+  DomainError,
+  formatCash,
+  isValidIban,
+  type Currency,
+  type Decider,
+  type ErrorCode,
+} from '@beurs/contract';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
@@ -17,12 +25,14 @@ import {
 import type { IdentityService } from '../identity/identity.service';
 import type { ScamChecksService } from '../payment-methods/scam-checks.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
+import type { StaffActor } from '../audit/audit.service';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
+import type { StaffService } from '../staff/staff.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
 import { structuredReference } from './payment-reference';
 import * as repository from './deposits.repository';
-import type { DepositRow, NewDeposit } from './deposits.repository';
+import type { DepositChannelRow, DepositRow, NewDeposit } from './deposits.repository';
 
 /** The institutional collection account takes deposits of 1,000 or more (spec section 9). */
 const INSTITUTIONAL_MINIMUM_MINOR = 1_000_00n;
@@ -35,9 +45,15 @@ const INSTITUTIONAL_MINIMUM_MINOR = 1_000_00n;
 /** "Far above usual": more than this many times the user's largest approved deposit. */
 export const LARGE_DEPOSIT_FACTOR = 5n;
 
+/**
+ * The demo channels' reference, where a bank channel shows the operator's IBAN: plainly no bank
+ * account (DESIGN.md §1.2: no real money is accepted in demo mode).
+ */
+export const DEMO_CHANNEL_REFERENCE = 'DEMO - NO REAL MONEY';
+
 type ChannelInput = {
   id?: string;
-  kind: 'bank_transfer' | 'institutional' | 'crypto';
+  kind: DepositChannelRow['kind'];
   name: string;
   currency: Currency;
   collectionAccount: string;
@@ -61,14 +77,17 @@ export function createDepositsService(deps: {
   identity: IdentityService;
   restrictions: RestrictionsService;
   scamChecks: ScamChecksService;
+  staff: StaffService;
   uploads: UploadsService;
   users: UsersService;
 }) {
   const { db, clock, random, config, ledger, audit, decisions, identity, restrictions, scamChecks } = deps;
-  const { fundOperations, uploads, users } = deps;
+  const { fundOperations, staff, uploads, users } = deps;
   fundOperations.registerPendingCheck('deposit', repository.hasPending);
+  /** Called after a deposit announcement commits, with its id (the demo desk schedules its review). */
+  const submittedListeners: Array<(depositId: bigint) => Promise<unknown>> = [];
 
-  const toDeposit = (row: DepositRow) => ({
+  const toDeposit = (row: DepositRow, decidedBy: Decider | null = null) => ({
     id: row.id.toString(),
     channelId: row.channelId.toString(),
     currency: row.currency,
@@ -78,6 +97,19 @@ export function createDepositsService(deps: {
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy,
+  });
+
+  const toChannel = (row: DepositChannelRow) => ({
+    id: row.id.toString(),
+    kind: row.kind,
+    name: row.name,
+    currency: row.currency,
+    collectionAccount: row.collectionAccount,
+    beneficiaryName: row.beneficiaryName,
+    bic: row.bic,
+    minimum: formatCash(row.minimumMinor),
+    maximum: row.maximumMinor === null ? null : formatCash(row.maximumMinor),
   });
 
   async function requireScamCheckIfNeeded(userId: bigint, currency: Currency, amountMinor: bigint) {
@@ -100,8 +132,81 @@ export function createDepositsService(deps: {
   }
 
   return {
+    onSubmitted(listener: (depositId: bigint) => Promise<unknown>): void {
+      submittedListeners.push(listener);
+    },
+
+    /**
+     * Demo mode, at first start: one demo channel per currency when none exists yet, labelled demo,
+     * with a reference that is no bank account and the limits of DEMO_DEPOSIT_MINIMUM/MAXIMUM.
+     * Answers how many it created.
+     */
+    async ensureDemoChannels(): Promise<number> {
+      if (config.mode !== 'demo') return 0;
+      const existing = await repository.listChannelsOfKind(db, 'demo');
+      let created = 0;
+      for (const currency of currencies) {
+        if (existing.some((row) => row.currency === currency)) continue;
+        await repository.insertChannel(db, {
+          kind: 'demo',
+          name: `Demo deposit (${currency})`,
+          currency,
+          collectionAccount: DEMO_CHANNEL_REFERENCE,
+          beneficiaryName: 'Beurs demo',
+          bic: '',
+          minimumMinor: config.demoDeposit.minimumMinor,
+          maximumMinor: config.demoDeposit.maximumMinor,
+          isEnabled: true,
+          createdAt: clock.now(),
+        });
+        created += 1;
+      }
+      return created;
+    },
+
+    /** Every channel, enabled and disabled, for staff (oldest first). */
+    async staffChannels(input: { page: number; pageSize: number }) {
+      const { rows, total } = await repository.listChannels(
+        db,
+        (input.page - 1) * input.pageSize,
+        input.pageSize,
+      );
+      return {
+        total,
+        items: rows.map((row) => ({
+          ...toChannel(row),
+          isEnabled: row.isEnabled,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * What a reviewer checks before crediting, as a catalogued reason to reject with, or null: the
+     * proof of the transfer is there and readable, and the amount is within the channel's limits.
+     */
+    async reviewFindings(depositId: bigint): Promise<ErrorCode | null> {
+      const deposit = await repository.findDeposit(db, depositId);
+      if (!deposit) return 'RECORD_NOT_FOUND';
+      if (!(await uploads.isReadable(deposit.proofUploadId, deposit.userId, 'deposit_proof'))) {
+        return 'DEPOSIT_PROOF_MISSING';
+      }
+      const channel = await repository.findChannel(db, deposit.channelId);
+      if (
+        !channel ||
+        deposit.amountMinor < channel.minimumMinor ||
+        (channel.maximumMinor !== null && deposit.amountMinor > channel.maximumMinor)
+      ) {
+        return 'DEPOSIT_AMOUNT_OUT_OF_RANGE';
+      }
+      return null;
+    },
+
     async channels() {
-      const rows = await repository.listEnabledChannels(db);
+      // A demo channel is never offered in live mode, even if one was left from demo mode.
+      const rows = (await repository.listEnabledChannels(db)).filter(
+        (row) => config.mode === 'demo' || row.kind !== 'demo',
+      );
       return {
         mode: config.mode,
         operator: config.operator,
@@ -110,17 +215,7 @@ export function createDepositsService(deps: {
           closes: config.funds.depositHours.closes,
           timeZone: config.funds.timeZone,
         },
-        channels: rows.map((row) => ({
-          id: row.id.toString(),
-          kind: row.kind,
-          name: row.name,
-          currency: row.currency,
-          collectionAccount: row.collectionAccount,
-          beneficiaryName: row.beneficiaryName,
-          bic: row.bic,
-          minimum: formatCash(row.minimumMinor),
-          maximum: row.maximumMinor === null ? null : formatCash(row.maximumMinor),
-        })),
+        channels: rows.map(toChannel),
       };
     },
 
@@ -131,7 +226,11 @@ export function createDepositsService(deps: {
           minimum: formatCash(INSTITUTIONAL_MINIMUM_MINOR),
         });
       }
-      if (input.kind !== 'crypto' && !isValidIban(input.collectionAccount)) {
+      if (input.kind === 'demo') {
+        if (config.mode !== 'demo' || isValidIban(input.collectionAccount)) {
+          throw new DomainError('DEMO_CHANNEL_NOT_ALLOWED');
+        }
+      } else if (input.kind !== 'crypto' && !isValidIban(input.collectionAccount)) {
         throw new DomainError('IBAN_INVALID');
       }
       if (input.maximum !== null && input.maximum < input.minimum) {
@@ -146,7 +245,7 @@ export function createDepositsService(deps: {
         name: input.name,
         currency: input.currency,
         collectionAccount:
-          input.kind === 'crypto'
+          input.kind === 'crypto' || input.kind === 'demo'
             ? input.collectionAccount
             : input.collectionAccount.replace(/\s/g, '').toUpperCase(),
         beneficiaryName: input.beneficiaryName,
@@ -191,7 +290,9 @@ export function createDepositsService(deps: {
       await restrictions.assertAllowed(userId, 'deposit');
       await identity.requireVerified(userId);
       const channel = await repository.findChannel(db, BigInt(input.channelId));
-      if (!channel || !channel.isEnabled) throw new DomainError('DEPOSIT_CHANNEL_UNAVAILABLE');
+      if (!channel || !channel.isEnabled || (channel.kind === 'demo' && config.mode !== 'demo')) {
+        throw new DomainError('DEPOSIT_CHANNEL_UNAVAILABLE');
+      }
       if (
         input.amount < channel.minimumMinor ||
         (channel.maximumMinor !== null && input.amount > channel.maximumMinor)
@@ -234,6 +335,7 @@ export function createDepositsService(deps: {
         findByKey: () => repository.findByIdempotencyKey(db, userId, idempotencyKey),
         onConflict: () => new DomainError('DEPOSIT_PENDING'),
       });
+      for (const listener of submittedListeners) await listener(row.id);
       return toDeposit(row);
     },
 
@@ -244,7 +346,13 @@ export function createDepositsService(deps: {
         (input.page - 1) * input.pageSize,
         input.pageSize,
       );
-      return { total, items: rows.map(toDeposit) };
+      const deciders = await staff.decidersOf(rows.map((row) => row.decidedByStaffId));
+      return {
+        total,
+        items: rows.map((row) =>
+          toDeposit(row, row.decidedByStaffId === null ? null : (deciders.get(row.decidedByStaffId) ?? null)),
+        ),
+      };
     },
 
     async staffList(input: { state: repository.DepositState; page: number; pageSize: number }) {
@@ -274,7 +382,7 @@ export function createDepositsService(deps: {
     },
 
     /** Approve (credit once, through the ledger) or reject; a second decision is ALREADY_PROCESSED. */
-    async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
+    async review(actor: StaffActor, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
       const isApproved = input.decision === 'approve';
       const decided = await decisions.decideOnce(actor, {
         targetType: 'deposit',

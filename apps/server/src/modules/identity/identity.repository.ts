@@ -15,6 +15,11 @@ export async function latestSubmission(db: Executor, userId: bigint) {
   return rows[0];
 }
 
+export async function findSubmission(db: Executor, id: bigint) {
+  const rows = await db.select().from(identitySubmissions).where(eq(identitySubmissions.id, id)).limit(1);
+  return rows[0];
+}
+
 /** The submission under a row lock until the transaction ends (a staff decision). */
 export async function lockSubmission(db: Executor, id: bigint) {
   const rows = await db

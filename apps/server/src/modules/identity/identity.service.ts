@@ -1,8 +1,9 @@
-import { DomainError } from '@beurs/contract';
+import { DomainError, type Decider, type ErrorCode } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { DecisionsService } from '../decisions/decisions.service';
-import type { StaffSession } from '../staff-auth/staff-auth.service';
+import type { StaffActor } from '../audit/audit.service';
+import type { StaffService } from '../staff/staff.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
 import { maskDocumentNumber, normaliseDocumentNumber, type DocumentType } from './document-numbers';
@@ -18,12 +19,19 @@ export function createIdentityService(deps: {
   db: Database;
   clock: Clock;
   decisions: DecisionsService;
+  staff: StaffService;
   uploads: UploadsService;
   users: UsersService;
 }) {
-  const { db, clock, decisions, uploads, users } = deps;
+  const { db, clock, decisions, staff, uploads, users } = deps;
+  /** Called after a submission commits, with its id (the demo desk schedules its review). */
+  const submittedListeners: Array<(submissionId: bigint) => Promise<unknown>> = [];
 
-  const toAuthInfo = (submission: Submission | undefined, state: repository.IdentityState) => ({
+  const toAuthInfo = (
+    submission: Submission | undefined,
+    state: repository.IdentityState,
+    reviewedBy: Decider | null,
+  ) => ({
     state,
     realname: submission?.realname ?? '',
     documentType: submission?.documentType ?? null,
@@ -31,6 +39,7 @@ export function createIdentityService(deps: {
     reason: state === 'failed' ? (submission?.reason ?? '') : '',
     submittedAt: submission?.createdAt.toISOString() ?? null,
     reviewedAt: submission?.reviewedAt?.toISOString() ?? null,
+    reviewedBy,
     frontImageId: submission?.frontUploadId.toString() ?? null,
     backImageId: submission?.backUploadId.toString() ?? null,
   });
@@ -55,11 +64,37 @@ export function createIdentityService(deps: {
       users.identityOf(userId),
       repository.latestSubmission(db, userId),
     ]);
-    return toAuthInfo(submission, user?.identityState ?? 'not_certified');
+    const reviewer = submission?.reviewedByStaffId ?? null;
+    const reviewedBy =
+      reviewer === null ? null : ((await staff.decidersOf([reviewer])).get(reviewer) ?? null);
+    return toAuthInfo(submission, user?.identityState ?? 'not_certified', reviewedBy);
   }
 
   return {
     authInfo,
+
+    onSubmitted(listener: (submissionId: bigint) => Promise<unknown>): void {
+      submittedListeners.push(listener);
+    },
+
+    /**
+     * What a reviewer checks before approving, as a catalogued reason to reject with, or null when
+     * nothing stands in the way: the ID number passes its document type's check, and both photos
+     * are there and readable. The demo desk decides by it; a person sees the same facts.
+     */
+    async reviewFindings(submissionId: bigint): Promise<ErrorCode | null> {
+      const submission = await repository.findSubmission(db, submissionId);
+      if (!submission) return 'RECORD_NOT_FOUND';
+      if (normaliseDocumentNumber(submission.documentType, submission.documentNumber) === null) {
+        return 'ID_NUMBER_CHECK_FAILED';
+      }
+      for (const uploadId of [submission.frontUploadId, submission.backUploadId]) {
+        if (!(await uploads.isReadable(uploadId, submission.userId, 'identity_document'))) {
+          return 'ID_PHOTOS_MISSING';
+        }
+      }
+      return null;
+    },
 
     async submit(
       userId: bigint,
@@ -73,7 +108,7 @@ export function createIdentityService(deps: {
     ) {
       const documentNumber = normaliseDocumentNumber(input.documentType, input.documentNumber);
       if (!documentNumber) throw new DomainError('ID_NUMBER_INVALID', { documentType: input.documentType });
-      await db.transaction(async (tx) => {
+      const submission = await db.transaction(async (tx) => {
         const user = await users.lock(tx, userId);
         if (!user) throw new DomainError('UNAUTHENTICATED');
         if (user.identityState === 'authenticated') throw new DomainError('IDENTITY_ALREADY_VERIFIED');
@@ -82,7 +117,7 @@ export function createIdentityService(deps: {
         const backUploadId = BigInt(input.backImageId);
         await uploads.claim(tx, userId, frontUploadId, 'identity_document');
         await uploads.claim(tx, userId, backUploadId, 'identity_document');
-        await repository.insertSubmission(tx, {
+        const inserted = await repository.insertSubmission(tx, {
           userId,
           realname: input.realname.replace(/\s+/g, ' '),
           documentType: input.documentType,
@@ -93,8 +128,10 @@ export function createIdentityService(deps: {
           createdAt: clock.now(),
         });
         await users.setIdentity(tx, userId, { identityState: 'under_review' });
+        return inserted;
       });
       users.invalidateUserInfo(userId);
+      for (const listener of submittedListeners) await listener(submission.id);
       return authInfo(userId);
     },
 
@@ -109,7 +146,7 @@ export function createIdentityService(deps: {
       return { total, items: rows.map((row) => toStaffView(row, names.get(row.userId)?.account ?? '')) };
     },
 
-    async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
+    async review(actor: StaffActor, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
       const isApproved = input.decision === 'approve';
       const result = await decisions.decideOnce(actor, {
         targetType: 'identity_submission',

@@ -1,12 +1,37 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { staffUsers } from './staff.tables';
 
 export type StaffRow = typeof staffUsers.$inferSelect;
 
+/** The first person's staff account (the first-start admin); never the demo desk's. */
 export async function firstStaffUser(db: Executor) {
-  const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.id)).limit(1);
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .where(ne(staffUsers.role, 'demo_desk'))
+    .orderBy(asc(staffUsers.id))
+    .limit(1);
   return rows[0];
+}
+
+/** The demo desk's account (role `demo_desk`; there is at most one). */
+export async function findDemoDeskAccount(db: Executor) {
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.role, 'demo_desk'))
+    .orderBy(asc(staffUsers.id))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findRoles(db: Executor, staffIds: readonly bigint[]) {
+  if (staffIds.length === 0) return [];
+  return db
+    .select({ id: staffUsers.id, role: staffUsers.role })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, [...staffIds]));
 }
 
 export async function insertStaffUser(db: Executor, values: typeof staffUsers.$inferInsert) {

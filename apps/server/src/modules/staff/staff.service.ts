@@ -1,4 +1,4 @@
-import { DomainError } from '@beurs/contract';
+import { DomainError, type Decider } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
 import type { AuditService } from '../audit/audit.service';
@@ -11,6 +11,11 @@ import type { StaffRow } from './staff.repository';
 // cached (each call reads staff_sessions), so there is nothing to evict on other nodes. Nobody
 // disables themselves, and the last enabled admin stays enabled, so the back-office is never
 // left without an admin.
+
+/** The demo desk's account (DESIGN.md §1.2: demo mode only); shown to users as the desk's name. */
+export const DEMO_DESK_USERNAME = 'demo_desk';
+/** Not an argon2 hash: no password matches it, so the account cannot be signed in to. */
+const DEMO_DESK_PASSWORD_HASH = '!the demo desk never signs in';
 
 export function createStaffService(deps: {
   db: Database;
@@ -40,6 +45,60 @@ export function createStaffService(deps: {
   }
 
   return {
+    /** Who decided, as users are told: the demo desk, or a staff member (no name). */
+    async decidersOf(staffIds: readonly (bigint | null)[]): Promise<Map<bigint, Decider>> {
+      const ids = [...new Set(staffIds.filter((id): id is bigint => id !== null))];
+      const rows = await repository.findRoles(db, ids);
+      return new Map(rows.map((row) => [row.id, row.role === 'demo_desk' ? 'demo_desk' : 'staff']));
+    },
+
+    /** The demo desk's account, if it exists. */
+    async demoDeskAccount() {
+      return repository.findDemoDeskAccount(db);
+    },
+
+    /**
+     * Creates the demo desk's account when it is missing (demo mode only: the caller says so). It
+     * has no password anyone can type (the hash is not a hash), so nobody signs in as the desk.
+     */
+    async ensureDemoDeskAccount() {
+      const existing = await repository.findDemoDeskAccount(db);
+      if (existing) return existing;
+      return repository.insertStaffUser(db, {
+        username: DEMO_DESK_USERNAME,
+        passwordHash: DEMO_DESK_PASSWORD_HASH,
+        role: 'demo_desk',
+        createdAt: clock.now(),
+      });
+    },
+
+    /**
+     * Live mode: the demo desk's account, if one was left from demo mode, is disabled (audited,
+     * its own action, with the reason) and its sessions end. Answers true when it did so.
+     */
+    async disableDemoDeskAccount(reason: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const desk = await repository.findDemoDeskAccount(tx);
+        if (!desk || desk.disabledAt) return false;
+        const row = await repository.setStaffDisabledAt(tx, desk.id, clock.now());
+        if (!row) return false;
+        const sessionsEnded = await staffAuth.revokeAllSessions(tx, desk.id);
+        await audit.record(
+          tx,
+          { staffId: desk.id, username: desk.username },
+          {
+            action: 'staff.disable',
+            targetType: 'staff',
+            targetId: desk.id,
+            reason,
+            before: { disabledAt: null },
+            after: { disabledAt: row.disabledAt, sessionsEnded },
+          },
+        );
+        return true;
+      });
+    },
+
     /** Staff usernames by id (the audit log and corrections name who acted). */
     async usernamesOf(staffIds: readonly bigint[]): Promise<Map<bigint, string>> {
       const rows = await repository.findUsernames(db, [...new Set(staffIds)]);

@@ -1,5 +1,5 @@
 import { DomainError, type StaffRole } from '@beurs/contract';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
@@ -66,6 +66,17 @@ export function createUploadsService(deps: {
           : row.purpose !== null && STAFF_ROLES_BY_PURPOSE[row.purpose].includes(viewer.staffRole));
       if (!row || !isAllowed) throw new DomainError('UPLOAD_NOT_FOUND');
       return { contentType: row.contentType, bytes: await readFile(join(uploadsDir, row.storageKey)) };
+    },
+
+    /**
+     * True when the upload is the owner's, bound to this purpose, and its file is there with the
+     * bytes recorded (a reviewer can open it).
+     */
+    async isReadable(id: bigint, ownerUserId: bigint, purpose: UploadPurpose): Promise<boolean> {
+      const row = await repository.findUpload(db, id);
+      if (!row || row.ownerUserId !== ownerUserId || row.purpose !== purpose) return false;
+      const file = await stat(join(uploadsDir, row.storageKey)).catch(() => null);
+      return file !== null && file.isFile() && file.size === row.sizeBytes && file.size > 0;
     },
 
     /** Binds the owner's upload to a submission or deposit, in the caller's transaction. */

@@ -24,6 +24,11 @@ export async function hasPending(db: Executor, userId: bigint): Promise<boolean>
   return rows.length > 0;
 }
 
+export async function findWithdrawal(db: Executor, id: bigint) {
+  const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return rows[0];
+}
+
 /** The withdrawal under a row lock until the transaction ends (a staff decision). */
 export async function lockWithdrawal(db: Executor, id: bigint) {
   const rows = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('no key update');

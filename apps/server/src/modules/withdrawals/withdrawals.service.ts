@@ -1,4 +1,4 @@
-import { DomainError, formatCash, type Currency } from '@beurs/contract';
+import { DomainError, formatCash, type Currency, type Decider, type ErrorCode } from '@beurs/contract';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
@@ -17,7 +17,8 @@ import type { IdentityService } from '../identity/identity.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import { maskIban, sameName } from '../payment-methods/payment-methods.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
-import type { StaffSession } from '../staff-auth/staff-auth.service';
+import type { StaffActor } from '../audit/audit.service';
+import type { StaffService } from '../staff/staff.service';
 import type { UsersService } from '../users/users.service';
 import { decisionDeadline, isWithinHours } from './business-days';
 import * as repository from './withdrawals.repository';
@@ -41,6 +42,7 @@ export function createWithdrawalsService(deps: {
   restrictions: RestrictionsService;
   fundPassword: FundPasswordService;
   paymentMethods: PaymentMethodsService;
+  staff: StaffService;
   users: UsersService;
 }) {
   const {
@@ -54,8 +56,11 @@ export function createWithdrawalsService(deps: {
     restrictions,
     fundPassword,
     paymentMethods,
+    staff,
     users,
   } = deps;
+  /** Called after a withdrawal commits, with its id (the demo desk schedules its review). */
+  const submittedListeners: Array<(withdrawalId: bigint) => Promise<unknown>> = [];
   fundOperations.registerPendingCheck('withdrawal', repository.hasPending);
   // Fee and minimum per currency, the hours: parsed once in config.ts.
   const { withdrawalHours, timeZone, withdrawalFeeMinor, withdrawalMinimumMinor } = config.funds;
@@ -72,7 +77,7 @@ export function createWithdrawalsService(deps: {
     return minimumMinor > feeMinor ? minimumMinor : feeMinor + 1n;
   };
 
-  const toWithdrawal = (row: WithdrawalRow) => ({
+  const toWithdrawal = (row: WithdrawalRow, decidedBy: Decider | null = null) => ({
     id: row.id.toString(),
     cardId: row.cardId.toString(),
     currency: row.currency,
@@ -85,6 +90,7 @@ export function createWithdrawalsService(deps: {
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy,
   });
 
   const passes = async (check: () => Promise<unknown>) =>
@@ -104,6 +110,28 @@ export function createWithdrawalsService(deps: {
   }
 
   return {
+    onSubmitted(listener: (withdrawalId: bigint) => Promise<unknown>): void {
+      submittedListeners.push(listener);
+    },
+
+    /**
+     * What a reviewer checks before paying out, as a catalogued reason to reject with, or null:
+     * the rules that held at submission still hold (identity verified, no withdrawal bar, the
+     * payout card still the user's own, in their name). The amount is held already.
+     */
+    async reviewFindings(withdrawalId: bigint): Promise<ErrorCode | null> {
+      const withdrawal = await repository.findWithdrawal(db, withdrawalId);
+      if (!withdrawal) return 'RECORD_NOT_FOUND';
+      const { userId } = withdrawal;
+      const stillHolds = await passes(async () => {
+        await restrictions.assertAllowed(userId, 'withdraw');
+        const realname = await identity.requireVerified(userId);
+        const card = await paymentMethods.requireOwnCard(userId, withdrawal.cardId);
+        if (!sameName(card.holderName, realname)) throw new DomainError('CARD_NOT_OWN');
+      });
+      return stillHolds ? null : 'WITHDRAWAL_RULES_NOT_MET';
+    },
+
     async rules(userId: bigint, currency: Currency) {
       const [available, password, cards, pending] = await Promise.all([
         availableOf(userId, currency),
@@ -211,6 +239,7 @@ export function createWithdrawalsService(deps: {
         onConflict: () => new DomainError('FUND_OPERATION_IN_PROGRESS'),
       });
       users.invalidateUserInfo(userId);
+      for (const listener of submittedListeners) await listener(row.id);
       return toWithdrawal(row);
     },
 
@@ -221,7 +250,16 @@ export function createWithdrawalsService(deps: {
         (input.page - 1) * input.pageSize,
         input.pageSize,
       );
-      return { total, items: rows.map(toWithdrawal) };
+      const deciders = await staff.decidersOf(rows.map((row) => row.decidedByStaffId));
+      return {
+        total,
+        items: rows.map((row) =>
+          toWithdrawal(
+            row,
+            row.decidedByStaffId === null ? null : (deciders.get(row.decidedByStaffId) ?? null),
+          ),
+        ),
+      };
     },
 
     async staffList(input: { state: repository.WithdrawalState; page: number; pageSize: number }) {
@@ -257,7 +295,7 @@ export function createWithdrawalsService(deps: {
     },
 
     /** Pay out (postHold, fee from the amount) or release (voidHold) a pending withdrawal, once. */
-    async review(actor: StaffSession, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
+    async review(actor: StaffActor, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
       const isApproved = input.decision === 'approve';
       const decided = await decisions.decideOnce(actor, {
         targetType: 'withdrawal',

@@ -11,10 +11,14 @@ export function groupIban(account: string): string {
   return normaliseIban(account).replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** Where to send a deposit: beneficiary, IBAN (grouped) or crypto address, BIC — one line each. */
+/**
+ * Where to send a deposit: beneficiary, IBAN (grouped), crypto address or a demo channel's
+ * reference (never a bank account), BIC — one line each.
+ */
 export function CollectionAccount({ channel, testId }: { channel: Channel; testId?: string }) {
   const { t } = useTranslation();
   const isCrypto = channel.kind === 'crypto';
+  const isDemo = channel.kind === 'demo';
   return (
     <SummaryRows
       className="collection-account"
@@ -23,8 +27,8 @@ export function CollectionAccount({ channel, testId }: { channel: Channel; testI
         { key: 'holder', label: t('bankCard.holder'), value: channel.beneficiaryName, isText: true },
         {
           key: 'account',
-          label: isCrypto ? t('wallet.address') : t('bankCard.iban'),
-          value: isCrypto ? channel.collectionAccount : groupIban(channel.collectionAccount),
+          label: isDemo ? t('demoDesk.reference') : isCrypto ? t('wallet.address') : t('bankCard.iban'),
+          value: isCrypto || isDemo ? channel.collectionAccount : groupIban(channel.collectionAccount),
           isText: true,
         },
         ...(channel.bic ? [{ key: 'bic', label: t('bankCard.bic'), value: channel.bic }] : []),
