@@ -15,6 +15,7 @@ const verified = (): Ok<Data<'/information/authInfo'>> =>
     reason: '',
     submittedAt: '2026-11-20T10:00:00.000Z',
     reviewedAt: '2026-11-20T11:00:00.000Z',
+    reviewedBy: 'staff',
     frontImageId: '41',
     backImageId: '42',
   });

@@ -48,6 +48,7 @@ const pending: Data<'/cashOut/submit'> = {
   reason: '',
   createdAt: '2026-11-21T10:00:00.000Z',
   decidedAt: null,
+  decidedBy: null,
 };
 const calls = (requests: Recorded[], path: string) => requests.filter((request) => request.path === path);
 

@@ -15,6 +15,7 @@ const info = (overrides: Partial<Data<'/information/authInfo'>> = {}): Data<'/in
   reason: '',
   submittedAt: null,
   reviewedAt: null,
+  reviewedBy: null,
   frontImageId: null,
   backImageId: null,
   ...overrides,
