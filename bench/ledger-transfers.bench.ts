@@ -14,6 +14,7 @@ import { createFundedUser } from '../apps/server/src/ledger/ledger-test-support'
 import { verifyLedger } from '../apps/server/src/ledger/ledger-verify';
 import { createLedgerService, type LedgerService } from '../apps/server/src/ledger/ledger.service';
 import { isSmoke } from './lib/processes';
+import { testKey, testSource } from '../apps/server/src/ledger/ledger-test-support';
 
 // Issue 2 target: ledger transfers per second on PGlite (one connection) and on PostgreSQL (16
 // concurrent clients), >= 1,500/s on PostgreSQL on the 2-core machine. Each engine is also measured
@@ -102,6 +103,8 @@ function randomTransfer(db: Database, ledger: LedgerService, users: readonly big
     let to = pick();
     while (to === from) to = pick();
     await ledger.transfer(db, {
+      idempotencyKey: testKey('transfer'),
+      source: testSource(),
       kind: 'user_transfer',
       memo: 'bench',
       postings: [

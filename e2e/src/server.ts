@@ -45,13 +45,14 @@ export type LedgerReport = {
   breaches: { check: string; detail: string }[];
   user: {
     account: string;
-    balances: { currency: string; kind: string; balance: string; posted: string }[];
+    balances: { asset: string; kind: string; balance: string; posted: string }[];
     entries: {
       id: string;
       kind: string;
       memo: string;
+      source: { type: string; id: string };
       createdAt: string;
-      changes: { currency: string; accountKind: string; amount: string }[];
+      changes: { asset: string; accountKind: string; amount: string }[];
     }[];
   };
 };

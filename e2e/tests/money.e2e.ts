@@ -34,7 +34,7 @@ let staffCall: ReturnType<typeof staffApi>;
 const plainAmount = (text: string | null) => (text ?? '').replace(/[^0-9.-]/g, '');
 
 const eurBalance = (report: LedgerReport, kind: string) =>
-  report.user.balances.find((balance) => balance.currency === 'EUR' && balance.kind === kind)?.balance;
+  report.user.balances.find((balance) => balance.asset === 'EUR' && balance.kind === kind)?.balance;
 
 /**
  * Runs `ledger:verify` on the server's data and checks that the ledger is sound and that the 'me'
@@ -45,7 +45,7 @@ async function expectAppMatchesLedger(step: string): Promise<LedgerReport> {
   const report = await server.verifyLedger(account);
   assert.equal(report.isOk, true, `${step}: ledger:verify found ${JSON.stringify(report.breaches)}`);
   const balanceOf = (currency: string, kind: string) =>
-    report.user.balances.find((balance) => balance.currency === currency && balance.kind === kind)?.balance ??
+    report.user.balances.find((balance) => balance.asset === currency && balance.kind === kind)?.balance ??
     '0.00';
 
   await page.reload();
@@ -67,7 +67,7 @@ async function expectAppMatchesLedger(step: string): Promise<LedgerReport> {
     const byCurrency = new Map<string, bigint>();
     for (const change of entry.changes) {
       if (change.accountKind !== 'available' && change.accountKind !== 'frozen') continue;
-      byCurrency.set(change.currency, (byCurrency.get(change.currency) ?? 0n) + cents(change.amount));
+      byCurrency.set(change.asset, (byCurrency.get(change.asset) ?? 0n) + cents(change.amount));
     }
     return [...byCurrency].map(([currency, total]) => {
       const sign = total < 0n ? '-' : '';
@@ -384,7 +384,7 @@ describe('money screens end to end', () => {
     const report = await expectAppMatchesLedger('exchanged 100 EUR');
     assert.equal(eurBalance(report, 'available'), '150.00');
     const usd =
-      report.user.balances.find((b) => b.currency === 'USD' && b.kind === 'available')?.balance ?? '0.00';
+      report.user.balances.find((b) => b.asset === 'USD' && b.kind === 'available')?.balance ?? '0.00';
     // Never less than the quote (minimumReceived); more if the rate moved in the user's favour.
     const cents = (text: string) => BigInt(text.replace(/[^0-9]/g, ''));
     assert.ok(cents(usd) >= cents(quoted), `${usd} < ${quoted}`);
@@ -442,6 +442,6 @@ describe('money screens end to end', () => {
     assert.equal(eurBalance(report, 'frozen'), '0.00');
     const payout = report.user.entries.at(-1);
     assert.equal(payout?.kind, 'withdrawal');
-    assert.deepEqual(payout?.changes, [{ currency: 'EUR', accountKind: 'frozen', amount: '-120.00' }]);
+    assert.deepEqual(payout?.changes, [{ asset: 'EUR', accountKind: 'frozen', amount: '-120.00' }]);
   });
 });

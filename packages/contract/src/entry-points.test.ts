@@ -48,7 +48,7 @@ function runtimeClosure(entry: string): Set<string> {
 }
 
 describe('entry points', () => {
-  const zodFree = ['./decimal', './paths', './enums', './rules'];
+  const zodFree = ['./decimal', './assets', './paths', './enums', './rules'];
 
   it.each(zodFree)('%s loads no zod, directly or through another module', (entry) => {
     const target = exportsMap[entry];

@@ -3,6 +3,7 @@
 // the wire (snake_case unless the spec fixes another spelling, such as the market ids).
 
 export { currencies, type Currency } from './decimal';
+export { entryKinds, sourceTypes, type EntryKind, type SourceType } from './assets';
 export { errorCodes, isErrorCode, type ErrorCode } from './errors';
 
 // Accounts and sessions

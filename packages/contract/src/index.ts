@@ -1,7 +1,8 @@
 // @beurs/contract: the zod schemas of every call with everything below. Clients that must not load
-// zod import the zod-free entry points instead: `@beurs/contract/decimal`, `/paths`, `/enums`,
+// zod import the zod-free entry points instead: `@beurs/contract/decimal`, `/assets`, `/paths`, `/enums`,
 // `/rules` (see package.json `exports`).
 export * from './decimal';
+export * from './assets';
 export * from './paths';
 export * from './enums';
 export * from './rules';

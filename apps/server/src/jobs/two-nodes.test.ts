@@ -6,6 +6,7 @@ import { queryRows } from '../ledger/ledger.repository';
 import { buildTestApp, type TestApp } from '../../test/helpers/build-app';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database';
 import { createJobRunner, defineJob, type JobRunner } from './job-runner';
+import { testSource } from '../ledger/ledger-test-support';
 
 // Two API nodes on one database (PostgreSQL under test:pg: two pools racing for each run; PGlite
 // under npm test: two runners on one embedded database). Each periodic run and each delayed run
@@ -90,6 +91,7 @@ describe('two app instances on one database, jobs driven by one manual clock', (
   it('seals the ledger through the ledger.seal job', async () => {
     const before = await sealedCount(first);
     await first.app.services.ledger.transfer(first.app.db, {
+      source: testSource(),
       idempotencyKey: 'two-nodes-seal',
       kind: 'correction',
       memo: 'sealed by the job',

@@ -83,7 +83,7 @@ async function expectIntact(handle: DatabaseHandle, userId: bigint, committed: M
     sql`select balance_minor::text as balance,
         (select count(*) from ledger_entries where idempotency_key like 'burst-%')::text as entries
       from ledger_accounts
-      where owner_user_id = ${userId.toString()}::bigint and currency = 'EUR' and kind = 'available'`,
+      where owner_user_id = ${userId.toString()}::bigint and asset = 'EUR' and kind = 'available'`,
   );
   const entries = BigInt(balance[0]?.entries ?? '-1');
   expect(entries).toBeGreaterThanOrEqual(BigInt(rows.length));

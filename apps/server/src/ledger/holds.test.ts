@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseAccount, userAccount } from './ledger-accounts';
 import { queryRows } from './ledger.repository';
-import { createFundedUser, createLedgerFixture, type LedgerFixture } from './ledger-test-support';
+import {
+  createFundedUser,
+  createLedgerFixture,
+  type LedgerFixture,
+  testKey,
+  testSource,
+} from './ledger-test-support';
 import { verifyLedger } from './ledger-verify';
 
 // Two-phase holds: reserve available → frozen; post in part or whole; release the rest or void.
@@ -33,23 +39,27 @@ describe('holds', () => {
     const db = database.db;
     const userId = await createFundedUser(db, ledger, { EUR: 100_00n });
     const { holdId } = await ledger.hold(db, {
+      idempotencyKey: testKey('hold'),
+      source: testSource(),
       userId,
-      currency: 'EUR',
+      asset: 'EUR',
       amountMinor: 60_00n,
       memo: 'buy order',
     });
-    expect(await eurOf(userId)).toEqual({ currency: 'EUR', available: 40_00n, frozen: 60_00n });
+    expect(await eurOf(userId)).toEqual({ asset: 'EUR', available: 40_00n, frozen: 60_00n });
 
     await ledger.postHold(db, {
+      idempotencyKey: testKey('postHold'),
+      source: testSource(),
       holdId,
-      kind: 'order_fill',
+      kind: 'trade_fill',
       memo: 'partial fill',
       destinations: [
         { account: settlement, amountMinor: 20_00n },
         { account: houseAccount('fees', 'EUR'), amountMinor: 1_00n },
       ],
     });
-    expect(await eurOf(userId)).toEqual({ currency: 'EUR', available: 40_00n, frozen: 39_00n });
+    expect(await eurOf(userId)).toEqual({ asset: 'EUR', available: 40_00n, frozen: 39_00n });
     expect(await holdRow(holdId)).toMatchObject({
       state: 'pending',
       posted: '2100',
@@ -58,13 +68,15 @@ describe('holds', () => {
     });
 
     await ledger.postHold(db, {
+      idempotencyKey: testKey('postHold'),
+      source: testSource(),
       holdId,
-      kind: 'order_fill',
+      kind: 'trade_fill',
       memo: 'last fill',
       destinations: [{ account: settlement, amountMinor: 30_00n }],
       isFinal: true,
     });
-    expect(await eurOf(userId)).toEqual({ currency: 'EUR', available: 49_00n, frozen: 0n });
+    expect(await eurOf(userId)).toEqual({ asset: 'EUR', available: 49_00n, frozen: 0n });
     expect(await holdRow(holdId)).toMatchObject({
       state: 'posted',
       posted: '5100',
@@ -78,28 +90,41 @@ describe('holds', () => {
     const db = database.db;
     const userId = await createFundedUser(db, ledger, { EUR: 10_00n });
     const { holdId } = await ledger.hold(db, {
+      idempotencyKey: testKey('hold'),
+      source: testSource(),
       userId,
-      currency: 'EUR',
+      asset: 'EUR',
       amountMinor: 7_00n,
       memo: 'IPO subscription',
     });
     await ledger.postHold(db, {
+      idempotencyKey: testKey('postHold'),
+      source: testSource(),
       holdId,
       kind: 'ipo_allocation',
       memo: 'allocated 2 shares',
       destinations: [{ account: settlement, amountMinor: 2_00n }],
     });
-    await ledger.voidHold(db, { holdId, memo: 'allocation done, rest released' });
-    expect(await eurOf(userId)).toEqual({ currency: 'EUR', available: 8_00n, frozen: 0n });
+    await ledger.voidHold(db, {
+      idempotencyKey: testKey('voidHold'),
+      source: testSource(),
+      holdId,
+      memo: 'allocation done, rest released',
+    });
+    expect(await eurOf(userId)).toEqual({ asset: 'EUR', available: 8_00n, frozen: 0n });
     expect(await holdRow(holdId)).toMatchObject({ state: 'voided', posted: '200', released: '500' });
 
-    const again = await ledger.voidHold(db, { holdId, memo: 'twice' }).catch((error: unknown) => error);
+    const again = await ledger
+      .voidHold(db, { idempotencyKey: testKey('voidHold'), source: testSource(), holdId, memo: 'twice' })
+      .catch((error: unknown) => error);
     expect(again).toBeInstanceOf(DomainError);
     expect(again).toMatchObject({ code: 'ALREADY_PROCESSED' });
     await expect(
       ledger.postHold(db, {
+        idempotencyKey: testKey('postHold'),
+        source: testSource(),
         holdId,
-        kind: 'order_fill',
+        kind: 'trade_fill',
         memo: 'late',
         destinations: [{ account: settlement, amountMinor: 1n }],
       }),
@@ -110,16 +135,25 @@ describe('holds', () => {
     const { ledger, database } = fixture;
     const db = database.db;
     const userId = await createFundedUser(db, ledger, { EUR: 10_00n });
-    const { holdId } = await ledger.hold(db, { userId, currency: 'EUR', amountMinor: 3_00n, memo: 'order' });
+    const { holdId } = await ledger.hold(db, {
+      idempotencyKey: testKey('hold'),
+      source: testSource(),
+      userId,
+      asset: 'EUR',
+      amountMinor: 3_00n,
+      memo: 'order',
+    });
     const attempt = ledger.postHold(db, {
+      idempotencyKey: testKey('postHold'),
+      source: testSource(),
       holdId,
-      kind: 'order_fill',
+      kind: 'trade_fill',
       memo: 'too much',
       destinations: [{ account: settlement, amountMinor: 3_01n }],
     });
     await expect(attempt).rejects.toThrow(/exceeds what remains/);
     await expect(attempt).rejects.not.toBeInstanceOf(DomainError);
-    expect(await eurOf(userId)).toEqual({ currency: 'EUR', available: 7_00n, frozen: 3_00n });
+    expect(await eurOf(userId)).toEqual({ asset: 'EUR', available: 7_00n, frozen: 3_00n });
   });
 
   it('keeps frozen money out of plain transfers', async () => {
@@ -127,7 +161,9 @@ describe('holds', () => {
     const userId = await createFundedUser(database.db, ledger, { EUR: 1_00n });
     await expect(
       ledger.transfer(database.db, {
-        kind: 'user_transfer',
+        idempotencyKey: testKey('transfer'),
+        source: testSource(),
+        kind: 'correction',
         memo: 'sneaky',
         postings: [
           { account: userAccount(userId, 'EUR', 'frozen'), amountMinor: 1n },

@@ -5,8 +5,10 @@ import { houseAccount, move, userAccount } from './ledger-accounts';
 import {
   createFundedUser,
   createLedgerFixture,
-  propertyOptions,
   type LedgerFixture,
+  propertyOptions,
+  testKey,
+  testSource,
 } from './ledger-test-support';
 import { isPostgres } from '../../test/helpers/test-database';
 import { verifyLedger } from './ledger-verify';
@@ -32,7 +34,8 @@ it('returns the first result for a retried key and refuses the key with another 
       const userId = await createFundedUser(db, ledger, { EUR: 100_00n });
       const request = {
         idempotencyKey: `withdrawal-${userId}`,
-        kind: 'withdrawal',
+        kind: 'withdrawal' as const,
+        source: testSource('withdrawal', `${userId}`),
         memo: 'to own card',
         postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), amount),
       };
@@ -44,6 +47,7 @@ it('returns the first result for a retried key and refuses the key with another 
           postings: request.postings,
           memo: request.memo,
           kind: request.kind,
+          source: { id: request.source.id, type: request.source.type },
           idempotencyKey: request.idempotencyKey,
         };
         expect(await ledger.transfer(db, copy)).toEqual({ entryId: first.entryId, isReplay: true });
@@ -58,9 +62,16 @@ it('returns the first result for a retried key and refuses the key with another 
       expect(reused).toBeInstanceOf(DomainError);
       expect(reused).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
       const otherMemo = await ledger
-        .transfer(db, { ...request, memo: 'changed' })
+        .transfer(db, {
+          ...request,
+          memo: 'changed',
+        })
         .catch((error: unknown) => error);
       expect(otherMemo).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+      const otherSource = await ledger
+        .transfer(db, { ...request, source: { type: 'withdrawal', id: `${userId}-other` } })
+        .catch((error: unknown) => error);
+      expect(otherSource).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     }),
     propertyOptions('idempotency replay', 20),
   );
@@ -72,19 +83,25 @@ it('replays a hold, and refuses the key for another operation', async () => {
   const request = {
     idempotencyKey: `ipo-${userId}`,
     userId,
-    currency: 'USD' as const,
+    asset: 'USD' as const,
     amountMinor: 4_00n,
+    source: testSource('ipo'),
     memo: 'IPO',
   };
   const first = await ledger.hold(database.db, request);
   expect(await ledger.hold(database.db, request)).toEqual({ ...first, isReplay: true });
   expect((await ledger.getUserBalances(database.db, userId))[1]).toEqual({
-    currency: 'USD',
+    asset: 'USD',
     available: 6_00n,
     frozen: 4_00n,
   });
   await expect(
-    ledger.voidHold(database.db, { idempotencyKey: request.idempotencyKey, holdId: first.holdId, memo: 'x' }),
+    ledger.voidHold(database.db, {
+      source: request.source,
+      idempotencyKey: request.idempotencyKey,
+      holdId: first.holdId,
+      memo: 'x',
+    }),
   ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 });
 
@@ -92,21 +109,34 @@ it('replays a retried post and void of a hold instead of refusing them as alread
   const { ledger, database } = fixture;
   const db = database.db;
   const userId = await createFundedUser(db, ledger, { EUR: 10_00n });
-  const { holdId } = await ledger.hold(db, { userId, currency: 'EUR', amountMinor: 6_00n, memo: 'order' });
+  const { holdId } = await ledger.hold(db, {
+    idempotencyKey: testKey('hold'),
+    source: testSource(),
+    userId,
+    asset: 'EUR',
+    amountMinor: 6_00n,
+    memo: 'order',
+  });
   const post = {
     idempotencyKey: `fill-${holdId}`,
     holdId,
-    kind: 'order_fill',
+    kind: 'trade_fill' as const,
+    source: testSource('fill', `${holdId}`),
     memo: 'fill',
     destinations: [{ account: houseAccount('market_settlement', 'EUR'), amountMinor: 2_00n }],
   };
   const posted = await ledger.postHold(db, post);
   expect(await ledger.postHold(db, post)).toEqual({ entryId: posted.entryId, isReplay: true });
-  const voidRequest = { idempotencyKey: `cancel-${holdId}`, holdId, memo: 'cancelled' };
+  const voidRequest = {
+    idempotencyKey: `cancel-${holdId}`,
+    holdId,
+    source: testSource('order', `${holdId}`),
+    memo: 'cancelled',
+  };
   const voided = await ledger.voidHold(db, voidRequest);
   expect(await ledger.voidHold(db, voidRequest)).toEqual({ entryId: voided.entryId, isReplay: true });
   expect((await ledger.getUserBalances(db, userId))[0]).toEqual({
-    currency: 'EUR',
+    asset: 'EUR',
     available: 8_00n,
     frozen: 0n,
   });
@@ -121,7 +151,8 @@ it('inside a caller transaction: replays a key, and a refusal leaves the transac
   const userId = await createFundedUser(db, ledger, { EUR: 5_00n });
   const request = {
     idempotencyKey: `in-tx-${userId}`,
-    kind: 'withdrawal',
+    kind: 'withdrawal' as const,
+    source: testSource('withdrawal', `${userId}`),
     memo: 'inside a transaction',
     postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 2_00n),
   };
@@ -135,7 +166,10 @@ it('inside a caller transaction: replays a key, and a refusal leaves the transac
         postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 9_00n),
       })
       .catch((error: unknown) => error);
-    const later = await ledger.transfer(tx, { ...request, idempotencyKey: `in-tx-3-${userId}` });
+    const later = await ledger.transfer(tx, {
+      ...request,
+      idempotencyKey: `in-tx-3-${userId}`,
+    });
     return { replay, refusal, later };
   });
   expect(outcome.replay).toEqual({ entryId: first.entryId, isReplay: true });
@@ -149,7 +183,8 @@ it.skipIf(!isPostgres)('moves money once when the same key is sent concurrently'
   const userId = await createFundedUser(database.db, ledger, { EUR: 10_00n });
   const request = {
     idempotencyKey: `concurrent-${userId}`,
-    kind: 'withdrawal',
+    kind: 'withdrawal' as const,
+    source: testSource('withdrawal', `${userId}`),
     memo: 'double click',
     postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 3_00n),
   };

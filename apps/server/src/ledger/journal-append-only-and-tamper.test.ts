@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { openDatabase } from '../db/database';
 import { isPgError } from '../db/database';
 import { houseAccount, move, userAccount } from './ledger-accounts';
-import { createFundedUser, createLedgerFixture, type LedgerFixture } from './ledger-test-support';
+import {
+  createFundedUser,
+  createLedgerFixture,
+  type LedgerFixture,
+  testKey,
+  testSource,
+} from './ledger-test-support';
 import { createLedgerService } from './ledger.service';
 import { verifyLedger } from './ledger-verify';
 import { ManualClock } from '../core/clock';
@@ -37,7 +43,7 @@ describe('journal', () => {
     for (const table of ['ledger_entries', 'ledger_postings', 'ledger_seals']) {
       const name = sql.raw(table);
       const column = sql.raw(
-        table === 'ledger_seals' ? 'hash' : table === 'ledger_entries' ? 'memo' : 'currency',
+        table === 'ledger_seals' ? 'hash' : table === 'ledger_entries' ? 'memo' : 'asset',
       );
       expect(await refusal(db.execute(sql`update ${name} set ${column} = ${column}`))).toBe('refused');
       expect(await refusal(db.execute(sql`delete from ${name}`))).toBe('refused');
@@ -50,6 +56,8 @@ describe('journal', () => {
     const db = database.db;
     const userId = await createFundedUser(db, ledger, { EUR: 50_00n });
     const { entryId } = await ledger.transfer(db, {
+      idempotencyKey: testKey('transfer'),
+      source: testSource(),
       kind: 'withdrawal',
       memo: 'to own card',
       postings: move(userAccount(userId, 'EUR'), houseAccount('bank_cash', 'EUR'), 10_00n),
@@ -82,6 +90,8 @@ describe('verifyLedger', () => {
     const db = database.db;
     const userId = await createFundedUser(db, ledger, { USD: 20_00n });
     const { entryId } = await ledger.transfer(db, {
+      idempotencyKey: testKey('transfer'),
+      source: testSource(),
       kind: 'withdrawal',
       memo: 'to own card',
       postings: move(userAccount(userId, 'USD'), houseAccount('bank_cash', 'USD'), 5_00n),
@@ -89,9 +99,9 @@ describe('verifyLedger', () => {
     await ledger.seal(db);
     expect((await verifyLedger(db)).isOk).toBe(true);
 
-    await db.execute(sql`insert into ledger_postings (entry_id, account_id, currency, amount_minor)
-      select ${entryId.toString()}::bigint, id, currency, 7 from ledger_accounts
-      where owner_user_id is null and kind = 'fees' and currency = 'USD'`);
+    await db.execute(sql`insert into ledger_postings (entry_id, account_id, asset, amount_minor)
+      select ${entryId.toString()}::bigint, id, asset, 7 from ledger_accounts
+      where owner_user_id is null and kind = 'fees' and asset = 'USD'`);
 
     const checks = new Set((await verifyLedger(db)).breaches.map((breach) => breach.check));
     expect([...checks].sort()).toEqual(['hash chain', 'unbalanced entry', 'zero sum']);
@@ -122,7 +132,7 @@ describe('npm run ledger:verify', () => {
 
       const reopened = await openDatabase({ engine: 'pglite', dataDir });
       await reopened.db.execute(
-        sql`update ledger_accounts set balance_minor = balance_minor + 1 where owner_user_id = ${userId.toString()}::bigint and currency = 'USD' and kind = 'available'`,
+        sql`update ledger_accounts set balance_minor = balance_minor + 1 where owner_user_id = ${userId.toString()}::bigint and asset = 'USD' and kind = 'available'`,
       );
       await reopened.close();
       const broken = run(dataDir);

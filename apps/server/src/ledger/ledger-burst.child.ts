@@ -33,6 +33,7 @@ async function worker(): Promise<never> {
     const { entryId } = await ledger.transfer(handle.db, {
       idempotencyKey: key,
       kind: 'withdrawal',
+      source: { type: 'withdrawal', id: key },
       memo: key,
       postings: [
         { account: userAccount(userId, 'EUR'), amountMinor: -1_01n },

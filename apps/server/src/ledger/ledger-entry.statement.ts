@@ -1,4 +1,4 @@
-import type { Currency } from '@beurs/contract';
+import type { Asset, EntryKind, EntrySource } from '@beurs/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
@@ -13,11 +13,12 @@ import { queryRows } from './ledger.repository';
 // so a transfer outside a transaction costs one round trip and one commit; a refusal writes nothing.
 
 export type EntryStatement = {
-  kind: string;
+  kind: EntryKind;
   memo: string;
+  source: EntrySource;
   holdId: bigint | null;
-  /** Stored on the entry (part of the sealed record). */
-  entryKey: string | null;
+  /** Stored on the entry (part of the sealed record). Required since ADR 0004. */
+  entryKey: string;
   /** When set, the statement checks the key and records it with the entry (transfers). */
   idempotency: { key: string; operation: string; requestHash: string } | null;
   createdAt: Date;
@@ -29,13 +30,13 @@ export type StoredKey = { requestHash: string; entryId: bigint | null; holdId: b
 export type EntryOutcome =
   | { outcome: 'written'; entryId: bigint }
   | { outcome: 'key_used'; stored: StoredKey }
-  | { outcome: 'overdrawn'; currency: Currency; balanceMinor: bigint }
+  | { outcome: 'overdrawn'; asset: Asset; balanceMinor: bigint }
   | { outcome: 'unknown_account' };
 
 type OutcomeRow = {
   entry_id: string | null;
   is_complete: boolean;
-  short_currency: string | null;
+  short_asset: string | null;
   short_balance: string | null;
   stored_hash: string | null;
   stored_entry_id: string | null;
@@ -59,10 +60,10 @@ export async function postEntry(executor: Executor, entry: EntryStatement): Prom
     };
   }
   if (!row.is_complete) return { outcome: 'unknown_account' };
-  if (row.short_currency !== null && row.short_balance !== null) {
+  if (row.short_asset !== null && row.short_balance !== null) {
     return {
       outcome: 'overdrawn',
-      currency: row.short_currency as Currency,
+      asset: row.short_asset as Asset,
       balanceMinor: BigInt(row.short_balance),
     };
   }
@@ -96,26 +97,26 @@ function entryStatement(entry: EntryStatement): SQL {
   const parts = [
     inputRows(entry.postings),
     sql`user_rows as (
-      select account.id, account.owner_user_id, account.currency, account.kind, account.balance_minor
+      select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
       from ledger_accounts account
       where account.owner_user_id is not null
-        and (account.owner_user_id, account.currency, account.kind) in
-          (select owner_user_id, currency, kind from input where owner_user_id is not null)
+        and (account.owner_user_id, account.asset, account.kind) in
+          (select owner_user_id, asset, kind from input where owner_user_id is not null)
       order by account.id
       for no key update)`,
     sql`house_rows as (
-      select account.id, account.owner_user_id, account.currency, account.kind, account.balance_minor
+      select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
       from ledger_accounts account
       where account.owner_user_id is null
-        and (account.currency, account.kind) in (select currency, kind from input where owner_user_id is null))`,
+        and (account.asset, account.kind) in (select asset, kind from input where owner_user_id is null))`,
     sql`resolved as (
-      select input.ordinal, input.amount_minor, account.id, account.owner_user_id, account.currency, account.balance_minor
+      select input.ordinal, input.amount_minor, account.id, account.owner_user_id, account.asset, account.balance_minor
       from input join (select * from user_rows union all select * from house_rows) account
         on account.owner_user_id is not distinct from input.owner_user_id
-        and account.currency = input.currency and account.kind = input.kind)`,
+        and account.asset = input.asset and account.kind = input.kind)`,
     sql`changes as (
-      select id, currency, balance_minor, sum(amount_minor)::bigint as delta_minor
-      from resolved where owner_user_id is not null group by id, currency, balance_minor)`,
+      select id, asset, balance_minor, sum(amount_minor)::bigint as delta_minor
+      from resolved where owner_user_id is not null group by id, asset, balance_minor)`,
     sql`stored as (
       select request_hash, entry_id, hold_id from ledger_idempotency_keys where key = ${idempotency?.key ?? null})`,
     sql`verdict as (
@@ -123,14 +124,15 @@ function entryStatement(entry: EntryStatement): SQL {
         not exists (select 1 from changes where balance_minor + delta_minor < 0) as is_covered,
         not exists (select 1 from stored) as is_key_free)`,
     sql`entry as (
-      insert into ledger_entries (kind, memo, hold_id, idempotency_key, created_at)
+      insert into ledger_entries (kind, memo, hold_id, idempotency_key, source_type, source_id, created_at)
       select ${entry.kind}, ${entry.memo}, ${entry.holdId?.toString() ?? null}::bigint, ${entry.entryKey},
+        ${entry.source.type}, ${entry.source.id},
         ${entry.createdAt.toISOString()}::timestamptz
       from verdict where is_complete and is_covered and is_key_free
       returning id)`,
     sql`postings as (
-      insert into ledger_postings (entry_id, account_id, currency, amount_minor)
-      select entry.id, resolved.id, resolved.currency, resolved.amount_minor
+      insert into ledger_postings (entry_id, account_id, asset, amount_minor)
+      select entry.id, resolved.id, resolved.asset, resolved.amount_minor
       from entry, resolved order by resolved.ordinal)`,
     sql`balances as (
       update ledger_accounts account set balance_minor = account.balance_minor + changes.delta_minor
@@ -145,11 +147,11 @@ function entryStatement(entry: EntryStatement): SQL {
   }
   return sql`with ${sql.join(parts, sql`, `)}
     select (select id::text from entry) as entry_id, verdict.is_complete,
-      short.currency as short_currency, short.balance_minor::text as short_balance,
+      short.asset as short_asset, short.balance_minor::text as short_balance,
       stored.request_hash as stored_hash, stored.entry_id::text as stored_entry_id, stored.hold_id::text as stored_hold_id
     from verdict
       left join stored on true
-      left join lateral (select changes.currency, changes.balance_minor from changes
+      left join lateral (select changes.asset, changes.balance_minor from changes
         where changes.balance_minor + changes.delta_minor < 0 order by changes.id limit 1) short on true`;
 }
 
@@ -158,7 +160,7 @@ function inputRows(postings: readonly Posting[]): SQL {
     const account = posting.account;
     const owner = isHouseRef(account) ? null : account.userId.toString();
     const kind = isHouseRef(account) ? account.house : account.kind;
-    return sql`(${ordinal}::int, ${owner}::bigint, ${account.currency}::text, ${kind}::text, ${posting.amountMinor.toString()}::bigint)`;
+    return sql`(${ordinal}::int, ${owner}::bigint, ${account.asset}::text, ${kind}::text, ${posting.amountMinor.toString()}::bigint)`;
   });
-  return sql`input (ordinal, owner_user_id, currency, kind, amount_minor) as (values ${sql.join(rows, sql`, `)})`;
+  return sql`input (ordinal, owner_user_id, asset, kind, amount_minor) as (values ${sql.join(rows, sql`, `)})`;
 }

@@ -39,21 +39,26 @@ export type SealedEntry = {
   memo: string;
   holdId: bigint | null;
   idempotencyKey: string | null;
+  sourceType: string;
+  sourceId: string;
   /** UTC, microseconds: `2026-11-21T13:45:00.123000Z` (formatted by SQL, identical on both engines). */
   createdAt: string;
   /** In posting id order. */
-  postings: ReadonlyArray<{ accountId: bigint; currency: string; amountMinor: bigint }>;
+  postings: ReadonlyArray<{ accountId: bigint; asset: string; amountMinor: bigint }>;
 };
+
+/**
+ * 1: the body without the entry's source (seals written before ADR 0004); 2: with it. The sealer
+ * writes format 2; the verifier recomputes each seal in its own format.
+ */
+export type HashFormat = 1 | 2;
+export const CURRENT_HASH_FORMAT: HashFormat = 2;
 
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** hash_n = sha256(hash_{n−1} ‖ "\n" ‖ canonical(entry_n with its postings)). */
-export function sealHash(previousHash: string, entry: SealedEntry): string {
-  const postings = entry.postings.map((posting) => [
-    posting.accountId,
-    posting.currency,
-    posting.amountMinor,
-  ]);
+export function sealHash(previousHash: string, entry: SealedEntry, format: HashFormat): string {
+  const postings = entry.postings.map((posting) => [posting.accountId, posting.asset, posting.amountMinor]);
   const body = canonicalJson({
     id: entry.id,
     kind: entry.kind,
@@ -62,6 +67,7 @@ export function sealHash(previousHash: string, entry: SealedEntry): string {
     idempotencyKey: entry.idempotencyKey,
     createdAt: entry.createdAt,
     postings,
+    ...(format >= 2 && { source: [entry.sourceType, entry.sourceId] }),
   });
   return sha256Hex(`${previousHash}\n${body}`);
 }

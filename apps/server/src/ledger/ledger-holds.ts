@@ -1,7 +1,7 @@
-import { DomainError, type Currency } from '@beurs/contract';
+import { DomainError, type Asset, type EntryKind, type EntrySource } from '@beurs/contract';
 import type { Clock } from '../core/clock';
 import type { Transaction } from '../db/database';
-import { userAccount, type Posting } from './ledger-accounts';
+import { isOpenedOnDemand, userAccount, type Posting } from './ledger-accounts';
 import { writeEntry } from './ledger-entries';
 import type { Idempotency } from './ledger-idempotency';
 import * as repository from './ledger.repository';
@@ -11,12 +11,22 @@ import type { HoldState } from './ledger.tables';
 // destinations; release the rest to available, by a final posting or a void. The hold row is locked
 // before any account, a fixed order shared by every hold operation.
 
-export type HoldRequest = { userId: bigint; currency: Currency; amountMinor: bigint; memo: string };
+export type HoldRequest = {
+  userId: bigint;
+  asset: Asset;
+  amountMinor: bigint;
+  source: EntrySource;
+  memo: string;
+  expiresAt: Date | null;
+};
 export type SettleRequest = {
   holdId: bigint;
-  kind: string;
+  kind: EntryKind;
+  source: EntrySource;
   memo: string;
   destinations: readonly Posting[];
+  /** Further signed postings in the same entry (other assets: the shares of a fill). */
+  otherPostings: readonly Posting[];
   isFinal: boolean;
 };
 
@@ -24,22 +34,25 @@ export async function createHold(
   tx: Transaction,
   clock: Clock,
   request: HoldRequest,
-  idempotency: Idempotency | null,
+  idempotency: Idempotency,
 ): Promise<{ holdId: bigint; entryId: bigint; isReplay: false }> {
-  const available = userAccount(request.userId, request.currency, 'available');
-  const frozen = userAccount(request.userId, request.currency, 'frozen');
+  const available = userAccount(request.userId, request.asset, 'available');
+  const frozen = userAccount(request.userId, request.asset, 'frozen');
+  if (isOpenedOnDemand(available)) await repository.openAccounts(tx, [available, frozen], clock.now());
   const accounts = await repository.lockAccounts(tx, [available, frozen]);
   const availableRow = accounts.find((account) => account.kind === 'available');
   const frozenRow = accounts.find((account) => account.kind === 'frozen');
   if (!availableRow || !frozenRow)
-    throw new Error(`ledger: user ${request.userId} has no ${request.currency} accounts`);
+    throw new Error(`ledger: user ${request.userId} has no ${request.asset} accounts`);
   const holdId = await repository.insertHold(tx, {
     ownerUserId: request.userId,
-    currency: request.currency,
+    asset: request.asset,
     availableAccountId: availableRow.id,
     frozenAccountId: frozenRow.id,
     amountMinor: request.amountMinor,
+    source: request.source,
     memo: request.memo,
+    expiresAt: request.expiresAt,
     createdAt: clock.now(),
   });
   const postings: Posting[] = [
@@ -49,21 +62,25 @@ export async function createHold(
   const entryId = await writeEntry(tx, clock, {
     kind: 'hold_reserve',
     memo: request.memo,
+    source: request.source,
     holdId,
-    entryKey: idempotency?.key ?? null,
+    entryKey: idempotency.key,
     idempotency: null,
     postings,
   });
-  if (idempotency) await repository.recordIdempotentResult(tx, idempotency.key, { entryId, holdId });
+  await repository.recordIdempotentResult(tx, idempotency.key, { entryId, holdId });
   return { holdId, entryId, isReplay: false };
 }
 
-/** Posts and/or releases a pending hold: frozen → destinations, and frozen → available for the rest. */
+/**
+ * Posts and/or releases a pending hold: frozen → destinations, and frozen → available for the rest,
+ * with `otherPostings` (other assets) in the same entry.
+ */
 export async function settleHold(
   tx: Transaction,
   clock: Clock,
   request: SettleRequest,
-  idempotency: Idempotency | null,
+  idempotency: Idempotency,
 ): Promise<{ entryId: bigint; isReplay: false }> {
   const hold = await repository.lockHold(tx, request.holdId);
   if (!hold) throw new Error(`ledger: no hold ${request.holdId}`);
@@ -76,22 +93,32 @@ export async function settleHold(
     );
   }
   const releasedMinor = request.isFinal ? remainingMinor - postedMinor : 0n;
-  const frozen = userAccount(hold.ownerUserId, hold.currency, 'frozen');
-  const available = userAccount(hold.ownerUserId, hold.currency, 'available');
+  for (const destination of request.destinations) {
+    if (destination.account.asset !== hold.asset)
+      throw new Error(
+        `ledger: hold ${hold.id} holds ${hold.asset}, a destination is in ${destination.account.asset}`,
+      );
+  }
+  const frozen = userAccount(hold.ownerUserId, hold.asset, 'frozen');
+  const available = userAccount(hold.ownerUserId, hold.asset, 'available');
   const postings: Posting[] = [
     { account: frozen, amountMinor: -(postedMinor + releasedMinor) },
     ...request.destinations,
   ];
   if (releasedMinor > 0n) postings.push({ account: available, amountMinor: releasedMinor });
+  postings.push(...request.otherPostings);
+  const onDemand = postings.map((posting) => posting.account).filter(isOpenedOnDemand);
+  if (onDemand.length > 0) await repository.openAccounts(tx, onDemand, clock.now());
   const entryId = await writeEntry(tx, clock, {
     kind: request.kind,
     memo: request.memo,
+    source: request.source,
     holdId: hold.id,
-    entryKey: idempotency?.key ?? null,
+    entryKey: idempotency.key,
     idempotency: null,
     postings,
   });
-  if (idempotency) await repository.recordIdempotentResult(tx, idempotency.key, { entryId, holdId: hold.id });
+  await repository.recordIdempotentResult(tx, idempotency.key, { entryId, holdId: hold.id });
   const next = {
     postedMinor: hold.postedMinor + postedMinor,
     releasedMinor: hold.releasedMinor + releasedMinor,

@@ -14,11 +14,13 @@ import * as repository from './ledger.repository';
 export type Idempotency = { key: string; operation: string; requestHash: string };
 
 export function idempotencyOf(
-  key: string | undefined,
+  key: string,
   operation: string,
   request: Parameters<typeof requestHash>[1],
-): Idempotency | null {
-  return key === undefined ? null : { key, operation, requestHash: requestHash(operation, request) };
+): Idempotency {
+  if (typeof key !== 'string' || key.length === 0)
+    throw new Error('ledger: every money-moving call needs an idempotency key');
+  return { key, operation, requestHash: requestHash(operation, request) };
 }
 
 /** The stored result when the hash matches; IDEMPOTENCY_KEY_REUSED when it does not. */
@@ -69,11 +71,10 @@ export function runIsolated<T>(
 export async function claimFirst<T>(
   tx: Transaction,
   clock: Clock,
-  idempotency: Idempotency | null,
+  idempotency: Idempotency,
   replay: (stored: StoredKey) => T,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (idempotency === null) return work();
   const stored = await repository.claimIdempotencyKey(tx, { ...idempotency, createdAt: clock.now() });
   if (stored === null) return work();
   if (stored.requestHash !== idempotency.requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import type { SealedEntry } from './ledger-hashing';
+import type { HashFormat, SealedEntry } from './ledger-hashing';
 import { queryRows } from './ledger.repository';
 
 // Reads of the journal for the sealer and the verifier, and the one write of the sealer.
@@ -52,12 +52,12 @@ export async function selectEntries(executor: Executor, entryIds: readonly bigin
   );
   const entryRows = await queryRows<Row>(
     executor,
-    sql`select id::text, kind, memo, hold_id::text, idempotency_key, ${CREATED_AT_UTC} as created_at
+    sql`select id::text, kind, memo, hold_id::text, idempotency_key, source_type, source_id, ${CREATED_AT_UTC} as created_at
       from ledger_entries where id in (${ids})`,
   );
   const postingRows = await queryRows<Row>(
     executor,
-    sql`select entry_id::text, account_id::text, currency, amount_minor::text
+    sql`select entry_id::text, account_id::text, asset, amount_minor::text
       from ledger_postings where entry_id in (${ids}) order by id`,
   );
   const entries = new Map<string, SealedEntry & { postings: SealedEntry['postings'][number][] }>();
@@ -68,6 +68,8 @@ export async function selectEntries(executor: Executor, entryIds: readonly bigin
       memo: String(row.memo),
       holdId: row.hold_id === null ? null : BigInt(String(row.hold_id)),
       idempotencyKey: row.idempotency_key === null ? null : String(row.idempotency_key),
+      sourceType: String(row.source_type),
+      sourceId: String(row.source_id),
       createdAt: String(row.created_at),
       postings: [],
     });
@@ -75,14 +77,20 @@ export async function selectEntries(executor: Executor, entryIds: readonly bigin
   for (const row of postingRows) {
     entries.get(String(row.entry_id))?.postings.push({
       accountId: BigInt(String(row.account_id)),
-      currency: String(row.currency),
+      asset: String(row.asset),
       amountMinor: BigInt(String(row.amount_minor)),
     });
   }
   return entryIds.flatMap((id) => entries.get(id.toString()) ?? []);
 }
 
-export type SealRow = { sequence: bigint; entryId: bigint; previousHash: string; hash: string };
+export type SealRow = {
+  sequence: bigint;
+  entryId: bigint;
+  previousHash: string;
+  hash: string;
+  hashFormat: HashFormat;
+};
 
 export async function insertSeals(
   executor: Executor,
@@ -92,9 +100,9 @@ export async function insertSeals(
   if (seals.length === 0) return;
   const values = seals.map(
     (seal) =>
-      sql`(${seal.sequence.toString()}::bigint, ${seal.entryId.toString()}::bigint, ${seal.previousHash}, ${seal.hash}, ${sealedAt.toISOString()}::timestamptz)`,
+      sql`(${seal.sequence.toString()}::bigint, ${seal.entryId.toString()}::bigint, ${seal.previousHash}, ${seal.hash}, ${seal.hashFormat}::smallint, ${sealedAt.toISOString()}::timestamptz)`,
   );
-  await executor.execute(sql`insert into ledger_seals (sequence, entry_id, previous_hash, hash, sealed_at)
+  await executor.execute(sql`insert into ledger_seals (sequence, entry_id, previous_hash, hash, hash_format, sealed_at)
     values ${sql.join(values, sql`, `)}`);
 }
 
@@ -106,7 +114,7 @@ export async function selectSeals(
 ): Promise<SealRow[]> {
   const rows = await queryRows<Row>(
     executor,
-    sql`select seal.sequence::text, seal.entry_id::text, seal.previous_hash, seal.hash from ledger_seals seal
+    sql`select seal.sequence::text, seal.entry_id::text, seal.previous_hash, seal.hash, seal.hash_format from ledger_seals seal
       where seal.sequence > ${afterSequence.toString()}::bigint order by seal.sequence limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -114,5 +122,6 @@ export async function selectSeals(
     entryId: BigInt(String(row.entry_id)),
     previousHash: String(row.previous_hash),
     hash: String(row.hash),
+    hashFormat: Number(row.hash_format) as HashFormat,
   }));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../core/clock';
 import type { Database, Transaction } from '../db/database';
-import { GENESIS_HASH, sealHash } from './ledger-hashing';
+import { CURRENT_HASH_FORMAT, GENESIS_HASH, sealHash } from './ledger-hashing';
 import * as journal from './ledger-journal.repository';
 import { queryRows } from './ledger.repository';
 
@@ -52,8 +52,8 @@ async function sealBatch(tx: Transaction, clock: Clock, isFullScan: boolean): Pr
   const seals: journal.SealRow[] = [];
   for (const entry of entries) {
     sequence += 1n;
-    const hash = sealHash(previousHash, entry);
-    seals.push({ sequence, entryId: entry.id, previousHash, hash });
+    const hash = sealHash(previousHash, entry, CURRENT_HASH_FORMAT);
+    seals.push({ sequence, entryId: entry.id, previousHash, hash, hashFormat: CURRENT_HASH_FORMAT });
     previousHash = hash;
   }
   await journal.insertSeals(tx, seals, clock.now());

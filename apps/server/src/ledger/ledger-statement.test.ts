@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { move, userAccount } from './ledger-accounts';
 import { queryRows } from './ledger.repository';
 import { userStatement } from './ledger-statement';
-import { createFundedUser, createLedgerFixture, type LedgerFixture } from './ledger-test-support';
+import {
+  createFundedUser,
+  createLedgerFixture,
+  type LedgerFixture,
+  testKey,
+  testSource,
+} from './ledger-test-support';
 
 let fixture: LedgerFixture;
 beforeAll(async () => {
@@ -26,15 +32,24 @@ describe('userStatement', () => {
     const userId = await createFundedUser(db, ledger, { EUR: 100_00n });
     const other = await createFundedUser(db, ledger, { EUR: 5_00n });
     await ledger.transfer(db, {
-      kind: 'user_transfer',
+      idempotencyKey: testKey('transfer'),
+      source: testSource(),
+      kind: 'correction',
       memo: 'lunch',
       postings: move(userAccount(userId, 'EUR'), userAccount(other, 'EUR'), 12_34n),
     });
-    await ledger.hold(db, { userId, currency: 'EUR', amountMinor: 40_00n, memo: 'withdrawal' });
+    await ledger.hold(db, {
+      idempotencyKey: testKey('hold'),
+      source: testSource(),
+      userId,
+      asset: 'EUR',
+      amountMinor: 40_00n,
+      memo: 'withdrawal',
+    });
 
     const statement = await userStatement(db, await accountOf(userId));
     expect(statement?.userId).toBe(userId);
-    const eur = statement?.balances.filter((balance) => balance.currency === 'EUR');
+    const eur = statement?.balances.filter((balance) => balance.asset === 'EUR');
     expect(eur?.find((balance) => balance.kind === 'available')).toMatchObject({
       balanceMinor: 47_66n,
       postedMinor: 47_66n,
@@ -44,13 +59,13 @@ describe('userStatement', () => {
       postedMinor: 40_00n,
     });
     expect(statement?.entries.map((entry) => [entry.kind, entry.changes])).toEqual([
-      ['deposit', [{ currency: 'EUR', accountKind: 'available', amountMinor: 100_00n }]],
-      ['user_transfer', [{ currency: 'EUR', accountKind: 'available', amountMinor: -12_34n }]],
+      ['deposit', [{ asset: 'EUR', accountKind: 'available', amountMinor: 100_00n }]],
+      ['correction', [{ asset: 'EUR', accountKind: 'available', amountMinor: -12_34n }]],
       [
         'hold_reserve',
         [
-          { currency: 'EUR', accountKind: 'available', amountMinor: -40_00n },
-          { currency: 'EUR', accountKind: 'frozen', amountMinor: 40_00n },
+          { asset: 'EUR', accountKind: 'available', amountMinor: -40_00n },
+          { asset: 'EUR', accountKind: 'frozen', amountMinor: 40_00n },
         ],
       ],
     ]);

@@ -1,4 +1,4 @@
-import type { Currency } from '@beurs/contract';
+import type { Asset } from '@beurs/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { queryRows } from './ledger.repository';
@@ -8,7 +8,7 @@ import { queryRows } from './ledger.repository';
 // 'me' screen's balances, the fund records) can be compared with the ledger itself.
 
 export type StatementBalance = {
-  currency: Currency;
+  asset: Asset;
   kind: string;
   /** The locked balance row. */
   balanceMinor: bigint;
@@ -20,9 +20,11 @@ export type StatementEntry = {
   id: bigint;
   kind: string;
   memo: string;
+  sourceType: string;
+  sourceId: string;
   createdAt: Date;
   /** The entry's net movement on each of the user's accounts it touched. */
-  changes: Array<{ currency: Currency; accountKind: string; amountMinor: bigint }>;
+  changes: Array<{ asset: Asset; accountKind: string; amountMinor: bigint }>;
 };
 
 export type UserStatement = {
@@ -43,32 +45,34 @@ export async function userStatement(db: Database, account: string): Promise<User
       );
       const userId = users[0]?.id;
       if (userId === undefined) return null;
-      const balances = await queryRows<{ currency: Currency; kind: string; balance: string; posted: string }>(
+      const balances = await queryRows<{ asset: Asset; kind: string; balance: string; posted: string }>(
         tx,
-        sql`select account.currency, account.kind, account.balance_minor::text as balance,
+        sql`select account.asset, account.kind, account.balance_minor::text as balance,
             coalesce(sum(posting.amount_minor), 0)::text as posted
           from ledger_accounts account left join ledger_postings posting on posting.account_id = account.id
           where account.owner_user_id = ${userId}::bigint
-          group by account.id, account.currency, account.kind order by account.currency, account.id`,
+          group by account.id, account.asset, account.kind order by account.asset, account.id`,
       );
       const changes = await queryRows<{
         entry_id: string;
         kind: string;
         memo: string;
+        source_type: string;
+        source_id: string;
         created_at: string;
-        currency: Currency;
+        asset: Asset;
         account_kind: string;
         amount: string;
       }>(
         tx,
-        sql`select entry.id::text as entry_id, entry.kind, entry.memo, to_char(entry.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-            posting.currency, account.kind as account_kind, sum(posting.amount_minor)::text as amount
+        sql`select entry.id::text as entry_id, entry.kind, entry.memo, entry.source_type, entry.source_id, to_char(entry.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+            posting.asset, account.kind as account_kind, sum(posting.amount_minor)::text as amount
           from ledger_postings posting
           join ledger_accounts account on account.id = posting.account_id
           join ledger_entries entry on entry.id = posting.entry_id
           where account.owner_user_id = ${userId}::bigint
-          group by entry.id, entry.kind, entry.memo, entry.created_at, posting.currency, account.kind
-          order by entry.id, posting.currency, account.kind`,
+          group by entry.id, entry.kind, entry.memo, entry.source_type, entry.source_id, entry.created_at, posting.asset, account.kind
+          order by entry.id, posting.asset, account.kind`,
       );
       const entries = new Map<string, StatementEntry>();
       for (const row of changes) {
@@ -78,13 +82,15 @@ export async function userStatement(db: Database, account: string): Promise<User
             id: BigInt(row.entry_id),
             kind: row.kind,
             memo: row.memo,
+            sourceType: row.source_type,
+            sourceId: row.source_id,
             createdAt: new Date(row.created_at),
             changes: [],
           };
           entries.set(row.entry_id, entry);
         }
         entry.changes.push({
-          currency: row.currency,
+          asset: row.asset,
           accountKind: row.account_kind,
           amountMinor: BigInt(row.amount),
         });
@@ -93,7 +99,7 @@ export async function userStatement(db: Database, account: string): Promise<User
         userId: BigInt(userId),
         account,
         balances: balances.map((row) => ({
-          currency: row.currency,
+          asset: row.asset,
           kind: row.kind,
           balanceMinor: BigInt(row.balance),
           postedMinor: BigInt(row.posted),

@@ -1,5 +1,5 @@
-import type { Currency } from '@beurs/contract';
-import { randomBytes } from 'node:crypto';
+import type { Currency, EntrySource } from '@beurs/contract';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ManualClock } from '../core/clock';
 import type { Executor } from '../db/database';
 import { insertUser } from '../modules/users/users.repository';
@@ -9,6 +9,15 @@ import { createLedgerService, type LedgerService } from './ledger.service';
 
 // Factories for the ledger's tests: a fresh database with the house accounts, and users whose
 // EUR and USD accounts are open and funded by a deposit from the house bank account.
+
+/** A fresh idempotency key: every money-moving call needs one. */
+export const testKey = (label = 'test'): string => `${label}:${randomUUID()}`;
+
+/** The source of a test entry that stands for no record of a module. */
+export const testSource = (type: EntrySource['type'] = 'correction', id = 'test'): EntrySource => ({
+  type,
+  id,
+});
 
 export type LedgerFixture = { database: TestDatabase; clock: ManualClock; ledger: LedgerService };
 
@@ -42,7 +51,9 @@ export async function deposit(
   amountMinor: bigint,
 ): Promise<void> {
   await ledger.transfer(executor, {
+    idempotencyKey: testKey('deposit'),
     kind: 'deposit',
+    source: testSource('deposit'),
     memo: 'test deposit',
     postings: move(houseAccount('bank_cash', currency), userAccount(userId, currency), amountMinor),
   });

@@ -17,8 +17,8 @@ export type LedgerVerification = {
   sealedCount: bigint;
   /** Committed entries not yet in the chain (the sealer's lag). Not a breach. */
   unsealedCount: bigint;
-  /** Sum of all postings per currency; every one must be zero. */
-  totalsByCurrency: Array<{ currency: string; sumMinor: bigint }>;
+  /** Sum of all postings per asset; every one must be zero. */
+  totalsByAsset: Array<{ asset: string; sumMinor: bigint }>;
 };
 
 const CHAIN_BATCH = 1_000;
@@ -29,12 +29,14 @@ export async function verifyLedger(db: Database): Promise<LedgerVerification> {
     async (tx) => {
       const breaches: LedgerBreach[] = [];
       const sealedCount = await verifyChain(tx, breaches);
-      const totalsByCurrency = await verifyZeroSum(tx, breaches);
+      const totalsByAsset = await verifyZeroSum(tx, breaches);
       await collect(tx, breaches, 'unbalanced entry', unbalancedEntries);
       await collect(tx, breaches, 'entry without two postings', thinEntries);
       await collect(tx, breaches, 'balance row differs from postings', balanceMismatches);
       await collect(tx, breaches, 'negative user balance', negativeUserBalances);
       await collect(tx, breaches, 'frozen balance differs from open holds', frozenMismatches);
+      await collect(tx, breaches, 'user holdings differ from house inventory', inventoryMismatches);
+      await collect(tx, breaches, 'seal format', sealsWithoutSourceAfterSourced);
       const counts = await countJournal(tx);
       return {
         isOk: breaches.length === 0,
@@ -42,7 +44,7 @@ export async function verifyLedger(db: Database): Promise<LedgerVerification> {
         ...counts,
         sealedCount,
         unsealedCount: counts.entryCount - sealedCount,
-        totalsByCurrency,
+        totalsByAsset,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -72,7 +74,7 @@ async function verifyChain(executor: Executor, breaches: LedgerBreach[]): Promis
       if (seal.previousHash !== expectedPrevious)
         report(`seal ${seal.sequence} does not link to seal ${seal.sequence - 1n}`);
       if (!entry) report(`seal ${seal.sequence} covers missing entry ${seal.entryId}`);
-      else if (sealHash(seal.previousHash, entry) !== seal.hash) {
+      else if (sealHash(seal.previousHash, entry, seal.hashFormat) !== seal.hash) {
         report(`entry ${seal.entryId} (seal ${seal.sequence}) changed after it was sealed`);
       }
       expectedPrevious = seal.hash;
@@ -82,16 +84,16 @@ async function verifyChain(executor: Executor, breaches: LedgerBreach[]): Promis
 }
 
 async function verifyZeroSum(executor: Executor, breaches: LedgerBreach[]) {
-  const rows = await queryRows<{ currency: string; sum_minor: string }>(
+  const rows = await queryRows<{ asset: string; sum_minor: string }>(
     executor,
-    sql`select currency, sum(amount_minor)::text as sum_minor from ledger_postings group by currency order by currency`,
+    sql`select asset, sum(amount_minor)::text as sum_minor from ledger_postings group by asset order by asset`,
   );
-  const totals = rows.map((row) => ({ currency: row.currency, sumMinor: BigInt(row.sum_minor) }));
+  const totals = rows.map((row) => ({ asset: row.asset, sumMinor: BigInt(row.sum_minor) }));
   for (const total of totals) {
     if (total.sumMinor !== 0n) {
       breaches.push({
         check: 'zero sum',
-        detail: `${total.currency} postings sum to ${total.sumMinor}, not 0`,
+        detail: `${total.asset} postings sum to ${total.sumMinor}, not 0`,
       });
     }
   }
@@ -111,10 +113,10 @@ async function collect(
 }
 
 const unbalancedEntries: Check = {
-  query: sql`select posting.entry_id::text, posting.currency, sum(posting.amount_minor)::text as sum_minor
+  query: sql`select posting.entry_id::text, posting.asset, sum(posting.amount_minor)::text as sum_minor
     from ledger_postings posting
-    group by posting.entry_id, posting.currency having sum(posting.amount_minor) <> 0 order by posting.entry_id`,
-  describe: (row) => `entry ${row.entry_id}: ${row.currency} postings sum to ${row.sum_minor}`,
+    group by posting.entry_id, posting.asset having sum(posting.amount_minor) <> 0 order by posting.entry_id`,
+  describe: (row) => `entry ${row.entry_id}: ${row.asset} postings sum to ${row.sum_minor}`,
 };
 
 const thinEntries: Check = {
@@ -148,6 +150,32 @@ const frozenMismatches: Check = {
         from ledger_holds hold where hold.frozen_account_id = account.id and hold.state = 'pending'), 0)
     order by account.id`,
   describe: (row) => `frozen account ${row.id}: balance ${row.balance_minor}, open holds ${row.held}`,
+};
+
+/**
+ * Every crypto and security asset: what users hold (available + frozen + any other user account)
+ * equals minus the house inventory account, so no share exists that the house does not account for.
+ */
+const inventoryMismatches: Check = {
+  query: sql`select coalesce(held.asset, inventory.asset) as asset, coalesce(held.users_minor, 0)::text as users_minor,
+      coalesce(inventory.sum_minor, 0)::text as inventory_minor
+    from (select account.asset, sum(account.balance_minor) as users_minor from ledger_accounts account
+        where account.owner_user_id is not null and account.asset not in ('EUR', 'USD') group by account.asset) held
+      full join (select account.asset, sum(posting.amount_minor) as sum_minor from ledger_accounts account
+          join ledger_postings posting on posting.account_id = account.id
+        where account.owner_user_id is null and account.kind = 'inventory' group by account.asset) inventory
+        on inventory.asset = held.asset
+    where coalesce(held.users_minor, 0) + coalesce(inventory.sum_minor, 0) <> 0 order by 1`,
+  describe: (row) =>
+    `${row.asset}: users hold ${row.users_minor}, house inventory ${row.inventory_minor} (must be its negative)`,
+};
+
+/** Once a seal covers the source (format 2), no later seal may drop back to format 1. */
+const sealsWithoutSourceAfterSourced: Check = {
+  query: sql`select seal.sequence::text from ledger_seals seal
+    where seal.hash_format < 2 and seal.sequence > (select coalesce(min(first.sequence), seal.sequence) from ledger_seals first where first.hash_format >= 2)
+    order by seal.sequence`,
+  describe: (row) => `seal ${row.sequence} uses hash format 1 after format 2 began`,
 };
 
 async function countJournal(executor: Executor) {

@@ -1,4 +1,4 @@
-import { currencies, type Currency } from '@beurs/contract';
+import { currencies, type Asset, type EntrySource } from '@beurs/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/database';
 import { isHouseRef, type AccountRef, type HouseAccountRef, type UserAccountRef } from './ledger-accounts';
@@ -32,25 +32,91 @@ export async function insertUserAccounts(
     ),
   );
   await executor.execute(sql`
-    insert into ledger_accounts (owner_user_id, currency, kind, balance_minor, created_at)
+    insert into ledger_accounts (owner_user_id, asset, kind, balance_minor, created_at)
     values ${sql.join(values, sql`, `)}
-    on conflict (owner_user_id, currency, kind) where owner_user_id is not null do nothing`);
+    on conflict (owner_user_id, asset, kind) where owner_user_id is not null do nothing`);
 }
 
+/** The house accounts in cash (every kind but inventory, which is for crypto and securities). */
 export async function insertHouseAccounts(executor: Executor, createdAt: Date): Promise<void> {
   const values = currencies.flatMap((currency) =>
-    houseAccountKinds.map((kind) => sql`(${currency}, ${kind}, ${createdAt.toISOString()}::timestamptz)`),
+    houseAccountKinds
+      .filter((kind) => kind !== 'inventory')
+      .map((kind) => sql`(${currency}, ${kind}, ${createdAt.toISOString()}::timestamptz)`),
   );
   await executor.execute(sql`
-    insert into ledger_accounts (currency, kind, created_at)
+    insert into ledger_accounts (asset, kind, created_at)
     values ${sql.join(values, sql`, `)}
-    on conflict (currency, kind) where owner_user_id is null do nothing`);
+    on conflict (asset, kind) where owner_user_id is null do nothing`);
+}
+
+/**
+ * Opens the named accounts that do not exist yet, and with each asset the house's inventory account
+ * of it and (for a user) the available and frozen accounts (crypto and securities, opened on first
+ * use). Reads first and inserts only what is missing, so the common case takes no write lock.
+ */
+export async function openAccounts(
+  executor: Executor,
+  refs: readonly AccountRef[],
+  createdAt: Date,
+): Promise<void> {
+  const wanted = new Map<string, { owner: bigint | null; asset: Asset; kind: string }>();
+  const add = (owner: bigint | null, asset: Asset, kind: string) =>
+    wanted.set(`${owner ?? 'house'}:${asset}:${kind}`, { owner, asset, kind });
+  for (const ref of refs) {
+    add(null, ref.asset, 'inventory');
+    if (isHouseRef(ref)) add(null, ref.asset, ref.house);
+    else for (const kind of ['available', 'frozen', ref.kind]) add(ref.userId, ref.asset, kind);
+  }
+  const all = [...wanted.values()];
+  const houseNames = all
+    .filter((name) => name.owner === null)
+    .map((name) => sql`(${name.asset}::text, ${name.kind}::text)`);
+  const userNames = all
+    .filter((name) => name.owner !== null)
+    .map((name) => sql`(${text(name.owner)}::bigint, ${name.asset}::text, ${name.kind}::text)`);
+  const lookups = [
+    sql`select null::text as owner_user_id, asset, kind from ledger_accounts
+      where owner_user_id is null and (asset, kind) in (${sql.join(houseNames, sql`, `)})`,
+  ];
+  if (userNames.length > 0) {
+    lookups.push(sql`select owner_user_id::text, asset, kind from ledger_accounts
+      where owner_user_id is not null and (owner_user_id, asset, kind) in (${sql.join(userNames, sql`, `)})`);
+  }
+  const existing = await queryRows<{ owner_user_id: string | null; asset: string; kind: string }>(
+    executor,
+    sql.join(lookups, sql` union all `),
+  );
+  for (const row of existing) wanted.delete(`${row.owner_user_id ?? 'house'}:${row.asset}:${row.kind}`);
+  const missing = [...wanted.values()];
+  if (missing.length === 0) return;
+  const when = createdAt.toISOString();
+  const houses = missing.filter((name) => name.owner === null);
+  const users = missing.filter((name) => name.owner !== null);
+  if (houses.length > 0) {
+    await executor.execute(sql`insert into ledger_accounts (asset, kind, created_at)
+      values ${sql.join(
+        houses.map((name) => sql`(${name.asset}, ${name.kind}, ${when}::timestamptz)`),
+        sql`, `,
+      )}
+      on conflict (asset, kind) where owner_user_id is null do nothing`);
+  }
+  if (users.length > 0) {
+    await executor.execute(sql`insert into ledger_accounts (owner_user_id, asset, kind, balance_minor, created_at)
+      values ${sql.join(
+        users.map(
+          (name) => sql`(${text(name.owner)}::bigint, ${name.asset}, ${name.kind}, 0, ${when}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+      on conflict (owner_user_id, asset, kind) where owner_user_id is not null do nothing`);
+  }
 }
 
 export type ResolvedAccount = {
   id: bigint;
   ownerUserId: bigint | null;
-  currency: Currency;
+  asset: Asset;
   kind: string;
   /** Null for house accounts, whose balance is derived from postings. */
   balanceMinor: bigint | null;
@@ -80,28 +146,28 @@ export async function lockAccounts(tx: Transaction, refs: readonly AccountRef[])
   return rows.map((row) => ({
     id: toBigint(row.id),
     ownerUserId: row.owner_user_id === null ? null : toBigint(row.owner_user_id),
-    currency: row.currency as Currency,
+    asset: row.asset as Asset,
     kind: String(row.kind),
     balanceMinor: row.balance_minor === null ? null : toBigint(row.balance_minor),
   }));
 }
 
-const resolvedColumns = 'id::text, owner_user_id::text, currency, kind, balance_minor::text';
+const resolvedColumns = 'id::text, owner_user_id::text, asset, kind, balance_minor::text';
 
 function lockedUserAccounts(refs: readonly UserAccountRef[]): SQL {
-  const names = refs.map((ref) => sql`(${text(ref.userId)}::bigint, ${ref.currency}, ${ref.kind})`);
+  const names = refs.map((ref) => sql`(${text(ref.userId)}::bigint, ${ref.asset}, ${ref.kind})`);
   return sql`user_rows as (
-    select id, owner_user_id, currency, kind, balance_minor from ledger_accounts
-    where owner_user_id is not null and (owner_user_id, currency, kind) in (${sql.join(names, sql`, `)})
+    select id, owner_user_id, asset, kind, balance_minor from ledger_accounts
+    where owner_user_id is not null and (owner_user_id, asset, kind) in (${sql.join(names, sql`, `)})
     order by id
     for no key update)`;
 }
 
 function houseAccounts(refs: readonly HouseAccountRef[]): SQL {
-  const names = refs.map((ref) => sql`(${ref.currency}, ${ref.house})`);
+  const names = refs.map((ref) => sql`(${ref.asset}, ${ref.house})`);
   return sql`house_rows as (
-    select id, owner_user_id, currency, kind, balance_minor from ledger_accounts
-    where owner_user_id is null and (currency, kind) in (${sql.join(names, sql`, `)}))`;
+    select id, owner_user_id, asset, kind, balance_minor from ledger_accounts
+    where owner_user_id is null and (asset, kind) in (${sql.join(names, sql`, `)}))`;
 }
 
 function selectResolved(sources: readonly string[]): SQL {
@@ -150,11 +216,12 @@ export async function recordIdempotentResult(
 export type HoldRow = {
   id: bigint;
   ownerUserId: bigint;
-  currency: Currency;
+  asset: Asset;
   amountMinor: bigint;
   postedMinor: bigint;
   releasedMinor: bigint;
   state: HoldState;
+  source: EntrySource;
 };
 
 export const remainingOf = (hold: HoldRow): bigint =>
@@ -164,19 +231,23 @@ export async function insertHold(
   tx: Transaction,
   hold: {
     ownerUserId: bigint;
-    currency: Currency;
+    asset: Asset;
     availableAccountId: bigint;
     frozenAccountId: bigint;
     amountMinor: bigint;
+    source: EntrySource;
     memo: string;
+    expiresAt: Date | null;
     createdAt: Date;
   },
 ): Promise<bigint> {
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`insert into ledger_holds (owner_user_id, currency, available_account_id, frozen_account_id, amount_minor, memo, created_at)
-      values (${text(hold.ownerUserId)}::bigint, ${hold.currency}, ${text(hold.availableAccountId)}::bigint,
-        ${text(hold.frozenAccountId)}::bigint, ${text(hold.amountMinor)}::bigint, ${hold.memo}, ${hold.createdAt.toISOString()}::timestamptz)
+    sql`insert into ledger_holds (owner_user_id, asset, available_account_id, frozen_account_id, amount_minor,
+        source_type, source_id, memo, expires_at, created_at)
+      values (${text(hold.ownerUserId)}::bigint, ${hold.asset}, ${text(hold.availableAccountId)}::bigint,
+        ${text(hold.frozenAccountId)}::bigint, ${text(hold.amountMinor)}::bigint, ${hold.source.type}, ${hold.source.id},
+        ${hold.memo}, ${hold.expiresAt?.toISOString() ?? null}::timestamptz, ${hold.createdAt.toISOString()}::timestamptz)
       returning id::text`,
   );
   const row = rows[0];
@@ -188,7 +259,8 @@ export async function insertHold(
 export async function lockHold(tx: Transaction, holdId: bigint): Promise<HoldRow | null> {
   const rows = await queryRows<Row>(
     tx,
-    sql`select id::text, owner_user_id::text, currency, amount_minor::text, posted_minor::text, released_minor::text, state
+    sql`select id::text, owner_user_id::text, asset, amount_minor::text, posted_minor::text, released_minor::text, state,
+        source_type, source_id
       from ledger_holds where id = ${text(holdId)}::bigint for no key update`,
   );
   const row = rows[0];
@@ -196,11 +268,12 @@ export async function lockHold(tx: Transaction, holdId: bigint): Promise<HoldRow
   return {
     id: toBigint(row.id),
     ownerUserId: toBigint(row.owner_user_id),
-    currency: row.currency as Currency,
+    asset: row.asset as Asset,
     amountMinor: toBigint(row.amount_minor),
     postedMinor: toBigint(row.posted_minor),
     releasedMinor: toBigint(row.released_minor),
     state: row.state as HoldState,
+    source: { type: row.source_type as EntrySource['type'], id: String(row.source_id) },
   };
 }
 
@@ -217,13 +290,13 @@ export async function updateHold(
 export async function selectUserBalances(
   executor: Executor,
   userId: bigint,
-): Promise<Array<{ currency: Currency; kind: string; balanceMinor: bigint }>> {
+): Promise<Array<{ asset: Asset; kind: string; balanceMinor: bigint }>> {
   const rows = await queryRows<Row>(
     executor,
-    sql`select currency, kind, balance_minor::text from ledger_accounts where owner_user_id = ${text(userId)}::bigint`,
+    sql`select asset, kind, balance_minor::text from ledger_accounts where owner_user_id = ${text(userId)}::bigint order by asset`,
   );
   return rows.map((row) => ({
-    currency: row.currency as Currency,
+    asset: row.asset as Asset,
     kind: String(row.kind),
     balanceMinor: toBigint(row.balance_minor),
   }));
@@ -232,17 +305,17 @@ export async function selectUserBalances(
 /** House balances, derived from postings (house accounts have no balance row by design). */
 export async function selectHouseBalances(
   executor: Executor,
-): Promise<Array<{ kind: string; currency: Currency; balanceMinor: bigint }>> {
+): Promise<Array<{ kind: string; asset: Asset; balanceMinor: bigint }>> {
   const rows = await queryRows<Row>(
     executor,
-    sql`select account.kind, account.currency, coalesce(sum(posting.amount_minor), 0)::text as balance_minor
+    sql`select account.kind, account.asset, coalesce(sum(posting.amount_minor), 0)::text as balance_minor
       from ledger_accounts account left join ledger_postings posting on posting.account_id = account.id
       where account.owner_user_id is null
-      group by account.id, account.kind, account.currency order by account.id`,
+      group by account.id, account.kind, account.asset order by account.id`,
   );
   return rows.map((row) => ({
     kind: String(row.kind),
-    currency: row.currency as Currency,
+    asset: row.asset as Asset,
     balanceMinor: toBigint(row.balance_minor),
   }));
 }

@@ -1,7 +1,21 @@
-import { currencies, type Currency } from '@beurs/contract';
+import {
+  currencies,
+  isCashAsset,
+  type Asset,
+  type Currency,
+  type EntryKind,
+  type EntrySource,
+} from '@beurs/contract';
 import type { Clock } from '../core/clock';
 import { isPgError, type Database, type Executor } from '../db/database';
-import { assertValidAmount, isHouseRef, refKey, type Posting } from './ledger-accounts';
+import {
+  assertValidAmount,
+  isHouseRef,
+  isOpenedOnDemand,
+  refKey,
+  userAccount,
+  type Posting,
+} from './ledger-accounts';
 import { assertEntryShape, insufficientBalance, unknownAccount } from './ledger-entries';
 import { postEntry, type EntryOutcome, type StoredKey } from './ledger-entry.statement';
 import { createHold, settleHold } from './ledger-holds';
@@ -24,37 +38,56 @@ import type { UserAccountKind } from './ledger.tables';
 export type LedgerServiceDeps = { clock: Clock };
 
 export type TransferInput = {
-  /** Same key and same request → the first result; same key, other request → IDEMPOTENCY_KEY_REUSED. */
-  idempotencyKey?: string;
-  /** snake_case: `deposit`, `withdrawal`, `order_fill`, `correction`, … */
-  kind: string;
+  /**
+   * Required on every money-moving call. Same key and same request → the first result; same key,
+   * other request → IDEMPOTENCY_KEY_REUSED.
+   */
+  idempotencyKey: string;
+  kind: EntryKind;
+  /** The record the entry belongs to (the deposit, the exchange, the fill, …). */
+  source: EntrySource;
   memo: string;
+  /** Signed postings that balance per asset. */
   postings: readonly Posting[];
 };
 export type TransferResult = { entryId: bigint; isReplay: boolean };
 
 export type HoldInput = {
-  idempotencyKey?: string;
+  idempotencyKey: string;
   userId: bigint;
-  currency: Currency;
+  asset: Asset;
   amountMinor: bigint;
+  source: EntrySource;
   memo: string;
+  /** A pending hold is released after this instant (the hold-expiry job). */
+  expiresAt?: Date;
 };
 export type HoldResult = { holdId: bigint; entryId: bigint; isReplay: boolean };
 
 export type PostHoldInput = {
-  idempotencyKey?: string;
+  idempotencyKey: string;
   holdId: bigint;
-  kind: string;
+  kind: EntryKind;
+  source: EntrySource;
   memo: string;
-  /** Where the posted money goes; positive amounts, summing to what leaves the hold. */
+  /** Where the posted amount goes: positive, in the hold's asset, summing to what leaves the hold. */
   destinations: readonly Posting[];
+  /** Further signed postings in the same entry, in other assets (a buy fill's shares). */
+  otherPostings?: readonly Posting[];
   /** Release whatever remains of the hold to the user's available balance in the same entry. */
   isFinal?: boolean;
 };
-export type VoidHoldInput = { idempotencyKey?: string; holdId: bigint; memo: string };
+export type VoidHoldInput = { idempotencyKey: string; holdId: bigint; source: EntrySource; memo: string };
 
-export type UserBalance = { currency: Currency; available: bigint; frozen: bigint };
+export type UserBalance = { asset: Asset; available: bigint; frozen: bigint };
+export type CashBalance = { currency: Currency; available: bigint; frozen: bigint };
+
+/** A plain transfer or `otherPostings` never touch a frozen account: only holds do. */
+function assertNoFrozen(postings: readonly Posting[]): void {
+  if (postings.some((posting) => !isHouseRef(posting.account) && posting.account.kind === 'frozen')) {
+    throw new Error('ledger: frozen balances move only through holds (hold, postHold, voidHold)');
+  }
+}
 
 export function createLedgerService({ clock }: LedgerServiceDeps) {
   return {
@@ -72,38 +105,50 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
       await repository.insertUserAccounts(executor, userId, kinds, clock.now());
     },
 
+    /**
+     * Opens the user's available and frozen accounts of a crypto or security asset and the house's
+     * inventory account of it (safe to call twice). Entries open them on first use anyway.
+     */
+    async openAssetAccounts(executor: Executor, userId: bigint, asset: Asset): Promise<void> {
+      await repository.openAccounts(executor, [userAccount(userId, asset)], clock.now());
+    },
+
     /** Creates every house account in every currency that does not exist yet. */
     async ensureHouseAccounts(db: Executor): Promise<void> {
       await repository.insertHouseAccounts(db, clock.now());
     },
 
-    /** Moves money: signed postings that balance per currency. One statement, one commit. */
+    /** Moves assets: signed postings that balance per asset. One statement, one commit. */
     async transfer(executor: Executor, input: TransferInput): Promise<TransferResult> {
-      assertEntryShape(input.kind, input.postings);
-      if (
-        input.postings.some((posting) => !isHouseRef(posting.account) && posting.account.kind === 'frozen')
-      ) {
-        throw new Error('ledger: frozen balances move only through holds (hold, postHold, voidHold)');
-      }
+      assertEntryShape(input);
+      assertNoFrozen(input.postings);
+      const onDemand = input.postings.map((posting) => posting.account).filter(isOpenedOnDemand);
+      if (onDemand.length > 0) await repository.openAccounts(executor, onDemand, clock.now());
       return postTransfer(executor, clock, input);
     },
 
     /** Reserves money: available → frozen, recorded as a pending hold. */
     async hold(executor: Executor, input: HoldInput): Promise<HoldResult> {
-      assertValidAmount(input.amountMinor, input.currency);
+      assertValidAmount(input.amountMinor, input.asset);
       const idempotency = idempotencyOf(input.idempotencyKey, 'hold', holdRequest(input));
+      const request = { ...input, expiresAt: input.expiresAt ?? null };
       return executor.transaction((tx) =>
-        claimFirst(tx, clock, idempotency, toHoldReplay, () => createHold(tx, clock, input, idempotency)),
+        claimFirst(tx, clock, idempotency, toHoldReplay, () => createHold(tx, clock, request, idempotency)),
       );
     },
 
-    /** Pays (part of) a pending hold out of frozen to its destinations; `isFinal` releases the rest. */
+    /**
+     * Pays (part of) a pending hold out of frozen to its destinations, with `otherPostings` (other
+     * assets) in the same entry; `isFinal` releases the rest. Balanced per asset.
+     */
     async postHold(executor: Executor, input: PostHoldInput): Promise<TransferResult> {
       for (const destination of input.destinations) {
-        assertValidAmount(destination.amountMinor, destination.account.currency);
+        assertValidAmount(destination.amountMinor, destination.account.asset);
       }
+      const otherPostings = input.otherPostings ?? [];
+      assertNoFrozen(otherPostings);
       const idempotency = idempotencyOf(input.idempotencyKey, 'post_hold', postHoldRequest(input));
-      const request = { ...input, isFinal: input.isFinal ?? false };
+      const request = { ...input, otherPostings, isFinal: input.isFinal ?? false };
       return executor.transaction((tx) =>
         claimFirst(tx, clock, idempotency, toEntryReplay, () => settleHold(tx, clock, request, idempotency)),
       );
@@ -113,13 +158,16 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
     async voidHold(executor: Executor, input: VoidHoldInput): Promise<TransferResult> {
       const idempotency = idempotencyOf(input.idempotencyKey, 'void_hold', {
         holdId: input.holdId,
+        source: sourceRequest(input.source),
         memo: input.memo,
       });
       const request = {
         holdId: input.holdId,
-        kind: 'hold_release',
+        kind: 'hold_release' as const,
+        source: input.source,
         memo: input.memo,
         destinations: [],
+        otherPostings: [],
         isFinal: true,
       };
       return executor.transaction((tx) =>
@@ -127,16 +175,16 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
       );
     },
 
-    /** Available and frozen per currency (EUR and USD always present, zero when never used). */
-    async getUserBalances(executor: Executor, userId: bigint): Promise<UserBalance[]> {
-      const rows = await repository.selectUserBalances(executor, userId);
-      const balanceOf = (currency: Currency, kind: string) =>
-        rows.find((row) => row.currency === currency && row.kind === kind)?.balanceMinor ?? 0n;
-      return currencies.map((currency) => ({
-        currency,
-        available: balanceOf(currency, 'available'),
-        frozen: balanceOf(currency, 'frozen'),
-      }));
+    /** Available and frozen per asset: EUR and USD always, then every other asset held. */
+    getUserBalances: userBalances,
+
+    /** Available and frozen in EUR and USD only (always both): what the cash screens show. */
+    async getCashBalances(executor: Executor, userId: bigint): Promise<CashBalance[]> {
+      const balances = await userBalances(executor, userId);
+      return currencies.map((currency) => {
+        const balance = balances.find((candidate) => candidate.asset === currency);
+        return { currency, available: balance?.available ?? 0n, frozen: balance?.frozen ?? 0n };
+      });
     },
 
     /** House balances, summed from postings. */
@@ -150,40 +198,55 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
+/**
+ * Available and frozen per asset: EUR and USD always (zero when never used), then every crypto and
+ * security asset the user holds (available or frozen not zero), in asset order.
+ */
+async function userBalances(executor: Executor, userId: bigint): Promise<UserBalance[]> {
+  const rows = await repository.selectUserBalances(executor, userId);
+  const balanceOf = (asset: Asset, kind: string) =>
+    rows.find((row) => row.asset === asset && row.kind === kind)?.balanceMinor ?? 0n;
+  const held = [...new Set(rows.map((row) => row.asset))].filter((asset) => !isCashAsset(asset));
+  return [...currencies, ...held]
+    .map((asset) => ({ asset, available: balanceOf(asset, 'available'), frozen: balanceOf(asset, 'frozen') }))
+    .filter((balance) => isCashAsset(balance.asset) || balance.available !== 0n || balance.frozen !== 0n);
+}
+
 /** A transfer is one statement; its key is checked and recorded in that same statement. */
 async function postTransfer(executor: Executor, clock: Clock, input: TransferInput): Promise<TransferResult> {
   const idempotency = idempotencyOf(input.idempotencyKey, 'transfer', transferRequest(input));
   const statement = {
     kind: input.kind,
     memo: input.memo,
+    source: input.source,
     holdId: null,
-    entryKey: idempotency?.key ?? null,
+    entryKey: idempotency.key,
     idempotency,
     createdAt: clock.now(),
     postings: input.postings,
   };
   let outcome: EntryOutcome;
   try {
-    outcome = await runIsolated(executor, idempotency !== null, (target) => postEntry(target, statement));
+    outcome = await runIsolated(executor, true, (target) => postEntry(target, statement));
   } catch (error) {
     // A concurrent call with the same key committed first: answer as it did.
-    if (idempotency && isPgError(error, '23505')) return replayTransfer(executor, idempotency, error);
+    if (isPgError(error, '23505')) return replayTransfer(executor, idempotency, error);
     throw error;
   }
   switch (outcome.outcome) {
     case 'written':
       return { entryId: outcome.entryId, isReplay: false };
     case 'key_used':
-      return replayedEntry(outcome.stored, idempotency as Idempotency);
+      return replayedEntry(outcome.stored, idempotency);
     case 'unknown_account':
       throw unknownAccount(input.postings);
     case 'overdrawn':
       // The money may have gone to a concurrent call with this very key: then that is the answer.
-      if (idempotency) {
+      {
         const stored = await readStoredKey(executor, idempotency.key);
         if (stored) return replayedEntry(stored, idempotency);
       }
-      throw insufficientBalance(outcome.currency, outcome.balanceMinor);
+      throw insufficientBalance(outcome.asset, outcome.balanceMinor);
   }
 }
 
@@ -211,23 +274,30 @@ function toEntryReplay(stored: StoredKey): TransferResult {
 const postingsRequest = (postings: readonly Posting[]) =>
   postings.map((posting) => ({ account: refKey(posting.account), amountMinor: posting.amountMinor }));
 
+const sourceRequest = (source: EntrySource) => ({ type: source.type, id: source.id });
+
 const transferRequest = (input: TransferInput) => ({
   kind: input.kind,
+  source: sourceRequest(input.source),
   memo: input.memo,
   postings: postingsRequest(input.postings),
 });
 
 const holdRequest = (input: HoldInput) => ({
   userId: input.userId,
-  currency: input.currency,
+  asset: input.asset,
   amountMinor: input.amountMinor,
+  source: sourceRequest(input.source),
   memo: input.memo,
+  expiresAt: input.expiresAt ?? null,
 });
 
 const postHoldRequest = (input: PostHoldInput) => ({
   holdId: input.holdId,
   kind: input.kind,
+  source: sourceRequest(input.source),
   memo: input.memo,
   destinations: postingsRequest(input.destinations),
+  otherPostings: postingsRequest(input.otherPostings ?? []),
   isFinal: input.isFinal ?? false,
 });

@@ -1,8 +1,9 @@
-import { currencies } from '@beurs/contract';
+import type { Asset, EntryKind, SourceType } from '@beurs/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  smallint,
   foreignKey,
   index,
   pgTable,
@@ -13,8 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../modules/users/users.tables';
 
-// The double-entry ledger (ADR 0002). Amounts are signed minor units: a posting adds its amount to
-// its account, every entry's postings sum to zero per currency. User accounts carry a balance row
+// The double-entry ledger (ADR 0002, ADR 0004). Accounts hold one asset each (EUR, USD, `crypto:BTC`,
+// `sec:ABI.BR`). Amounts are signed minor units of the asset's scale: a posting adds its amount to
+// its account, every entry's postings sum to zero per asset. User accounts carry a balance row
 // that is locked and updated in the entry's transaction; house accounts have none (their balance is
 // the sum of their postings), so no row is hot. Entries, postings and seals are append-only: a
 // trigger refuses UPDATE, DELETE and TRUNCATE (migration `ledger_append_only`).
@@ -31,6 +33,8 @@ export const houseAccountKinds = [
   'loan_book',
   'interest',
   'corrections',
+  /** The other side of every crypto and security balance: users hold q ⇒ inventory holds −q. */
+  'inventory',
 ] as const;
 export type HouseAccountKind = (typeof houseAccountKinds)[number];
 
@@ -38,6 +42,9 @@ export const holdStates = ['pending', 'posted', 'voided'] as const;
 export type HoldState = (typeof holdStates)[number];
 
 const money = () => bigint({ mode: 'bigint' });
+const asset = () => text().$type<Asset>().notNull();
+/** The asset grammar of `parseAsset` (packages/contract/src/assets.ts), kept in step with it. */
+const ASSET_GRAMMAR = sql.raw(`'^(EUR|USD|crypto:[A-Z0-9]{2,10}|sec:[A-Z0-9][A-Z0-9._-]{0,23})$'`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull();
 
 export const ledgerAccounts = pgTable(
@@ -46,7 +53,7 @@ export const ledgerAccounts = pgTable(
     id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     /** Null for a house account. */
     ownerUserId: bigint({ mode: 'bigint' }).references(() => users.id),
-    currency: text({ enum: currencies }).notNull(),
+    asset: asset(),
     kind: text().$type<UserAccountKind | HouseAccountKind>().notNull(),
     /** User accounts only: the locked, non-negative balance row. Null for house accounts (derived). */
     balanceMinor: money(),
@@ -54,13 +61,13 @@ export const ledgerAccounts = pgTable(
   },
   (table) => [
     uniqueIndex('ledger_accounts_user_key')
-      .on(table.ownerUserId, table.currency, table.kind)
+      .on(table.ownerUserId, table.asset, table.kind)
       .where(sql`${table.ownerUserId} is not null`),
     uniqueIndex('ledger_accounts_house_key')
-      .on(table.currency, table.kind)
+      .on(table.asset, table.kind)
       .where(sql`${table.ownerUserId} is null`),
-    unique('ledger_accounts_id_currency_key').on(table.id, table.currency),
-    check('ledger_accounts_currency', sql`${table.currency} in ('EUR', 'USD')`),
+    unique('ledger_accounts_id_asset_key').on(table.id, table.asset),
+    check('ledger_accounts_asset', sql`${table.asset} ~ ${ASSET_GRAMMAR}`),
     check(
       'ledger_accounts_user_balance_row',
       sql`(${table.ownerUserId} is null) = (${table.balanceMinor} is null)`,
@@ -76,7 +83,7 @@ export const ledgerHolds = pgTable(
     ownerUserId: bigint({ mode: 'bigint' })
       .notNull()
       .references(() => users.id),
-    currency: text({ enum: currencies }).notNull(),
+    asset: asset(),
     availableAccountId: bigint({ mode: 'bigint' }).notNull(),
     frozenAccountId: bigint({ mode: 'bigint' }).notNull(),
     amountMinor: money().notNull(),
@@ -88,19 +95,27 @@ export const ledgerHolds = pgTable(
       .default(sql`0`),
     state: text({ enum: holdStates }).notNull().default('pending'),
     memo: text().notNull(),
+    /** The record the hold serves (the withdrawal, the order, …); its entries carry the same source. */
+    sourceType: text().$type<SourceType>().notNull(),
+    sourceId: text().notNull(),
+    /** When set, a pending hold is released after this instant (the `ledger.release-expired-holds` job). */
+    expiresAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     closedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     foreignKey({
-      columns: [table.availableAccountId, table.currency],
-      foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+      columns: [table.availableAccountId, table.asset],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset],
     }),
     foreignKey({
-      columns: [table.frozenAccountId, table.currency],
-      foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+      columns: [table.frozenAccountId, table.asset],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset],
     }),
     index('ledger_holds_frozen_account_idx').on(table.frozenAccountId),
+    index('ledger_holds_pending_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.state} = 'pending' and ${table.expiresAt} is not null`),
     check('ledger_holds_amount_positive', sql`${table.amountMinor} > 0`),
     check(
       'ledger_holds_parts',
@@ -117,12 +132,17 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** What moved the money, snake_case: `deposit`, `withdrawal`, `hold_reserve`, `correction`, … */
-    kind: text().notNull(),
+    /** What moved the money: one of the contract's `entryKinds`. */
+    kind: text().$type<EntryKind>().notNull(),
     /** Why, in words a user or auditor can read. */
     memo: text().notNull(),
     holdId: bigint({ mode: 'bigint' }).references(() => ledgerHolds.id),
+    /** Required on every entry since ADR 0004 (check `ledger_entries_idempotency_key_required`,
+     * NOT VALID in migration 0016: older entries without one stay as sealed). */
     idempotencyKey: text(),
+    /** The record the entry belongs to: one of the contract's `sourceTypes`, and its id as text. */
+    sourceType: text().$type<SourceType>().notNull(),
+    sourceId: text().notNull(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -133,7 +153,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_hold_idx')
       .on(table.holdId)
       .where(sql`${table.holdId} is not null`),
+    index('ledger_entries_source_idx').on(table.sourceType, table.sourceId),
     check('ledger_entries_kind_format', sql`${table.kind} ~ '^[a-z][a-z0-9_]*$'`),
+    check('ledger_entries_source_type_format', sql`${table.sourceType} ~ '^[a-z][a-z0-9_]*$'`),
   ],
 );
 
@@ -145,14 +167,14 @@ export const ledgerPostings = pgTable(
       .notNull()
       .references(() => ledgerEntries.id),
     accountId: bigint({ mode: 'bigint' }).notNull(),
-    currency: text({ enum: currencies }).notNull(),
+    asset: asset(),
     /** Signed: added to the account's balance. */
     amountMinor: money().notNull(),
   },
   (table) => [
     foreignKey({
-      columns: [table.accountId, table.currency],
-      foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+      columns: [table.accountId, table.asset],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.asset],
     }),
     index('ledger_postings_entry_idx').on(table.entryId),
     index('ledger_postings_account_idx').on(table.accountId),
@@ -173,6 +195,8 @@ export const ledgerSeals = pgTable(
       .references(() => ledgerEntries.id),
     previousHash: text().notNull(),
     hash: text().notNull(),
+    /** 1: seals written before entries carried a source (the hash covers no source); 2: with it. */
+    hashFormat: smallint().notNull().default(1),
     sealedAt: createdAt(),
   },
   (table) => [

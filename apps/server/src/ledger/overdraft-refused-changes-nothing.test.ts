@@ -8,8 +8,10 @@ import {
   createFundedUser,
   createLedgerFixture,
   createUser,
-  propertyOptions,
   type LedgerFixture,
+  propertyOptions,
+  testKey,
+  testSource,
 } from './ledger-test-support';
 import { verifyLedger } from './ledger-verify';
 
@@ -54,7 +56,13 @@ it('refuses an overdrawing transfer and changes nothing', async () => {
       const before = { size: await journalSize(), payer: await ledger.getUserBalances(db, payer) };
       const key = `overdraft-${payer}`;
       const refusal = await ledger
-        .transfer(db, { idempotencyKey: key, kind: 'user_transfer', memo: 'x', postings })
+        .transfer(db, {
+          source: testSource(),
+          idempotencyKey: key,
+          kind: 'correction',
+          memo: 'x',
+          postings,
+        })
         .then(
           () => null,
           (error: unknown) => error,
@@ -67,8 +75,8 @@ it('refuses an overdrawing transfer and changes nothing', async () => {
       expect(await journalSize()).toEqual(before.size);
       expect(await ledger.getUserBalances(db, payer)).toEqual(before.payer);
       expect(await ledger.getUserBalances(db, payee)).toEqual([
-        { currency: 'EUR', available: 0n, frozen: 0n },
-        { currency: 'USD', available: 0n, frozen: 0n },
+        { asset: 'EUR', available: 0n, frozen: 0n },
+        { asset: 'USD', available: 0n, frozen: 0n },
       ]);
     }),
     propertyOptions('overdraft refused', 30),
@@ -82,7 +90,14 @@ it('refuses a hold above the available balance and changes nothing', async () =>
   const userId = await createFundedUser(database.db, ledger, { EUR: 5_00n });
   const before = await journalSize();
   await expect(
-    ledger.hold(database.db, { userId, currency: 'EUR', amountMinor: 5_01n, memo: 'subscription' }),
+    ledger.hold(database.db, {
+      idempotencyKey: testKey('hold'),
+      source: testSource(),
+      userId,
+      asset: 'EUR',
+      amountMinor: 5_01n,
+      memo: 'subscription',
+    }),
   ).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE', params: { currency: 'EUR', available: '5.00' } });
   expect(await journalSize()).toEqual(before);
   const holds = await queryRows(
@@ -97,7 +112,14 @@ it('refuses zero, negative and absurd amounts with INVALID_AMOUNT', async () => 
   const userId = await createFundedUser(database.db, ledger, { USD: 1_00n });
   for (const amountMinor of [0n, -1n, 10n ** 16n]) {
     await expect(
-      ledger.hold(database.db, { userId, currency: 'USD', amountMinor, memo: 'x' }),
+      ledger.hold(database.db, {
+        idempotencyKey: testKey('hold'),
+        source: testSource(),
+        userId,
+        asset: 'USD',
+        amountMinor,
+        memo: 'x',
+      }),
     ).rejects.toMatchObject({
       code: 'INVALID_AMOUNT',
       params: { currency: 'USD' },
@@ -109,7 +131,9 @@ it('treats unbalanced postings as a bug (plain Error), never as a refusal', asyn
   const { ledger, database } = fixture;
   const userId = await createFundedUser(database.db, ledger, { EUR: 10_00n });
   const attempt = ledger.transfer(database.db, {
-    kind: 'user_transfer',
+    idempotencyKey: testKey('transfer'),
+    source: testSource(),
+    kind: 'correction',
     memo: 'unbalanced',
     postings: [
       { account: userAccount(userId, 'EUR'), amountMinor: -1_00n },

@@ -2,7 +2,13 @@ import { DomainError } from '@beurs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres } from '../../test/helpers/test-database';
 import { houseAccount, move, userAccount } from './ledger-accounts';
-import { createFundedUser, createLedgerFixture, type LedgerFixture } from './ledger-test-support';
+import {
+  createFundedUser,
+  createLedgerFixture,
+  type LedgerFixture,
+  testKey,
+  testSource,
+} from './ledger-test-support';
 import { verifyLedger } from './ledger-verify';
 
 // Concurrency on real PostgreSQL (skipped on PGlite, which has one connection): parallel transfers
@@ -23,8 +29,9 @@ describe.skipIf(!isPostgres)('parallel transfers on PostgreSQL', () => {
     const attempts = Array.from({ length: 200 }, (_, index) =>
       ledger
         .transfer(db, {
+          source: testSource(),
           idempotencyKey: `parallel-${payer}-${index}`,
-          kind: 'user_transfer',
+          kind: 'correction',
           memo: `payment ${index}`,
           postings: move(userAccount(payer, 'EUR'), userAccount(payee, 'EUR'), 1_00n),
         })
@@ -41,12 +48,12 @@ describe.skipIf(!isPostgres)('parallel transfers on PostgreSQL', () => {
     expect(outcomes.filter((outcome) => outcome === 'committed')).toHaveLength(100);
     expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(100);
     expect((await ledger.getUserBalances(db, payer))[0]).toEqual({
-      currency: 'EUR',
+      asset: 'EUR',
       available: 0n,
       frozen: 0n,
     });
     expect((await ledger.getUserBalances(db, payee))[0]).toEqual({
-      currency: 'EUR',
+      asset: 'EUR',
       available: 100_00n,
       frozen: 0n,
     });
@@ -67,21 +74,27 @@ describe.skipIf(!isPostgres)('parallel transfers on PostgreSQL', () => {
       const to = users[(index * 7 + 1) % 4] as bigint;
       if (index % 5 === 0) {
         const { holdId } = await ledger.hold(db, {
+          idempotencyKey: testKey('hold'),
+          source: testSource(),
           userId: from,
-          currency: 'USD',
+          asset: 'USD',
           amountMinor: 50n,
           memo: 'order',
         });
         return ledger.postHold(db, {
+          idempotencyKey: testKey('postHold'),
+          source: testSource(),
           holdId,
-          kind: 'order_fill',
+          kind: 'trade_fill',
           memo: 'fill',
           destinations: [{ account: houseAccount('market_settlement', 'USD'), amountMinor: 30n }],
           isFinal: true,
         });
       }
       return ledger.transfer(db, {
-        kind: 'user_transfer',
+        idempotencyKey: testKey('transfer'),
+        source: testSource(),
+        kind: 'correction',
         memo: 'criss-cross',
         postings: [
           { account: userAccount(from, 'USD'), amountMinor: -1_01n },
@@ -103,7 +116,14 @@ describe.skipIf(!isPostgres)('parallel transfers on PostgreSQL', () => {
     const userId = await createFundedUser(db, ledger, { EUR: 100_00n });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        ledger.hold(db, { userId, currency: 'EUR', amountMinor: 3_00n, memo: 'order' }),
+        ledger.hold(db, {
+          idempotencyKey: testKey('hold'),
+          source: testSource(),
+          userId,
+          asset: 'EUR',
+          amountMinor: 3_00n,
+          memo: 'order',
+        }),
       ),
     );
     const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
@@ -112,7 +132,7 @@ describe.skipIf(!isPostgres)('parallel transfers on PostgreSQL', () => {
     ).toBe(true);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(33);
     expect((await ledger.getUserBalances(db, userId))[0]).toEqual({
-      currency: 'EUR',
+      asset: 'EUR',
       available: 1_00n,
       frozen: 99_00n,
     });
@@ -124,6 +144,8 @@ describe.skipIf(!isPostgres)('parallel transfers on PostgreSQL', () => {
     const payer = await createFundedUser(db, ledger, { USD: 1_000_00n });
     const transfers = Array.from({ length: 120 }, (_, index) =>
       ledger.transfer(db, {
+        idempotencyKey: testKey('transfer'),
+        source: testSource(),
         kind: 'withdrawal',
         memo: `withdrawal ${index}`,
         postings: move(userAccount(payer, 'USD'), houseAccount('bank_cash', 'USD'), 1_00n),

@@ -1,7 +1,13 @@
 import { DomainError } from '@beurs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseAccount, move, userAccount } from './ledger-accounts';
-import { createFundedUser, createLedgerFixture, type LedgerFixture } from './ledger-test-support';
+import {
+  createFundedUser,
+  createLedgerFixture,
+  type LedgerFixture,
+  testKey,
+  testSource,
+} from './ledger-test-support';
 import { verifyLedger } from './ledger-verify';
 
 let fixture: LedgerFixture;
@@ -16,7 +22,9 @@ describe('transfer', () => {
     const alice = await createFundedUser(database.db, ledger, { EUR: 100_00n });
     const bob = await createFundedUser(database.db, ledger, {});
     const result = await ledger.transfer(database.db, {
-      kind: 'user_transfer',
+      idempotencyKey: testKey('transfer'),
+      source: testSource(),
+      kind: 'correction',
       memo: 'rent',
       postings: [
         { account: userAccount(alice, 'EUR'), amountMinor: -25_50n },
@@ -26,16 +34,16 @@ describe('transfer', () => {
     });
     expect(result.isReplay).toBe(false);
     expect(await ledger.getUserBalances(database.db, alice)).toEqual([
-      { currency: 'EUR', available: 74_50n, frozen: 0n },
-      { currency: 'USD', available: 0n, frozen: 0n },
+      { asset: 'EUR', available: 74_50n, frozen: 0n },
+      { asset: 'USD', available: 0n, frozen: 0n },
     ]);
     expect((await ledger.getUserBalances(database.db, bob))[0]).toEqual({
-      currency: 'EUR',
+      asset: 'EUR',
       available: 25_00n,
       frozen: 0n,
     });
     const fees = (await ledger.getHouseBalances(database.db)).find(
-      (row) => row.kind === 'fees' && row.currency === 'EUR',
+      (row) => row.kind === 'fees' && row.asset === 'EUR',
     );
     expect(fees?.balanceMinor).toBe(50n);
     await ledger.seal(database.db);
@@ -48,6 +56,8 @@ describe('transfer', () => {
     const { ledger, database } = fixture;
     const carol = await createFundedUser(database.db, ledger, { USD: 10_00n });
     const attempt = ledger.transfer(database.db, {
+      idempotencyKey: testKey('transfer'),
+      source: testSource(),
       kind: 'withdrawal',
       memo: 'too much',
       postings: move(userAccount(carol, 'USD'), houseAccount('bank_cash', 'USD'), 10_01n),

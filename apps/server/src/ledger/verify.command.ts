@@ -1,4 +1,4 @@
-import { formatCash } from '@beurs/contract';
+import { assetScale, formatDecimal, type Asset } from '@beurs/contract';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../core/clock';
@@ -67,6 +67,9 @@ async function main(): Promise<number> {
   }
 }
 
+/** An amount of an asset as a decimal string at the asset's scale ("12.50", "3", "0.00150000"). */
+const amountOf = (asset: string, minor: bigint): string => formatDecimal(minor, assetScale(asset as Asset));
+
 type HouseBalances = Awaited<ReturnType<typeof selectHouseBalances>>;
 
 function jsonReport(
@@ -83,33 +86,34 @@ function jsonReport(
     postingCount: verification.postingCount.toString(),
     sealedCount: verification.sealedCount.toString(),
     unsealedCount: verification.unsealedCount.toString(),
-    totalsByCurrency: verification.totalsByCurrency.map((total) => ({
-      currency: total.currency,
-      sum: formatCash(total.sumMinor),
+    totalsByAsset: verification.totalsByAsset.map((total) => ({
+      asset: total.asset,
+      sum: amountOf(total.asset, total.sumMinor),
     })),
     houseBalances: houseBalances.map((balance) => ({
       kind: balance.kind,
-      currency: balance.currency,
-      balance: formatCash(balance.balanceMinor),
+      asset: balance.asset,
+      balance: amountOf(balance.asset, balance.balanceMinor),
     })),
     ...(statement && {
       user: {
         account: statement.account,
         balances: statement.balances.map((balance) => ({
-          currency: balance.currency,
+          asset: balance.asset,
           kind: balance.kind,
-          balance: formatCash(balance.balanceMinor),
-          posted: formatCash(balance.postedMinor),
+          balance: amountOf(balance.asset, balance.balanceMinor),
+          posted: amountOf(balance.asset, balance.postedMinor),
         })),
         entries: statement.entries.map((entry) => ({
           id: entry.id.toString(),
           kind: entry.kind,
           memo: entry.memo,
+          source: { type: entry.sourceType, id: entry.sourceId },
           createdAt: entry.createdAt.toISOString(),
           changes: entry.changes.map((change) => ({
-            currency: change.currency,
+            asset: change.asset,
             accountKind: change.accountKind,
-            amount: formatCash(change.amountMinor),
+            amount: amountOf(change.asset, change.amountMinor),
           })),
         })),
       },
@@ -120,11 +124,13 @@ function jsonReport(
 function printReport(verification: LedgerVerification): void {
   console.log(`  entries: ${verification.entryCount}, postings: ${verification.postingCount}`);
   console.log(`  sealed: ${verification.sealedCount}, unsealed lag: ${verification.unsealedCount}`);
-  for (const total of verification.totalsByCurrency) {
-    console.log(`  ${total.currency} postings sum: ${total.sumMinor}`);
+  for (const total of verification.totalsByAsset) {
+    console.log(`  ${total.asset} postings sum: ${total.sumMinor}`);
   }
   if (verification.isOk) {
-    console.log('OK: chain intact, every currency sums to zero, balance rows match postings, none negative.');
+    console.log(
+      'OK: chain intact, every asset sums to zero, user holdings match house inventory, balance rows match postings, none negative.',
+    );
     return;
   }
   console.log(`BREACH: ${verification.breaches.length} problem(s)`);
@@ -136,7 +142,7 @@ function printHouseBalances(balances: HouseBalances): void {
   if (used.length === 0) return;
   console.log('  house accounts (sum of postings: + collected by the house, − brought in from outside):');
   for (const balance of used) {
-    console.log(`    ${balance.kind} ${balance.currency}: ${formatCash(balance.balanceMinor)}`);
+    console.log(`    ${balance.kind} ${balance.asset}: ${amountOf(balance.asset, balance.balanceMinor)}`);
   }
 }
 
@@ -145,17 +151,17 @@ function printStatement(statement: UserStatement): void {
   for (const balance of statement.balances) {
     if (balance.balanceMinor === 0n && balance.postedMinor === 0n) continue;
     console.log(
-      `  ${balance.currency} ${balance.kind}: ${formatCash(balance.balanceMinor)}` +
-        ` (postings ${formatCash(balance.postedMinor)})`,
+      `  ${balance.asset} ${balance.kind}: ${amountOf(balance.asset, balance.balanceMinor)}` +
+        ` (postings ${amountOf(balance.asset, balance.postedMinor)})`,
     );
   }
   console.log(`  entries: ${statement.entries.length}`);
   for (const entry of statement.entries) {
     const changes = entry.changes
-      .map((change) => `${change.currency} ${change.accountKind} ${formatCash(change.amountMinor)}`)
+      .map((change) => `${change.asset} ${change.accountKind} ${amountOf(change.asset, change.amountMinor)}`)
       .join(', ');
     console.log(
-      `    #${entry.id} ${entry.createdAt.toISOString()} ${entry.kind}: ${changes} — ${entry.memo}`,
+      `    #${entry.id} ${entry.createdAt.toISOString()} ${entry.kind} (${entry.sourceType} ${entry.sourceId}): ${changes} — ${entry.memo}`,
     );
   }
 }

@@ -45,6 +45,7 @@ export function createCorrectionsService(deps: {
     const result = await ledger.transfer(tx, {
       idempotencyKey: `correction:${row.id}`,
       kind: 'correction',
+      source: { type: 'correction', id: row.id.toString() },
       memo: `Correction: ${row.reason}`,
       postings: row.amountMinor > 0n ? move(house, user, magnitude) : move(user, house, magnitude),
     });

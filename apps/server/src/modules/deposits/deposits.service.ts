@@ -408,6 +408,7 @@ export function createDepositsService(deps: {
           const result = await ledger.transfer(tx, {
             idempotencyKey: `deposit:${row.id}`,
             kind: 'deposit',
+            source: { type: 'deposit', id: row.id.toString() },
             memo: `Deposit ${row.reference}`,
             postings: move(
               houseAccount('bank_cash', row.currency),

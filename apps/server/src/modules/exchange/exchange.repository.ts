@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { exchanges } from './exchange.tables';
 
@@ -13,8 +13,21 @@ export async function findByIdempotencyKey(db: Executor, userId: bigint, key: st
   return rows[0];
 }
 
-export async function insertExchange(db: Executor, values: typeof exchanges.$inferInsert) {
-  const rows = await db.insert(exchanges).values(values).returning();
+/**
+ * Takes the next id before the row is written: the ledger entry written first names it as its source.
+ */
+export async function nextId(db: Executor): Promise<bigint> {
+  const result = (await db.execute(
+    sql`select nextval(pg_get_serial_sequence('exchanges', 'id'))::text as id`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('nextval on exchanges returned no row');
+  return BigInt(id);
+}
+
+/** Inserts the row under the id taken by `nextId`. */
+export async function insertExchange(db: Executor, values: typeof exchanges.$inferInsert & { id: bigint }) {
+  const rows = await db.insert(exchanges).overridingSystemValue().values(values).returning();
   const row = rows[0];
   if (!row) throw new Error('insert into exchanges returned no row');
   return row;

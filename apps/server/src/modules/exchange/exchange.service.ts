@@ -103,9 +103,19 @@ export function createExchangeService(deps: {
         hash,
         write: () =>
           db.transaction(async (tx) => {
+            // One exchange per user at a time: a second call with this key waits here and replays
+            // the first (the entry names the exchange row, whose id is taken before the entry).
+            await users.lock(tx, userId);
+            const raced = replayOrRefuse(
+              await repository.findByIdempotencyKey(tx, userId, idempotencyKey),
+              hash,
+            );
+            if (raced) return raced;
+            const exchangeId = await repository.nextId(tx);
             const entry = await ledger.transfer(tx, {
               idempotencyKey: `exchange:${userId}:${idempotencyKey}`,
               kind: 'exchange',
+              source: { type: 'exchange', id: exchangeId.toString() },
               memo: `Exchange ${formatCash(input.amount)} ${input.from} → ${formatCash(computed.receivedMinor)} ${input.to} at ${rateText} (${computed.source}, spread ${spreadBasisPoints} bp)`,
               postings: [
                 { account: userAccount(userId, input.from), amountMinor: -input.amount },
@@ -115,6 +125,7 @@ export function createExchangeService(deps: {
               ],
             });
             return repository.insertExchange(tx, {
+              id: exchangeId,
               userId,
               fromCurrency: input.from,
               toCurrency: input.to,

@@ -133,7 +133,7 @@ export function createPaymentMethodsService(deps: {
 
     async wallet(userId: bigint) {
       const [balances, addresses] = await Promise.all([
-        ledger.getUserBalances(db, userId),
+        ledger.getCashBalances(db, userId),
         repository.listWallets(db, userId),
       ]);
       return {

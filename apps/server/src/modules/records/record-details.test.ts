@@ -5,6 +5,7 @@ import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { users } from '../users/users.tables';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { testKey, testSource } from '../../ledger/ledger-test-support';
 
 // Each fund record carries a structured detail the app translates, built from the deposit,
 // withdrawal, exchange and correction rows behind its entry — never from the memo.
@@ -118,8 +119,10 @@ describe('fund record details', () => {
       .where(eq(users.account, user.account));
     const userId = row?.id ?? 0n;
     await testApp.app.services.ledger.hold(testApp.database.db, {
+      idempotencyKey: testKey('hold'),
+      source: testSource(),
       userId,
-      currency: 'EUR',
+      asset: 'EUR',
       amountMinor: 1_000n,
       memo: 'Order 7 reserved',
     });

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { recordTabs } from '@beurs/contract';
+import { currencies, type Currency, type recordTabs } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../ledger/ledger.tables';
 import { balanceCorrections } from '../corrections/corrections.tables';
@@ -9,7 +9,7 @@ import { bankCards } from '../payment-methods/payment-methods.tables';
 import { withdrawals } from '../withdrawals/withdrawals.tables';
 
 // The user's records are read straight from the journal: every entry with a posting on one of the
-// user's cash accounts (available or frozen), summed per entry and currency. Read-only.
+// user's cash accounts (available or frozen, EUR and USD), summed per entry and currency. Read-only.
 
 export type RecordTab = (typeof recordTabs)[number];
 
@@ -52,7 +52,7 @@ export async function listUserEntries(
         memo: ledgerEntries.memo,
         holdId: ledgerEntries.holdId,
         createdAt: ledgerEntries.createdAt,
-        currency: ledgerAccounts.currency,
+        currency: sql<Currency>`${ledgerAccounts.asset}`.as('currency'),
         totalMinor: sql<string>`sum(${ledgerPostings.amountMinor})`.as('total_minor'),
         availableMinor:
           sql<string>`sum(case when ${ledgerAccounts.kind} = 'available' then ${ledgerPostings.amountMinor} else 0 end)`.as(
@@ -66,12 +66,13 @@ export async function listUserEntries(
         and(
           eq(ledgerAccounts.ownerUserId, userId),
           inArray(ledgerAccounts.kind, ['available', 'frozen']),
+          inArray(ledgerAccounts.asset, [...currencies]),
           tabCondition(db, userId, tab),
         ),
       )
-      .groupBy(ledgerEntries.id, ledgerAccounts.currency);
+      .groupBy(ledgerEntries.id, ledgerAccounts.asset);
   const [rows, totals] = await Promise.all([
-    grouped().orderBy(desc(ledgerEntries.id), ledgerAccounts.currency).offset(offset).limit(limit),
+    grouped().orderBy(desc(ledgerEntries.id), ledgerAccounts.asset).offset(offset).limit(limit),
     db.select({ total: count() }).from(grouped().as('grouped')),
   ]);
   return {

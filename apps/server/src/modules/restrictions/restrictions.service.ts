@@ -40,7 +40,7 @@ export function createRestrictionsService(deps: {
     const user = await requireUser(account);
     const [restrictions, balances] = await Promise.all([
       users.activeRestrictions(db, user.id),
-      ledger.getUserBalances(db, user.id),
+      ledger.getCashBalances(db, user.id),
     ]);
     return {
       id: user.id.toString(),

@@ -156,7 +156,7 @@ export function createTradingService(deps: TradingServiceDeps) {
             }).totalPayMinor
           : costs.totalPayMinor;
     const balances = await ledger.getUserBalances(db, userId);
-    const availableMinor = balances.find((balance) => balance.currency === payCurrency)?.available ?? 0n;
+    const availableMinor = balances.find((balance) => balance.asset === payCurrency)?.available ?? 0n;
     return {
       tradable,
       ticket,

@@ -32,7 +32,7 @@ const USER_INFO_CACHE_MAX = 100_000;
 /** What this module needs from the ledger (its balances are the ledger's, never a column here). */
 export type LedgerPort = {
   openUserAccounts(executor: Executor, userId: bigint): Promise<void>;
-  getUserBalances(
+  getCashBalances(
     executor: Executor,
     userId: bigint,
   ): Promise<ReadonlyArray<{ currency: Currency; available: bigint; frozen: bigint }>>;
@@ -74,7 +74,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (!user) throw new DomainError('UNAUTHENTICATED');
     const [invitationCode, balances, restrictions] = await Promise.all([
       repository.findInvitationCodeOfUser(db, user.id),
-      ledger.getUserBalances(db, user.id),
+      ledger.getCashBalances(db, user.id),
       repository.activeRestrictions(db, user.id),
     ]);
     return {

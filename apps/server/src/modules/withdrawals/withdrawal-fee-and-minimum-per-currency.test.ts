@@ -40,7 +40,7 @@ const feesCollected = async () =>
   Object.fromEntries(
     (await testApp.app.services.ledger.getHouseBalances(testApp.database.db))
       .filter((row) => row.kind === 'fees')
-      .map((row) => [row.currency, row.balanceMinor]),
+      .map((row) => [row.asset, row.balanceMinor]),
   );
 
 describe('withdrawal fee and minimum per currency', () => {

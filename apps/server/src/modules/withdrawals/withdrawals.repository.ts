@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { withdrawals } from './withdrawals.tables';
 
@@ -35,8 +35,24 @@ export async function lockWithdrawal(db: Executor, id: bigint) {
   return rows[0];
 }
 
-export async function insertWithdrawal(db: Executor, values: typeof withdrawals.$inferInsert) {
-  const rows = await db.insert(withdrawals).values(values).returning();
+/**
+ * Takes the next id before the row is written: the ledger entry written first names it as its source.
+ */
+export async function nextId(db: Executor): Promise<bigint> {
+  const result = (await db.execute(
+    sql`select nextval(pg_get_serial_sequence('withdrawals', 'id'))::text as id`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('nextval on withdrawals returned no row');
+  return BigInt(id);
+}
+
+/** Inserts the row under the id taken by `nextId`. */
+export async function insertWithdrawal(
+  db: Executor,
+  values: typeof withdrawals.$inferInsert & { id: bigint },
+) {
+  const rows = await db.insert(withdrawals).overridingSystemValue().values(values).returning();
   const row = rows[0];
   if (!row) throw new Error('insert into withdrawals returned no row');
   return row;

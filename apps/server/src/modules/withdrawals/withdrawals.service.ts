@@ -105,7 +105,7 @@ export function createWithdrawalsService(deps: {
   const outsideHours = () => new DomainError('WITHDRAWAL_OUTSIDE_HOURS', shownHours);
 
   async function availableOf(userId: bigint, currency: Currency, executor: Executor = db) {
-    const balances = await ledger.getUserBalances(executor, userId);
+    const balances = await ledger.getCashBalances(executor, userId);
     return balances.find((balance) => balance.currency === currency)?.available ?? 0n;
   }
 
@@ -215,14 +215,17 @@ export function createWithdrawalsService(deps: {
                 withdrawable: formatCash(available),
               });
             }
+            const withdrawalId = await repository.nextId(tx);
             const hold = await ledger.hold(tx, {
               idempotencyKey: `withdrawal:${userId}:${idempotencyKey}`,
               userId,
-              currency: input.currency,
+              asset: input.currency,
               amountMinor: input.amount,
+              source: { type: 'withdrawal', id: withdrawalId.toString() },
               memo: `Withdrawal to ${maskIban(card.iban)} (awaiting payout)`,
             });
             return repository.insertWithdrawal(tx, {
+              id: withdrawalId,
               userId,
               cardId: card.id,
               currency: input.currency,
@@ -323,6 +326,7 @@ export function createWithdrawalsService(deps: {
                 idempotencyKey: `withdrawal-payout:${row.id}`,
                 holdId: row.holdId,
                 kind: 'withdrawal',
+                source: { type: 'withdrawal', id: row.id.toString() },
                 memo: `Withdrawal paid out: ${formatCash(payoutMinor)} ${row.currency}${row.feeMinor > 0n ? `, fee ${formatCash(row.feeMinor)}` : ''}`,
                 destinations: [
                   { account: houseAccount('bank_cash', row.currency), amountMinor: payoutMinor },
@@ -335,6 +339,7 @@ export function createWithdrawalsService(deps: {
             : await ledger.voidHold(tx, {
                 idempotencyKey: `withdrawal-release:${row.id}`,
                 holdId: row.holdId,
+                source: { type: 'withdrawal', id: row.id.toString() },
                 memo: `Withdrawal rejected: ${input.reason}`,
               });
           return { decided: row, effect: { entryId: result.entryId } };
