@@ -17,6 +17,11 @@ export default defineConfig({
   base: './',
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [react(), noZod(), earlyStart(), precompress()],
+  // Screen and component styles are CSS Modules (*.module.css): their classes are scoped to the
+  // file, so one screen's class cannot restyle another's. Keys keep their CSS names and get a
+  // camelCase twin (styles['wallet-list'] and styles.walletList). app/app.css stays global: the
+  // theme tokens and the shell's shared components.
+  css: { modules: { localsConvention: 'camelCase' } },
   build: {
     outDir: 'dist',
     target: 'es2022',

@@ -75,9 +75,9 @@ export class MarketPage {
 
   /** Waits for the chart canvas with the number of candles it draws. */
   async chartCandles(): Promise<number> {
-    const chart = this.page.locator('.price-chart[aria-busy="false"]');
+    const chart = this.page.locator('[data-price-chart][aria-busy="false"]');
     await chart.waitFor({ timeout: TIMEOUT_MS });
-    await this.page.locator('.price-chart canvas').first().waitFor({ timeout: TIMEOUT_MS });
+    await this.page.locator('[data-price-chart] canvas').first().waitFor({ timeout: TIMEOUT_MS });
     return Number(await chart.getAttribute('data-candles'));
   }
 

@@ -42,7 +42,7 @@ async function main() {
       await shot('market-crypto', language);
       await page.getByTestId('quote-row-BTCUSD').click();
       await app.waitForPath('/market/stockDetail');
-      await page.locator('.price-chart canvas').first().waitFor();
+      await page.locator('[data-price-chart] canvas').first().waitFor();
       await shot('stock-detail', language, true);
       await page.getByTestId('period-day').click();
       await page.getByTestId('range-1y').click();

@@ -146,7 +146,7 @@ describe('market screens end to end', () => {
     await market.choosePeriod('day');
     await market.chooseRange('1y');
     await page.waitForFunction(
-      () => Number(document.querySelector('.price-chart')?.getAttribute('data-candles')) > 300,
+      () => Number(document.querySelector('[data-price-chart]')?.getAttribute('data-candles')) > 300,
     );
     const daily = await market.chartCandles();
     assert.ok(daily >= 360 && daily <= 367, `one year of daily crypto candles, got ${daily}`);
@@ -250,11 +250,11 @@ describe('market screens end to end', () => {
     await app.open('/information/setting');
     await page.getByTestId('colours-red-up').click();
     await app.open('/market/index');
-    const pill = page.locator('.change-pill').first();
+    const pill = page.locator('[data-change-pill]').first();
     await pill.waitFor();
     const text = await pill.innerText();
-    const className = (await pill.getAttribute('class')) ?? '';
-    if (text.startsWith('+')) assert.match(className, /pill-tone-red/);
-    else if (text.startsWith('-')) assert.match(className, /pill-tone-green/);
+    const tone = await pill.getAttribute('data-tone');
+    if (text.startsWith('+')) assert.equal(tone, 'tone-red');
+    else if (text.startsWith('-')) assert.equal(tone, 'tone-green');
   });
 });

@@ -14,7 +14,7 @@ import { openStock } from '../market/components/open-stock';
 import { ChangePill, Price } from '../market/components/PriceChange';
 import { QuoteSource } from '../market/components/QuoteSource';
 import { StreamBadge } from '../market/components/StreamBadge';
-import '../market/market.css';
+import styles from '../market/market.module.css';
 
 // The watchlist (spec section 2): live quotes of the symbols the user follows, most recently added
 // first; edit mode with select-all and delete. Adding happens on the stock detail screen and from
@@ -73,15 +73,15 @@ export default function FavoriteScreen() {
   );
 
   return (
-    <div data-testid="screen-favorite" className="market-screen">
-      <div className="list-caption">
+    <div data-testid="screen-favorite" className={styles.marketScreen}>
+      <div className={styles.listCaption}>
         <QuoteSource source={newest.quote} />
         <StreamBadge status={status} />
       </div>
-      <div className="edit-bar">
+      <div className={styles.editBar}>
         {isEditing ? (
           <>
-            <label className="check-label">
+            <label className={styles.checkLabel}>
               <input
                 type="checkbox"
                 checked={isAllSelected}
@@ -103,7 +103,7 @@ export default function FavoriteScreen() {
             </button>
             <button
               type="button"
-              className="text-button"
+              className={styles.textButton}
               onClick={() => {
                 setEditing(false);
                 setSelected(new Set());
@@ -115,7 +115,7 @@ export default function FavoriteScreen() {
         ) : (
           <button
             type="button"
-            className="text-button"
+            className={styles.textButton}
             onClick={() => setEditing(true)}
             data-testid="edit-watchlist"
           >
@@ -123,37 +123,37 @@ export default function FavoriteScreen() {
           </button>
         )}
       </div>
-      <ul className="quote-rows" data-testid="watchlist">
+      <ul className={styles.quoteRows} data-testid="watchlist">
         {items.map(({ symbol, quote }) => (
           <li key={symbol}>
             {isEditing ? (
-              <label className="quote-row" data-testid={`watch-item-${symbol}`}>
+              <label className={styles.quoteRow} data-testid={`watch-item-${symbol}`}>
                 <input type="checkbox" checked={selected.has(symbol)} onChange={() => toggle(symbol)} />
-                <span className="quote-name">
+                <span className={styles.quoteName}>
                   <strong>{quote.name}</strong>
                   <small>
                     {quote.code} ·{' '}
                     <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
                   </small>
                 </span>
-                <Price quote={quote} className="quote-latest" />
+                <Price quote={quote} className={styles.quoteLatest} />
                 <ChangePill quote={quote} />
               </label>
             ) : (
               <button
                 type="button"
-                className="quote-row"
+                className={styles.quoteRow}
                 data-testid={`watch-item-${symbol}`}
                 onClick={() => openStock(navigate, quote)}
               >
-                <span className="quote-name">
+                <span className={styles.quoteName}>
                   <strong>{quote.name}</strong>
                   <small>
                     {quote.code} ·{' '}
                     <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
                   </small>
                 </span>
-                <Price quote={quote} className="quote-latest" />
+                <Price quote={quote} className={styles.quoteLatest} />
                 <ChangePill quote={quote} />
               </button>
             )}

@@ -14,7 +14,7 @@ import {
 import { EmptyState, Loading } from '../../shell/common';
 import { Icon } from '../../shell/icons';
 import { openStock } from '../market/components/open-stock';
-import '../market/market.css';
+import styles from '../market/market.module.css';
 
 // Search by code or name (spec section 2): the server ranks the results (exact code first, then
 // code prefix, then name); the stocks opened from here are kept in a local history.
@@ -36,9 +36,9 @@ export default function SearchScreen() {
   };
 
   const row = (result: SearchResult | HistoryEntry, testId: string) => (
-    <li key={result.symbol} className="search-row">
-      <button type="button" className="quote-row" data-testid={testId} onClick={() => open(result)}>
-        <span className="quote-name">
+    <li key={result.symbol} className={styles.searchRow}>
+      <button type="button" className={styles.quoteRow} data-testid={testId} onClick={() => open(result)}>
+        <span className={styles.quoteName}>
           <strong>{result.name}</strong>
           <small>
             {result.code} · {t(`market.markets.${result.market}`)}
@@ -47,7 +47,7 @@ export default function SearchScreen() {
       </button>
       {watched.has(result.symbol) ? (
         <span
-          className="watched-mark"
+          className={styles.watchedMark}
           aria-label={t('market.watch.inList')}
           data-testid={`watched-${result.symbol}`}
         >
@@ -69,8 +69,8 @@ export default function SearchScreen() {
   );
 
   return (
-    <div data-testid="screen-search" className="market-screen">
-      <form className="search-box" role="search" onSubmit={(event) => event.preventDefault()}>
+    <div data-testid="screen-search" className={styles.marketScreen}>
+      <form className={styles.searchBox} role="search" onSubmit={(event) => event.preventDefault()}>
         <Icon name="search" />
         <input
           type="search"
@@ -88,11 +88,11 @@ export default function SearchScreen() {
           <EmptyState message={t('market.search.hint')} />
         ) : (
           <section aria-label={t('market.search.history')}>
-            <div className="section-head">
+            <div className={styles.sectionHead}>
               <h2 className="section-title">{t('market.search.history')}</h2>
               <button
                 type="button"
-                className="text-button"
+                className={styles.textButton}
                 onClick={() => {
                   clearSearchHistory();
                   setHistory([]);
@@ -102,7 +102,7 @@ export default function SearchScreen() {
                 {t('market.search.clearHistory')}
               </button>
             </div>
-            <ul className="quote-rows" data-testid="search-history">
+            <ul className={styles.quoteRows} data-testid="search-history">
               {history.map((entry) => row(entry, `history-${entry.symbol}`))}
             </ul>
           </section>
@@ -112,7 +112,7 @@ export default function SearchScreen() {
       ) : (results.data ?? []).length === 0 ? (
         <EmptyState message={t('market.search.noResults', { query })} />
       ) : (
-        <ul className="quote-rows" data-testid="search-results">
+        <ul className={styles.quoteRows} data-testid="search-results">
           {(results.data ?? []).map((result) => row(result, `result-${result.symbol}`))}
         </ul>
       )}

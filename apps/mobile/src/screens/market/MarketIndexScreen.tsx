@@ -10,14 +10,14 @@ import { marketQueries, useMarketStatus } from '../../features/market/queries';
 import { useStockType } from '../../features/market/stock-type';
 import { patchQuote, useFollowSymbols } from '../../features/market/use-live-quote';
 import { pathOf } from '../../routes/paths';
-import { EmptyState, Loading } from '../../shell/common';
+import { EmptyState, Loading, classNames } from '../../shell/common';
 import { IndexStrip } from './components/IndexStrip';
 import { MarketSwitcher } from './components/MarketSwitcher';
 import { QuoteList } from './components/QuoteList';
 import { QuoteSource } from './components/QuoteSource';
 import { StreamBadge } from './components/StreamBadge';
 import { useLiveList } from './components/use-live-list';
-import './market.css';
+import styles from './market.module.css';
 
 // The market index (spec section 2): the market switcher, the index strip, and the market tabs
 // and quick entries that have data: the chosen market's shares, indices, US pre-market and
@@ -78,7 +78,7 @@ export default function MarketIndexScreen() {
   );
 
   return (
-    <div data-testid="screen-marketindex" className="market-screen">
+    <div data-testid="screen-marketindex" className={styles.marketScreen}>
       <MarketSwitcher
         value={stockType}
         onChange={(next) => {
@@ -89,15 +89,15 @@ export default function MarketIndexScreen() {
       {indices.data?.[0] && (
         <>
           <IndexStrip quotes={indices.data} />
-          <div className="list-caption">
+          <div className={styles.listCaption}>
             <QuoteSource source={indices.data[0]} data-testid="index-source" />
           </div>
         </>
       )}
-      <nav className="chip-row" aria-label={t('market.tabsLabel')}>
+      <nav className={styles.chipRow} aria-label={t('market.tabsLabel')}>
         <button
           type="button"
-          className="chip"
+          className={styles.chip}
           aria-pressed={tab === 'stocks'}
           data-testid="market-tab-stocks"
           onClick={() => setTab('stocks')}
@@ -108,7 +108,7 @@ export default function MarketIndexScreen() {
           <button
             key={entry.tab}
             type="button"
-            className="chip"
+            className={styles.chip}
             aria-pressed={tab === entry.tab}
             data-testid={`market-tab-${entry.tab}`}
             onClick={() => setTab(entry.tab)}
@@ -116,16 +116,20 @@ export default function MarketIndexScreen() {
             {t(`market.tabs.${entry.tab}`)}
           </button>
         ))}
-        <Link className="chip chip-link" to={pathOf('favorite')} data-testid="market-watchlist-link">
+        <Link
+          className={classNames(styles.chip, styles.chipLink)}
+          to={pathOf('favorite')}
+          data-testid="market-watchlist-link"
+        >
           {t('market.watchlistLink')}
         </Link>
       </nav>
-      <div className="list-caption">
+      <div className={styles.listCaption}>
         {newest && <QuoteSource source={newest} />}
         <StreamBadge status={list.streamStatus} />
       </div>
       {calendar && (
-        <p className="session-note" data-testid="session-note">
+        <p className={styles.sessionNote} data-testid="session-note">
           {calendar.nextSessionChangeAt
             ? t('market.sessionNow', {
                 session: t(`market.session.${calendar.session}`),

@@ -22,12 +22,12 @@ import { priceDecimals } from '../../features/market/quote-format';
 import { readStockDetail } from '../../features/market/stock-detail';
 import { useLiveQuote } from '../../features/market/use-live-quote';
 import { pathOf } from '../../routes/paths';
-import { EmptyState, Loading } from '../../shell/common';
+import { EmptyState, Loading, classNames } from '../../shell/common';
 import { InstrumentFacts } from './components/InstrumentFacts';
 import { QuoteHeader } from './components/QuoteHeader';
 import { QuoteFields } from './components/QuoteFields';
 import { WatchButton } from './components/WatchButton';
-import './market.css';
+import styles from './market.module.css';
 
 // Stock detail (spec sections 2, 3 and 9): the stock kept under `stockDetail`, its live quote with
 // source, delay and time, the quote fields, a chart with periods, ranges and price adjustment, the
@@ -67,18 +67,22 @@ export default function StockDetailScreen() {
   };
 
   return (
-    <div data-testid="screen-stockDetail" className="market-screen">
+    <div data-testid="screen-stockDetail" className={styles.marketScreen}>
       <QuoteHeader quote={quote.data} streamStatus={quote.streamStatus} />
       <WatchButton symbol={symbol} />
       <QuoteFields quote={quote.data} />
 
-      <section className="chart-card" aria-label={t('market.chart.title')}>
-        <div className="chip-row chip-row-tight" role="group" aria-label={t('market.chart.period')}>
+      <section className={styles.chartCard} aria-label={t('market.chart.title')}>
+        <div
+          className={classNames(styles.chipRow, styles.chipRowTight)}
+          role="group"
+          aria-label={t('market.chart.period')}
+        >
           {candlePeriods.map((option) => (
             <button
               key={option}
               type="button"
-              className="chip"
+              className={styles.chip}
               aria-pressed={option === period}
               data-testid={`period-${option}`}
               onClick={() => choosePeriod(option)}
@@ -87,12 +91,16 @@ export default function StockDetailScreen() {
             </button>
           ))}
         </div>
-        <div className="chip-row chip-row-tight" role="group" aria-label={t('market.chart.range')}>
+        <div
+          className={classNames(styles.chipRow, styles.chipRowTight)}
+          role="group"
+          aria-label={t('market.chart.range')}
+        >
           {chartRanges.map((option) => (
             <button
               key={option}
               type="button"
-              className="chip chip-small"
+              className={classNames(styles.chip, styles.chipSmall)}
               aria-pressed={option === range}
               disabled={!isRangeAllowed(period, option)}
               data-testid={`range-${option}`}
@@ -102,12 +110,16 @@ export default function StockDetailScreen() {
             </button>
           ))}
         </div>
-        <div className="chip-row chip-row-tight" role="group" aria-label={t('market.chart.adjustment')}>
+        <div
+          className={classNames(styles.chipRow, styles.chipRowTight)}
+          role="group"
+          aria-label={t('market.chart.adjustment')}
+        >
           {priceAdjustments.map((option) => (
             <button
               key={option}
               type="button"
-              className="chip chip-small"
+              className={classNames(styles.chip, styles.chipSmall)}
               aria-pressed={option === adjustment}
               data-testid={`adjustment-${option}`}
               onClick={() => setAdjustment(option)}
@@ -116,7 +128,7 @@ export default function StockDetailScreen() {
             </button>
           ))}
         </div>
-        <div className="chart-frame" data-testid="chart" data-period={period} data-range={range}>
+        <div className={styles.chartFrame} data-testid="chart" data-period={period} data-range={range}>
           {candles.isPending ? (
             <Loading />
           ) : liveCandles.length === 0 ? (
@@ -138,7 +150,7 @@ export default function StockDetailScreen() {
       </section>
       {instrument.data && <InstrumentFacts instrument={instrument.data} />}
       {quote.data.kind !== 'index' && quote.data.kind !== 'forex' && (
-        <div className="stock-trade-bar">
+        <div className={styles.stockTradeBar}>
           {(['buy', 'sell'] as const).map((side) => (
             <button
               key={side}

@@ -5,12 +5,12 @@ import { formatBasisPoints } from '../../features/trading/format';
 import { useFees } from '../../features/trading/queries';
 import { EmptyState, Loading } from '../../shell/common';
 import { SummaryRows } from '../../shell/SummaryRows';
-import './trade.css';
+import styles from './trade.module.css';
 
 /** Label above value: class names are long in every language, rates and caps stay on one line. */
 function StackedRows({ rows }: { rows: { key: string; label: string; value: string }[] }) {
   return (
-    <dl className="trade-stacked">
+    <dl className={styles.tradeStacked}>
       {rows.map((row) => (
         <div key={row.key} className="summary-row">
           <dt>{row.label}</dt>
@@ -36,9 +36,9 @@ export default function FeesScreen() {
   const data = fees.data;
   const rate = (basisPoints: number) => formatBasisPoints(basisPoints, language);
   return (
-    <div data-testid="screen-fees" className="trade-screen">
+    <div data-testid="screen-fees" className={styles.tradeScreen}>
       <section className="card" data-testid="fee-schedule">
-        <h2 className="trade-card-title">{t('trade.fees.schedule')}</h2>
+        <h2 className={styles.tradeCardTitle}>{t('trade.fees.schedule')}</h2>
         <StackedRows
           rows={data.schedule.map((row) => ({
             key: row.assetClass,
@@ -53,8 +53,8 @@ export default function FeesScreen() {
         />
       </section>
       <section className="card" data-testid="tob-rates">
-        <h2 className="trade-card-title">{t('trade.fees.tob')}</h2>
-        <p className="trade-note">{t('trade.fees.tobIntro')}</p>
+        <h2 className={styles.tradeCardTitle}>{t('trade.fees.tob')}</h2>
+        <p className={styles.tradeNote}>{t('trade.fees.tobIntro')}</p>
         <StackedRows
           rows={data.tob.map((row) => ({
             key: row.class,
@@ -70,7 +70,7 @@ export default function FeesScreen() {
         />
       </section>
       <section className="card" data-testid="fees-other">
-        <h2 className="trade-card-title">{t('trade.fees.other')}</h2>
+        <h2 className={styles.tradeCardTitle}>{t('trade.fees.other')}</h2>
         <SummaryRows
           rows={[
             { key: 'fx', label: t('trade.fees.fxSpread'), value: rate(data.fxSpreadBasisPoints) },
@@ -83,8 +83,8 @@ export default function FeesScreen() {
         />
       </section>
       <section className="card" data-testid="fees-markets">
-        <h2 className="trade-card-title">{t('trade.fees.markets')}</h2>
-        <ul className="trade-market-list">
+        <h2 className={styles.tradeCardTitle}>{t('trade.fees.markets')}</h2>
+        <ul className={styles.tradeMarketList}>
           {data.markets.map((market) => (
             <li key={market.market} data-testid={`fees-market-${market.market}`}>
               <strong>{t(`market.markets.${market.market}`)}</strong>

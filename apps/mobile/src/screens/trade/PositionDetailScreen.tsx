@@ -17,8 +17,7 @@ import { showToast } from '../../shell/toast';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { OrderCard } from './components/OrderCard';
 import { PositionFigures } from './components/PositionFigures';
-import '../market/market.css';
-import './trade.css';
+import styles from './trade.module.css';
 
 // Position detail (/trade/positionDetail?id=…): the position's figures priced by the live quote,
 // its open FIFO lots, and every order on the instrument with its timeline, fills, fees and TOB
@@ -55,9 +54,9 @@ function Detail({ position }: { position: PositionDetail }) {
     }
   };
   return (
-    <div data-testid="screen-positionDetail" className="trade-screen">
+    <div data-testid="screen-positionDetail" className={styles.tradeScreen}>
       <section className="card">
-        <div className="trade-item-head">
+        <div className={styles.tradeItemHead}>
           <div>
             <strong>{position.name}</strong>
             <small>
@@ -72,7 +71,7 @@ function Detail({ position }: { position: PositionDetail }) {
       </section>
 
       {position.state === 'holding' && (
-        <div className="trade-detail-actions">
+        <div className={styles.tradeDetailActions}>
           <Button
             block
             color="primary"
@@ -95,8 +94,8 @@ function Detail({ position }: { position: PositionDetail }) {
 
       {position.lots.length > 0 && (
         <section className="card" data-testid="position-lots">
-          <h2 className="trade-card-title">{t('trade.position.lots')}</h2>
-          <ul className="trade-lots">
+          <h2 className={styles.tradeCardTitle}>{t('trade.position.lots')}</h2>
+          <ul className={styles.tradeLots}>
             {position.lots.map((lot) => (
               <li key={lot.fillId}>
                 {t('trade.position.lot', {
@@ -111,7 +110,7 @@ function Detail({ position }: { position: PositionDetail }) {
       )}
 
       <h2 className="section-title">{t('trade.position.orders')}</h2>
-      <ul className="trade-list">
+      <ul className={styles.tradeList}>
         {position.orders.map((order) => (
           <OrderCard
             key={order.id}

@@ -30,7 +30,7 @@ import {
 import { forgetPin, rememberPin } from '../../features/trading/trading-pin';
 import { useWallet } from '../../features/wallet/queries';
 import { pathOf } from '../../routes/paths';
-import { EmptyState } from '../../shell/common';
+import { EmptyState, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
 import { ChangePill, Price } from '../market/components/PriceChange';
 import { ConfirmSheet } from './ticket/ConfirmSheet';
@@ -38,8 +38,7 @@ import { CostBlock } from './ticket/CostBlock';
 import { TicketInput } from './ticket/TicketInput';
 import { TradingTerms } from './ticket/TradingTerms';
 // The live price in the header uses the market screens' price colours.
-import '../market/market.css';
-import './trade.css';
+import styles from './trade.module.css';
 
 // The order ticket (/market/stockDetailBuy, issue 11 item 6): side, order type with the price
 // fields it takes, quantity (−/+, max) or an amount to spend, time in force, the cost block priced
@@ -216,8 +215,8 @@ function Ticket({
   const tifOptions = timesInForceFor(form.type);
 
   return (
-    <div data-testid="screen-stockDetailBuy" className="trade-screen">
-      <header className="card trade-head">
+    <div data-testid="screen-stockDetailBuy" className={styles.tradeScreen}>
+      <header className={classNames('card', styles.tradeHead)}>
         <div>
           <strong>{stock.name}</strong>
           <small>
@@ -225,14 +224,14 @@ function Ticket({
           </small>
         </div>
         {quote.data && (
-          <div className="trade-head-price">
+          <div className={styles.tradeHeadPrice}>
             <Price quote={quote.data} data-testid="ticket-price" />
             <ChangePill quote={quote.data} />
           </div>
         )}
       </header>
 
-      <div className="trade-sides" role="radiogroup" aria-label={t('trade.side')}>
+      <div className={styles.tradeSides} role="radiogroup" aria-label={t('trade.side')}>
         {orderSides.map((side) => (
           <button
             key={side}
@@ -250,7 +249,7 @@ function Ticket({
         ))}
       </div>
 
-      <form className="form trade-form" noValidate onSubmit={review}>
+      <form className={classNames('form', styles.tradeForm)} noValidate onSubmit={review}>
         <div className="field">
           <label htmlFor="ticket-type">{t('trade.type')}</label>
           <select
@@ -292,7 +291,7 @@ function Ticket({
         )}
         {form.type === 'trailing_stop' && (
           <>
-            <div className="trade-toggle" role="radiogroup" aria-label={t('trade.trailUnit')}>
+            <div className={styles.tradeToggle} role="radiogroup" aria-label={t('trade.trailUnit')}>
               {(['amount', 'percent'] as const).map((unit) => (
                 <button
                   key={unit}
@@ -318,7 +317,7 @@ function Ticket({
         )}
 
         {form.side === 'buy' && (
-          <div className="trade-toggle" role="radiogroup" aria-label={t('trade.sizing')}>
+          <div className={styles.tradeToggle} role="radiogroup" aria-label={t('trade.sizing')}>
             {(['quantity', 'amount'] as const).map((sizing) => (
               <button
                 key={sizing}
@@ -355,7 +354,7 @@ function Ticket({
             extra={
               <button
                 type="button"
-                className="trade-max"
+                className={styles.tradeMax}
                 disabled={isFindingMax || (form.side === 'buy' && !available)}
                 onClick={() => void findMax()}
                 data-testid="ticket-max"
@@ -371,7 +370,7 @@ function Ticket({
           </p>
         )}
 
-        <div className="trade-row">
+        <div className={styles.tradeRow}>
           <div className="field">
             <label htmlFor="ticket-pay">{form.side === 'buy' ? t('trade.payFrom') : t('trade.payTo')}</label>
             <select
@@ -402,7 +401,7 @@ function Ticket({
           </div>
         </div>
         {available !== undefined && (
-          <p className="trade-note" data-testid="ticket-available">
+          <p className={styles.tradeNote} data-testid="ticket-available">
             {t('exchange.available', { amount: formatCurrency(available, form.payCurrency, language) })}
           </p>
         )}
@@ -417,7 +416,7 @@ function Ticket({
               aria-invalid={fieldError('expiresOn') ? true : undefined}
               onChange={(event) => update({ expiresOn: event.target.value })}
             />
-            <small className="trade-note">{t('trade.expiresOnHint', { days: 90 })}</small>
+            <small className={styles.tradeNote}>{t('trade.expiresOnHint', { days: 90 })}</small>
             {fieldError('expiresOn') && (
               <p className="field-error" role="alert">
                 {fieldError('expiresOn')}
@@ -426,7 +425,7 @@ function Ticket({
           </div>
         )}
         {isClosedForMarket && (
-          <label className="trade-check" data-testid="queue-for-open">
+          <label className={styles.tradeCheck} data-testid="queue-for-open">
             <input
               type="checkbox"
               checked={form.queueForOpen}
@@ -444,7 +443,7 @@ function Ticket({
         {currentPreview && <CostBlock preview={currentPreview} />}
         {currentPreview && <TradingTerms preview={currentPreview} />}
         {!currentPreview && !formRefusal && (
-          <p className="trade-note" data-testid="cost-hint">
+          <p className={styles.tradeNote} data-testid="cost-hint">
             {preview.isFetching ? t('common.loading') : t('trade.cost.hint')}
           </p>
         )}

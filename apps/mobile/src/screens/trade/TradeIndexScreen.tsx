@@ -12,13 +12,12 @@ import { withLivePrice } from '../../features/trading/live-position';
 import { useCancelOrderMutation } from '../../features/trading/mutations';
 import { tradeQueries, type Order, type Position } from '../../features/trading/queries';
 import { pathOf } from '../../routes/paths';
-import { EmptyState, Loading } from '../../shell/common';
+import { EmptyState, Loading, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { OrderCard } from './components/OrderCard';
 import { PositionFigures } from './components/PositionFigures';
-import '../market/market.css';
-import './trade.css';
+import styles from './trade.module.css';
 
 // Positions (/trade/index, spec §2): pending orders, holdings, closed positions, cancelled (and
 // expired or rejected) orders, crypto holdings, and the user's currency exchanges. Pull to refresh;
@@ -50,11 +49,15 @@ function PositionList({ positions, empty }: { positions: Position[]; empty: stri
   const live = useLivePositions(positions);
   if (live.length === 0) return <EmptyState message={empty} />;
   return (
-    <ul className="trade-list">
+    <ul className={styles.tradeList}>
       {live.map((position) => (
-        <li key={position.id} className="card trade-item" data-testid={`position-${position.id}`}>
-          <Link to={positionDetailPath(position.id)} className="trade-item-link">
-            <div className="trade-item-head">
+        <li
+          key={position.id}
+          className={classNames('card', styles.tradeItem)}
+          data-testid={`position-${position.id}`}
+        >
+          <Link to={positionDetailPath(position.id)} className={styles.tradeItemLink}>
+            <div className={styles.tradeItemHead}>
               <div>
                 <strong>{position.name}</strong>
                 <small>
@@ -92,7 +95,7 @@ function OrderList({ orders, empty }: { orders: Order[]; empty: string }) {
   return (
     <>
       {dialog}
-      <ul className="trade-list">
+      <ul className={styles.tradeList}>
         {orders.map((order) => (
           <OrderCard
             key={order.id}
@@ -140,21 +143,21 @@ function ExchangeList() {
   );
   if (items.length === 0) return <EmptyState message={t('trade.empty.fx')} />;
   return (
-    <ul className="trade-list">
+    <ul className={styles.tradeList}>
       {items.map((record) => {
         const detail = record.detail?.type === 'exchange' ? record.detail : null;
         if (!detail) return null;
         return (
           <li
             key={`${record.id}-${record.currency}`}
-            className="card trade-item"
+            className={classNames('card', styles.tradeItem)}
             data-testid={`exchange-${record.id}`}
           >
-            <div className="trade-item-head">
+            <div className={styles.tradeItemHead}>
               <strong>{t('exchange.pair', { from: detail.from, to: detail.to })}</strong>
               <span className="numeric">{formatCurrency(detail.received, detail.to, language)}</span>
             </div>
-            <p className="trade-item-line">
+            <p className={styles.tradeItemLine}>
               {t('fundRecord.details.exchange', {
                 amount: formatCurrency(detail.amount, detail.from, language),
                 received: formatCurrency(detail.received, detail.to, language),
@@ -186,8 +189,8 @@ export default function TradeIndexScreen() {
     ]);
   };
   return (
-    <div data-testid="screen-trade" className="trade-screen">
-      <div className="trade-tabs" role="tablist" aria-label={t('titles.trade')}>
+    <div data-testid="screen-trade" className={styles.tradeScreen}>
+      <div className={styles.tradeTabs} role="tablist" aria-label={t('titles.trade')}>
         {tradeTabs.map((option) => (
           <button
             key={option}
@@ -208,7 +211,7 @@ export default function TradeIndexScreen() {
         refreshingText={t('trade.refresh.refreshing')}
         completeText={t('trade.refresh.done')}
       >
-        <div className="trade-tab-panel" role="tabpanel">
+        <div className={styles.tradeTabPanel} role="tabpanel">
           {tab === 'fx' ? (
             <ExchangeList />
           ) : tab === 'pending' || tab === 'cancelled' ? (

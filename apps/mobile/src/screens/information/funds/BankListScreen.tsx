@@ -5,20 +5,20 @@ import { Link } from 'react-router';
 import { useDeleteBankCardMutation } from '../../../features/funds/mutations';
 import { useBankCards, type BankCard } from '../../../features/funds/queries';
 import { pathOf } from '../../../routes/paths';
-import { EmptyState, Loading } from '../../../shell/common';
-import './wallet/wallet.css';
+import { EmptyState, Loading, classNames } from '../../../shell/common';
+import styles from './wallet/wallet.module.css';
 
 function CardItem({ card }: { card: BankCard }) {
   const { t } = useTranslation();
   const remove = useDeleteBankCardMutation();
   const [isConfirming, setConfirming] = useState(false);
   return (
-    <li className="card wallet-item" data-testid={`bank-card-${card.id}`}>
+    <li className={classNames('card', styles.walletItem)} data-testid={`bank-card-${card.id}`}>
       <p>
         <strong>{card.bankName}</strong>
         {card.branch && ` · ${card.branch}`}
       </p>
-      <p className="wallet-address">{card.ibanMasked}</p>
+      <p className={styles.walletAddress}>{card.ibanMasked}</p>
       <p>{card.holderName}</p>
       <small>{card.bic}</small>
       <Button
@@ -60,13 +60,13 @@ export default function BankListScreen() {
       {list.length === 0 ? (
         <EmptyState message={t('bankCard.none')} />
       ) : (
-        <ul className="wallet-list">
+        <ul className={styles.walletList}>
           {list.map((card) => (
             <CardItem key={card.id} card={card} />
           ))}
         </ul>
       )}
-      <nav className="actions wallet-actions">
+      <nav className={classNames('actions', styles.walletActions)}>
         <Link to={pathOf('addBankCard')} data-testid="bank-card-add">
           {t('bankCard.add')}
         </Link>

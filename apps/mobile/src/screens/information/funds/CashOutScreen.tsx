@@ -16,11 +16,11 @@ import {
 } from '../../../features/funds/queries';
 import { isSixDigits } from '../../../features/identity/fund-password';
 import { pathOf } from '../../../routes/paths';
-import { EmptyState, Loading } from '../../../shell/common';
+import { EmptyState, Loading, classNames } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
-import './wallet/wallet.css';
+import styles from './wallet/wallet.module.css';
 
 /** Every rule that applies, met or not, listed before the amount field (DESIGN.md §1.4). */
 export function RulesList({ rules }: { rules: WithdrawalRules }) {
@@ -41,7 +41,7 @@ export function RulesList({ rules }: { rules: WithdrawalRules }) {
   return (
     <section className="card" data-testid="cash-out-rules">
       <h2>{t('cashOut.rulesTitle')}</h2>
-      <ul className="rules-list">
+      <ul className={styles.rulesList}>
         {rules.rules.map((rule) => (
           <li key={rule.id} data-testid={`rule-${rule.id}`} data-met={rule.isMet}>
             <span aria-hidden="true">{rule.isMet ? '✓' : '✗'}</span>
@@ -63,14 +63,19 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li className="card wallet-item history-item" data-testid={`withdrawal-${withdrawal.id}`}>
-      <div className="history-head">
+    <li
+      className={classNames('card', styles.walletItem, styles.historyItem)}
+      data-testid={`withdrawal-${withdrawal.id}`}
+    >
+      <div className={styles.historyHead}>
         <p className={`status status-${withdrawal.state}`}>{t(`cashOut.states.${withdrawal.state}`)}</p>
-        <p className="history-amount numeric">
+        <p className={classNames(styles.historyAmount, 'numeric')}>
           {formatCurrency(withdrawal.amount, withdrawal.currency, language)}
         </p>
       </div>
-      <small className="history-time numeric">{formatDateTime(withdrawal.createdAt, language)}</small>
+      <small className={classNames(styles.historyTime, 'numeric')}>
+        {formatDateTime(withdrawal.createdAt, language)}
+      </small>
       {withdrawal.state === 'pending' && (
         <p data-testid="withdrawal-waiting">
           {t(`cashOut.waitingFor.${withdrawal.waitingFor}`, {
@@ -78,7 +83,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           })}
         </p>
       )}
-      {withdrawal.reason && <p className="history-note">{withdrawal.reason}</p>}
+      {withdrawal.reason && <p className={styles.historyNote}>{withdrawal.reason}</p>}
     </li>
   );
 }
@@ -170,7 +175,11 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
         {cards.isPending ? (
           <Loading id="cash-out-card" className="field-loading" />
         ) : list.length === 0 ? (
-          <Link to={pathOf('addBankCard')} className="text-link field-link" id="cash-out-card">
+          <Link
+            to={pathOf('addBankCard')}
+            className={classNames('text-link', styles.fieldLink)}
+            id="cash-out-card"
+          >
             {t('bankCard.add')}
           </Link>
         ) : (
@@ -256,7 +265,7 @@ export default function CashOutScreen() {
       {items.length > 0 && (
         <>
           <h2 className="section-title">{t('cashOut.history')}</h2>
-          <ul className="wallet-list">
+          <ul className={styles.walletList}>
             {items.map((withdrawal) => (
               <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
             ))}

@@ -11,7 +11,8 @@ import { useWallet } from '../../../features/wallet/queries';
 import { Field } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
-import './wallet/wallet.css';
+import styles from './wallet/wallet.module.css';
+import { classNames } from '../../../shell/common';
 
 const other = (currency: Currency): Currency => (currency === 'EUR' ? 'USD' : 'EUR');
 
@@ -147,7 +148,7 @@ export default function ExChangeScreen() {
       {quote && (
         <>
           <QuoteCard quote={quote} />
-          <div className="actions actions-flush">
+          <div className={classNames('actions', styles.actionsFlush)}>
             <Button block color="primary" size="large" loading={exchange.isPending} onClick={confirm}>
               {t('exchange.confirm')}
             </Button>

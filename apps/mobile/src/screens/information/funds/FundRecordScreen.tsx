@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { useRecords, type RecordPage } from '../../../features/funds/queries';
-import { EmptyState, Loading } from '../../../shell/common';
-import './wallet/wallet.css';
+import { EmptyState, Loading, classNames } from '../../../shell/common';
+import styles from './wallet/wallet.module.css';
 
 /** The record's detail in the user's language; staff reasons and references stay verbatim. */
 function detailText(detail: RecordDetail, t: TFunction, language: Language): string {
@@ -43,15 +43,18 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li className="card wallet-item history-item" data-testid={`record-${record.id}-${record.currency}`}>
-      <div className="history-head">
+    <li
+      className={classNames('card', styles.walletItem, styles.historyItem)}
+      data-testid={`record-${record.id}-${record.currency}`}
+    >
+      <div className={styles.historyHead}>
         <p>
           <strong>{t(`fundRecord.kinds.${record.kind}`, { defaultValue: record.kind })}</strong> ·{' '}
           {t('fundRecord.number', { id: record.id })}
         </p>
         {/* A freeze or a release moves money between available and frozen: nothing in or out. */}
         <p
-          className="history-amount numeric"
+          className={classNames(styles.historyAmount, 'numeric')}
           data-testid="record-amount"
           data-zero={/^-?0\.00$/.test(record.amount)}
         >
@@ -67,13 +70,15 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
       )}
       {/* An entry the server cannot describe (null) falls back to the journal's memo. */}
       {record.detail ? (
-        <p className="history-note" data-testid="record-detail">
+        <p className={styles.historyNote} data-testid="record-detail">
           {detailText(record.detail, t, language)}
         </p>
       ) : (
-        record.memo && <p className="history-note">{record.memo}</p>
+        record.memo && <p className={styles.historyNote}>{record.memo}</p>
       )}
-      <small className="history-time numeric">{formatDateTime(record.createdAt, language)}</small>
+      <small className={classNames(styles.historyTime, 'numeric')}>
+        {formatDateTime(record.createdAt, language)}
+      </small>
     </li>
   );
 }
@@ -89,7 +94,7 @@ export default function FundRecordScreen() {
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div data-testid="screen-fundRecord">
-      <div className="wallet-actions pill-tabs scrolling" role="tablist">
+      <div className={classNames(styles.walletActions, styles.segmented, styles.scrolling)} role="tablist">
         {recordTabs.map((option) => (
           <button
             key={option}
@@ -109,7 +114,7 @@ export default function FundRecordScreen() {
       ) : items.length === 0 ? (
         <EmptyState />
       ) : (
-        <ul className="wallet-list">
+        <ul className={styles.walletList}>
           {items.map((record) => (
             // An exchange is one entry with a line per currency.
             <RecordItem key={`${record.id}-${record.currency}`} record={record} />

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
 import { useDepositChannels, type DepositChannels } from '../../../features/funds/queries';
 import { pathOf } from '../../../routes/paths';
-import { EmptyState, Loading } from '../../../shell/common';
+import { EmptyState, Loading, classNames } from '../../../shell/common';
 import { CollectionAccount } from './wallet/CollectionAccount';
 import { DepositTerms } from './wallet/DepositTerms';
-import './wallet/wallet.css';
+import styles from './wallet/wallet.module.css';
 
 type Channel = DepositChannels['channels'][number];
 
@@ -22,7 +22,7 @@ function ChannelItem({ channel }: { channel: Channel }) {
   return (
     <li>
       <Link
-        className="card wallet-item channel-item"
+        className={classNames('card', styles.walletItem, styles.channelItem)}
         to={depositPathFor(channel.id)}
         data-testid={`channel-${channel.id}`}
         data-kind={channel.kind}
@@ -30,7 +30,9 @@ function ChannelItem({ channel }: { channel: Channel }) {
         <p>
           <strong>{channel.name}</strong>
         </p>
-        <p className="channel-kind">{t(`rechargeChannel.kinds.${channel.kind}`)}</p>
+        <p className={styles.channelKind} data-testid="channel-kind">
+          {t(`rechargeChannel.kinds.${channel.kind}`)}
+        </p>
         <p>{t(`rechargeChannel.notes.${channel.kind}`, { currency: channel.currency })}</p>
         <p>{t('rechargeChannel.currency', { currency: channel.currency })}</p>
         <p className="numeric" data-testid="channel-limits">
@@ -39,7 +41,7 @@ function ChannelItem({ channel }: { channel: Channel }) {
             : t('recharge.limits', { minimum: money(channel.minimum), maximum: money(channel.maximum) })}
         </p>
         <CollectionAccount channel={channel} />
-        <span className="channel-choose">{t('rechargeChannel.choose')}</span>
+        <span className={styles.channelChoose}>{t('rechargeChannel.choose')}</span>
       </Link>
     </li>
   );
@@ -60,7 +62,7 @@ export default function RechargeChannelScreen() {
       ) : (
         <>
           <p className="section-title">{t('rechargeChannel.intro')}</p>
-          <ul className="wallet-list" aria-label={t('titles.rechargeChannel')}>
+          <ul className={styles.walletList} aria-label={t('titles.rechargeChannel')}>
             {list.map((channel) => (
               <ChannelItem key={channel.id} channel={channel} />
             ))}

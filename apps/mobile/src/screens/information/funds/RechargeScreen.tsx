@@ -15,13 +15,13 @@ import {
   type DepositChannels,
 } from '../../../features/funds/queries';
 import { withScamCheck } from '../../../features/funds/scam-check';
-import { EmptyState, Loading, LoadingOverlay } from '../../../shell/common';
+import { EmptyState, Loading, LoadingOverlay, classNames } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
 import { CollectionAccount } from './wallet/CollectionAccount';
 import { DepositTerms } from './wallet/DepositTerms';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
-import './wallet/wallet.css';
+import styles from './wallet/wallet.module.css';
 
 type Channel = DepositChannels['channels'][number];
 
@@ -29,25 +29,32 @@ function DepositItem({ deposit, channel }: { deposit: Deposit; channel?: Channel
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <li className="card wallet-item history-item" data-testid={`deposit-${deposit.id}`}>
-      <div className="history-head">
+    <li
+      className={classNames('card', styles.walletItem, styles.historyItem)}
+      data-testid={`deposit-${deposit.id}`}
+    >
+      <div className={styles.historyHead}>
         <p className={`status status-${deposit.state}`}>{t(`recharge.states.${deposit.state}`)}</p>
-        <p className="history-amount numeric">{formatCurrency(deposit.amount, deposit.currency, language)}</p>
+        <p className={classNames(styles.historyAmount, 'numeric')}>
+          {formatCurrency(deposit.amount, deposit.currency, language)}
+        </p>
       </div>
-      <small className="history-time numeric">{formatDateTime(deposit.createdAt, language)}</small>
+      <small className={classNames(styles.historyTime, 'numeric')}>
+        {formatDateTime(deposit.createdAt, language)}
+      </small>
       {deposit.state === 'pending' && (
         <>
           <p>{t('recharge.transferTo')}</p>
           {channel && <CollectionAccount channel={channel} />}
           <p>
             {t('recharge.reference')}{' '}
-            <strong className="wallet-address" data-testid="deposit-reference">
+            <strong className={styles.walletAddress} data-testid="deposit-reference">
               {deposit.reference}
             </strong>
           </p>
         </>
       )}
-      {deposit.reason && <p className="history-note">{deposit.reason}</p>}
+      {deposit.reason && <p className={styles.historyNote}>{deposit.reason}</p>}
     </li>
   );
 }
@@ -179,7 +186,7 @@ export default function RechargeScreen() {
       {items.length > 0 && (
         <>
           <h2 className="section-title">{t('recharge.history')}</h2>
-          <ul className="wallet-list">
+          <ul className={styles.walletList}>
             {items.map((deposit) => (
               <DepositItem
                 key={deposit.id}

@@ -11,12 +11,12 @@ import { walletNetworks, type WalletNetwork } from '@beurs/contract/enums';
 import { paymentUri } from '../../../features/wallet/qr';
 import { useWallet, type WalletAddress, type WalletData } from '../../../features/wallet/queries';
 import { isAvailable, pathOf } from '../../../routes/paths';
-import { EmptyState, Loading } from '../../../shell/common';
+import { EmptyState, Loading, classNames } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
 import { AddressQr } from './wallet/AddressQr';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
-import './wallet/wallet.css';
+import styles from './wallet/wallet.module.css';
 
 // Deposit starts at the channel list: each channel says how it works and its limits before the form.
 const actions = [
@@ -52,12 +52,12 @@ function AddressItem({ address }: { address: WalletAddress }) {
   const remove = useDeleteWalletMutation();
   const [isConfirming, setConfirming] = useState(false);
   return (
-    <li className="card wallet-item" data-testid={`wallet-address-${address.id}`}>
+    <li className={classNames('card', styles.walletItem)} data-testid={`wallet-address-${address.id}`}>
       <p>
         <strong>{t(`wallet.networks.${address.network}`)}</strong>
         {address.label && ` · ${address.label}`}
       </p>
-      <p className="wallet-address">{address.address}</p>
+      <p className={styles.walletAddress}>{address.address}</p>
       <AddressQr
         value={paymentUri(address.network, address.address)}
         alt={t('wallet.qrAlt', { address: address.address })}
@@ -178,7 +178,7 @@ export default function WalletScreen() {
     <div data-testid="screen-wallet">
       <BalanceCards balances={wallet.data.balances} />
       {links.length > 0 && (
-        <nav className="actions wallet-actions">
+        <nav className={classNames('actions', styles.walletActions)}>
           {links.map((action) => (
             <Link key={action.key} to={pathOf(action.route)} data-testid={`wallet-${action.key}`}>
               {t(`wallet.${action.key}`)}
@@ -186,11 +186,11 @@ export default function WalletScreen() {
           ))}
         </nav>
       )}
-      <h2 className="section-title wallet-title">{t('wallet.addresses')}</h2>
+      <h2 className={classNames('section-title', styles.walletTitle)}>{t('wallet.addresses')}</h2>
       {wallet.data.addresses.length === 0 ? (
         <EmptyState message={t('wallet.noAddresses')} />
       ) : (
-        <ul className="wallet-list">
+        <ul className={styles.walletList}>
           {wallet.data.addresses.map((address) => (
             <AddressItem key={address.id} address={address} />
           ))}

@@ -69,7 +69,7 @@ describe('deposit channel screen', () => {
       'Demo mode: no real money is accepted; balances are demo money.',
     );
     const first = within(screen.getByTestId('channel-5'));
-    expect(first.getByText('Bank transfer', { selector: '.channel-kind' })).toBeTruthy();
+    expect(first.getByTestId('channel-kind').textContent).toBe('Bank transfer');
     expect(first.getByText('You get a unique payment reference to put on your transfer.')).toBeTruthy();
     expect(first.getByText('Currency: EUR')).toBeTruthy();
     expect(first.getByTestId('channel-limits').textContent).toBe('Between 10.00 € and 5,000.00 €.');

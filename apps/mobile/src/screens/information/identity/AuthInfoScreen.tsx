@@ -10,7 +10,7 @@ import { useObjectUrl, useStoredPhoto } from '../../../features/identity/stored-
 import { EmptyState, Loading, LoadingOverlay } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
-import '../funds/wallet/wallet.css';
+import styles from '../funds/wallet/wallet.module.css';
 
 const empty: AuthForm = {
   realname: '',
@@ -48,7 +48,7 @@ function PhotoField({
         aria-invalid={error ? true : undefined}
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
       />
-      {url && <img className="id-preview" src={url} alt={t('authInfo.previewOf', { side: label })} />}
+      {url && <img className={styles.idPreview} src={url} alt={t('authInfo.previewOf', { side: label })} />}
       {error && (
         <p className="field-error" role="alert">
           {t(error)}
@@ -140,9 +140,9 @@ function StoredPhoto({ id, side, testId }: { id: string; side: string; testId: s
   const { t } = useTranslation();
   const photo = useStoredPhoto(id);
   return (
-    <figure className="id-photo" data-testid={testId}>
+    <figure className={styles.idPhoto} data-testid={testId}>
       {photo.url ? (
-        <img className="id-preview" src={photo.url} alt={t('authInfo.submittedPhotoOf', { side })} />
+        <img className={styles.idPreview} src={photo.url} alt={t('authInfo.submittedPhotoOf', { side })} />
       ) : photo.isError ? (
         <p className="field-error" role="alert">
           {t('authInfo.photoUnavailable')}
@@ -162,7 +162,7 @@ function SubmittedPhotos({ info }: { info: AuthInfo }) {
   return (
     <section className="card" data-testid="auth-photos" aria-label={t('authInfo.submittedPhotos')}>
       <h2>{t('authInfo.submittedPhotos')}</h2>
-      <div className="id-photos">
+      <div className={styles.idPhotos}>
         <StoredPhoto id={info.frontImageId} side={t('authInfo.front')} testId="auth-photo-front" />
         <StoredPhoto id={info.backImageId} side={t('authInfo.back')} testId="auth-photo-back" />
       </div>

@@ -10,11 +10,11 @@ import {
 } from '../../../features/identity/fund-password';
 import { useFundPasswordMutation, type FundPasswordAction } from '../../../features/identity/mutations';
 import { useFundPasswordStatus } from '../../../features/identity/queries';
-import { EmptyState, Loading, LoadingOverlay } from '../../../shell/common';
+import { EmptyState, Loading, LoadingOverlay, classNames } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { useFormFields } from '../../../shell/use-form-fields';
 import { showToast } from '../../../shell/toast';
-import '../funds/wallet/wallet.css';
+import styles from '../funds/wallet/wallet.module.css';
 
 const empty: FundPasswordForm = { oldPassword: '', loginPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -94,7 +94,7 @@ export default function FundPassScreen() {
       </section>
       {status.data.isSet ? (
         <>
-          <div className="wallet-actions pill-tabs" role="group">
+          <div className={classNames(styles.walletActions, styles.segmented)} role="group">
             {(['change', 'reset'] as const).map((option) => (
               <button
                 key={option}

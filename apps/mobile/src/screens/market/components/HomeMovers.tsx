@@ -8,7 +8,7 @@ import { EmptyState, Loading } from '../../../shell/common';
 import { QuoteList } from './QuoteList';
 import { QuoteSource } from './QuoteSource';
 import { useLiveList } from './use-live-list';
-import '../market.css';
+import styles from '../market.module.css';
 
 // Home screen stock tabs: gainers, losers and most traded of the user's market (stockType), live.
 
@@ -28,21 +28,21 @@ export function HomeMovers() {
   const list = useLiveList(stockType, tab.sort, tab.order, MOVERS_SHOWN);
   const first = list.data?.items[0];
   return (
-    <section className="movers" aria-label={t('market.home.title')} data-testid="home-movers">
-      <div className="section-head">
+    <section className={styles.movers} aria-label={t('market.home.title')} data-testid="home-movers">
+      <div className={styles.sectionHead}>
         <h2 className="section-title">
           {t('market.home.title')} · {t(`market.stockTypes.${stockType}`)}
         </h2>
-        <Link className="text-button" to={pathOf('marketindex')} data-testid="home-more-market">
+        <Link className={styles.textButton} to={pathOf('marketindex')} data-testid="home-more-market">
           {t('market.home.more')}
         </Link>
       </div>
-      <div className="chip-row" role="group" aria-label={t('market.home.title')}>
+      <div className={styles.chipRow} role="group" aria-label={t('market.home.title')}>
         {moverTabs.map((entry) => (
           <button
             key={entry.key}
             type="button"
-            className="chip"
+            className={styles.chip}
             aria-pressed={entry.key === tabKey}
             data-testid={`movers-${entry.key}`}
             onClick={() => setTabKey(entry.key)}
@@ -52,7 +52,7 @@ export function HomeMovers() {
         ))}
       </div>
       {first && (
-        <div className="list-caption">
+        <div className={styles.listCaption}>
           <QuoteSource source={first} />
         </div>
       )}

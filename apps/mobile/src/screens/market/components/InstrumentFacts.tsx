@@ -2,6 +2,8 @@ import { formatDateTime, formatMoney } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import type { Instrument } from '../../../features/market/market-types';
+import styles from '../market.module.css';
+import { classNames } from '../../../shell/common';
 
 /** Sector, lot and tick size, trading hours' next change, dividends and splits. */
 export function InstrumentFacts({ instrument }: { instrument: Instrument }) {
@@ -10,9 +12,9 @@ export function InstrumentFacts({ instrument }: { instrument: Instrument }) {
   const decimalsOf = (text: string) => Math.max(2, (text.split('.')[1] ?? '').replace(/0+$/, '').length);
   const actions = [...instrument.corporateActions].reverse().slice(0, 6);
   return (
-    <section className="card facts" data-testid="instrument-facts">
+    <section className={classNames('card', styles.facts)} data-testid="instrument-facts">
       <h2>{t('market.facts.title')}</h2>
-      <dl className="quote-fields">
+      <dl className={styles.quoteFields}>
         <div>
           <dt>{t('market.facts.sector')}</dt>
           <dd>
@@ -36,14 +38,14 @@ export function InstrumentFacts({ instrument }: { instrument: Instrument }) {
         </div>
       </dl>
       {instrument.nextSessionChangeAt && (
-        <p className="facts-note">
+        <p className={styles.factsNote}>
           {t('market.facts.nextChange', { time: formatDateTime(instrument.nextSessionChangeAt, language) })}
         </p>
       )}
       {actions.length > 0 && (
         <>
           <h3>{t('market.facts.corporateActions')}</h3>
-          <ul className="facts-list">
+          <ul className={styles.factsList}>
             {actions.map((action) => (
               <li key={`${action.kind}-${action.exDate}`}>
                 <span>{action.exDate.replaceAll('-', '.')}</span>

@@ -2,6 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stockTypes, type StockType } from '@beurs/contract/enums';
 import { classNames } from '../../../shell/common';
+import styles from '../market.module.css';
 
 type Props = Omit<HTMLAttributes<HTMLDivElement>, 'onChange'> & {
   value: StockType;
@@ -14,7 +15,7 @@ export function MarketSwitcher({ value, onChange, className, ...rest }: Props) {
   const { t } = useTranslation();
   return (
     <div
-      className={classNames('segmented', className)}
+      className={classNames(styles.segmented, className)}
       role="group"
       aria-label={t('market.switcher')}
       {...rest}

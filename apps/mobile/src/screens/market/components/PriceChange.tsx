@@ -4,6 +4,7 @@ import type { Quote } from '../../../features/market/market-types';
 import { useColourScheme, toneClass } from '../../../features/market/price-colours';
 import { directionOf, formatChangePercent, formatPrice } from '../../../features/market/quote-format';
 import { classNames } from '../../../shell/common';
+import styles from '../market.module.css';
 
 type Native = HTMLAttributes<HTMLSpanElement> & { 'data-testid'?: string };
 
@@ -12,7 +13,7 @@ export function Price({ quote, value, className, ...rest }: Native & { quote: Qu
   const scheme = useColourScheme();
   return (
     <span
-      className={classNames('numeric', toneClass(directionOf(quote.change), scheme), className)}
+      className={classNames('numeric', styles[toneClass(directionOf(quote.change), scheme)], className)}
       {...rest}
     >
       {formatPrice(value ?? quote.latest, quote, currentLanguage())}
@@ -23,10 +24,12 @@ export function Price({ quote, value, className, ...rest }: Native & { quote: Qu
 /** The change in percent as a coloured pill ("+1.45%"). */
 export function ChangePill({ quote, className, ...rest }: Native & { quote: Quote }) {
   const scheme = useColourScheme();
-  const direction = directionOf(quote.changePercent);
+  const tone = toneClass(directionOf(quote.changePercent), scheme);
   return (
     <span
-      className={classNames('change-pill numeric', `pill-${toneClass(direction, scheme)}`, className)}
+      className={classNames(styles.changePill, 'numeric', styles[`pill-${tone}`], className)}
+      data-change-pill=""
+      data-tone={tone}
       {...rest}
     >
       {formatChangePercent(quote.changePercent, currentLanguage())}

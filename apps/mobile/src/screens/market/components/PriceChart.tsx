@@ -14,6 +14,7 @@ import { periodSeconds, toChartSeries, zoneOffsetSeconds } from '../../../featur
 import type { CandlePeriod } from '@beurs/contract/enums';
 import type { Candle } from '../../../features/market/market-types';
 import { classNames } from '../../../shell/common';
+import styles from '../market.module.css';
 
 // The stock chart (lightweight-charts v5): candlesticks and volume bars, or the time-share line
 // with volume. This module is the only one that imports the chart library, and it is loaded with
@@ -132,7 +133,8 @@ export default function PriceChart({
   return (
     <div
       ref={container}
-      className={classNames('price-chart', className)}
+      className={classNames(styles.priceChart, className)}
+      data-price-chart=""
       role="img"
       aria-label={t('market.chart.label', { count: candles.length })}
       data-candles={candles.length}

@@ -5,6 +5,8 @@ import {
   saveColourScheme,
   useColourScheme,
 } from '../../../features/market/price-colours';
+import styles from '../market.module.css';
+import { classNames } from '../../../shell/common';
 
 /** The up/down colour choice on the settings screen: green for up, or red for up. */
 export function PriceColourSetting() {
@@ -12,12 +14,12 @@ export function PriceColourSetting() {
   const scheme = useColourScheme();
   return (
     <section
-      className="card colour-setting"
+      className={classNames('card', styles.colourSetting)}
       aria-labelledby="price-colours-title"
       data-testid="price-colours"
     >
       <h2 id="price-colours-title">{t('market.colours.title')}</h2>
-      <div className="segmented" role="radiogroup" aria-labelledby="price-colours-title">
+      <div className={styles.segmented} role="radiogroup" aria-labelledby="price-colours-title">
         {colourSchemes.map((option) => (
           <button
             key={option}
@@ -27,7 +29,11 @@ export function PriceColourSetting() {
             data-testid={`colours-${option}`}
             onClick={() => saveColourScheme(option)}
           >
-            <span className="swatch" style={{ background: colourOf('up', option) }} aria-hidden="true" />
+            <span
+              className={styles.swatch}
+              style={{ background: colourOf('up', option) }}
+              aria-hidden="true"
+            />
             {t(`market.colours.${option}`)}
           </button>
         ))}

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import type { Quote } from '../../../features/market/market-types';
 import { formatCompact, formatCount, formatPrice } from '../../../features/market/quote-format';
+import styles from '../market.module.css';
+import { classNames } from '../../../shell/common';
 
 /** The quote fields of spec section 3: open, previous close, high, low, volume, turnover, market cap, bid, ask. */
 export function QuoteFields({ quote }: { quote: Quote }) {
@@ -20,7 +22,7 @@ export function QuoteFields({ quote }: { quote: Quote }) {
     ['ask', price(quote.ask)],
   ];
   return (
-    <dl className="quote-fields numeric" data-testid="quote-fields">
+    <dl className={classNames(styles.quoteFields, 'numeric')} data-testid="quote-fields">
       {fields.map(([name, value]) => (
         <div key={name}>
           <dt>{t(`market.fields.${name}`)}</dt>

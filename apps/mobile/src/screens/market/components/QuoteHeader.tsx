@@ -7,6 +7,8 @@ import type { StreamStatus } from '../../../features/market/quote-stream';
 import { Price } from './PriceChange';
 import { QuoteSource } from './QuoteSource';
 import { StreamBadge } from './StreamBadge';
+import { classNames } from '../../../shell/common';
+import styles from '../market.module.css';
 
 /** Name, code and market; the latest price with its change; its source, delay and time. */
 export function QuoteHeader({ quote, streamStatus }: { quote: Quote; streamStatus: StreamStatus }) {
@@ -15,24 +17,27 @@ export function QuoteHeader({ quote, streamStatus }: { quote: Quote; streamStatu
   const language = currentLanguage();
   const tone = toneClass(directionOf(quote.change), scheme);
   return (
-    <header className="quote-header" data-testid="quote-header">
-      <div className="quote-title">
+    <header className={styles.quoteHeader} data-testid="quote-header">
+      <div className={styles.quoteTitle}>
         <h2 data-testid="stock-name">{quote.name}</h2>
         <p>
           <span data-testid="stock-code">{quote.code}</span> · {quote.exchange} · {quote.currency}
-          <span className={`session-badge session-${quote.session}`} data-testid="session">
+          <span
+            className={classNames(styles.sessionBadge, styles[`session-${quote.session}`])}
+            data-testid="session"
+          >
             {t(`market.session.${quote.session}`)}
           </span>
         </p>
       </div>
-      <div className="quote-price-line">
-        <Price quote={quote} className="quote-price" data-testid="stock-price" />
-        <span className={`numeric ${tone}`} data-testid="stock-change">
+      <div className={styles.quotePriceLine}>
+        <Price quote={quote} className={styles.quotePrice} data-testid="stock-price" />
+        <span className={classNames('numeric', styles[tone])} data-testid="stock-change">
           {formatSignedPrice(quote.change, quote, language)} (
           {formatChangePercent(quote.changePercent, language)})
         </span>
       </div>
-      <div className="list-caption">
+      <div className={styles.listCaption}>
         <QuoteSource source={quote} data-testid="stock-source" />
         <StreamBadge status={streamStatus} />
       </div>

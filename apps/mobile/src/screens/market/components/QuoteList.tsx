@@ -9,6 +9,7 @@ import { formatClock, formatCompact } from '../../../features/market/quote-forma
 import { classNames } from '../../../shell/common';
 import { openStock } from './open-stock';
 import { ChangePill, Price } from './PriceChange';
+import styles from '../market.module.css';
 
 type Props = HTMLAttributes<HTMLDivElement> & {
   quotes: readonly Quote[];
@@ -27,14 +28,14 @@ export function QuoteList({ quotes, sort, onSort, className, ...rest }: Props) {
   return (
     <div className={classNames('quote-list', className)} {...rest}>
       {sort && onSort && (
-        <div className="sort-bar" role="group" aria-label={t('market.sortBy')}>
+        <div className={styles.sortBar} role="group" aria-label={t('market.sortBy')}>
           {listSorts.map((column) => {
             const state = ariaSort(sort, column);
             return (
               <button
                 key={column}
                 type="button"
-                className="sort-button"
+                className={styles.sortButton}
                 aria-pressed={state !== 'none'}
                 data-sort={state}
                 data-testid={`sort-${column}`}
@@ -55,29 +56,29 @@ export function QuoteList({ quotes, sort, onSort, className, ...rest }: Props) {
           })}
         </div>
       )}
-      <ul className="quote-rows">
+      <ul className={styles.quoteRows}>
         {quotes.map((quote) => (
           <li key={quote.symbol}>
             <button
               type="button"
-              className="quote-row"
+              className={styles.quoteRow}
               data-testid={`quote-row-${quote.symbol}`}
               onClick={() => openStock(navigate, quote)}
             >
-              <span className="quote-name">
+              <span className={styles.quoteName}>
                 <strong>{quote.name}</strong>
                 <small>
                   {quote.code} ·{' '}
                   <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
                 </small>
               </span>
-              <Price quote={quote} className="quote-latest" data-testid={`latest-${quote.symbol}`} />
+              <Price quote={quote} className={styles.quoteLatest} data-testid={`latest-${quote.symbol}`} />
               {metric === 'change' ? (
                 <ChangePill quote={quote} />
               ) : (
-                <span className="quote-metric numeric">
+                <span className={classNames(styles.quoteMetric, 'numeric')}>
                   {formatCompact(metric === 'volume' ? quote.volume : quote.turnover, language)}
-                  <ChangePill quote={quote} className="change-pill-small" />
+                  <ChangePill quote={quote} className={styles.changePillSmall} />
                 </span>
               )}
             </button>

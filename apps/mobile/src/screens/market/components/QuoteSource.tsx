@@ -4,6 +4,7 @@ import { currentLanguage } from '../../../app/i18n';
 import type { Quote } from '../../../features/market/market-types';
 import { delaySeconds, formatQuoteTime } from '../../../features/market/quote-format';
 import { classNames } from '../../../shell/common';
+import styles from '../market.module.css';
 
 type Props = HTMLAttributes<HTMLParagraphElement> & {
   source: Pick<Quote, 'source' | 'delayMs' | 'isSimulated'> & { timestamp?: string | null };
@@ -29,7 +30,7 @@ export function QuoteSource({ source, className, ...rest }: Props) {
   ];
   if (source.timestamp) parts.push(formatQuoteTime(source.timestamp, language));
   return (
-    <p className={classNames('quote-source', className)} data-testid="quote-source" {...rest}>
+    <p className={classNames(styles.quoteSource, className)} data-testid="quote-source" {...rest}>
       {parts.join(' · ')}
     </p>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StreamStatus } from '../../../features/market/quote-stream';
 import { POLL_MS } from '../../../features/market/queries';
 import { classNames } from '../../../shell/common';
+import styles from '../market.module.css';
 
 /** Whether prices arrive live or are polled while the live connection is down. */
 export function StreamBadge({
@@ -14,7 +15,7 @@ export function StreamBadge({
   const isLive = status === 'open';
   return (
     <span
-      className={classNames('stream-badge', isLive ? 'stream-live' : 'stream-polling', className)}
+      className={classNames(styles.streamBadge, isLive ? styles.streamLive : styles.streamPolling, className)}
       data-testid="stream-status"
       data-status={status}
       {...rest}

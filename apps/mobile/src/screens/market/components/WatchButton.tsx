@@ -5,6 +5,7 @@ import {
 } from '../../../features/market/mutations';
 import { useWatchlist } from '../../../features/market/queries';
 import { showToast } from '../../../shell/toast';
+import styles from '../market.module.css';
 
 /** Adds the stock to the watchlist, or removes it when it is there already. */
 export function WatchButton({ symbol }: { symbol: string }) {
@@ -15,7 +16,7 @@ export function WatchButton({ symbol }: { symbol: string }) {
   const isWatched = watchlist.data?.some((item) => item.symbol === symbol) ?? false;
   const isBusy = watchlist.isPending || add.isPending || remove.isPending;
   return (
-    <div className="watch-row">
+    <div className={styles.watchRow}>
       <button
         type="button"
         className={isWatched ? 'button-secondary' : 'button-primary'}

@@ -7,6 +7,8 @@ import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../fe
 import type { Fill, Order } from '../../../features/trading/queries';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { fxRows } from '../ticket/CostBlock';
+import styles from '../trade.module.css';
+import { classNames } from '../../../shell/common';
 
 const money = (text: string, currency: string) =>
   formatCurrency(text, currency === 'USD' ? 'USD' : 'EUR', currentLanguage());
@@ -34,8 +36,8 @@ export function FillDetail({ fill, currency }: { fill: Fill; currency: string })
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
-    <div className="trade-fill" data-testid={`fill-${fill.id}`}>
-      <p className="trade-fill-head">
+    <div className={styles.tradeFill} data-testid={`fill-${fill.id}`}>
+      <p className={styles.tradeFillHead}>
         {t('trade.position.fill', {
           quantity: formatQuantity(fill.quantity, language),
           price: formatTradePrice(fill.price, language),
@@ -56,7 +58,7 @@ export function FillDetail({ fill, currency }: { fill: Fill; currency: string })
       />
       {fill.tob.class !== 'none' && (
         <section
-          className="trade-voucher"
+          className={styles.tradeVoucher}
           data-testid="tob-voucher"
           aria-label={t('trade.position.tobVoucher')}
         >
@@ -109,7 +111,7 @@ function Timeline({ order }: { order: Order }) {
     ] as const
   ).filter((step): step is readonly [(typeof step)[0], string] => step[1] !== null);
   return (
-    <ol className="trade-timeline" data-testid="order-timeline">
+    <ol className={styles.tradeTimeline} data-testid="order-timeline">
       {steps.map(([step, time]) => (
         <li key={step}>
           <span>{t(`trade.position.timeline.${step}`)}</span>
@@ -136,8 +138,8 @@ export function OrderCard({ order, isDetailed = false, onCancel, isCancelling = 
   const isCancellable = order.state === 'pending' || order.state === 'partially_filled';
   const prices = orderPrices(order, t);
   return (
-    <li className="card trade-item" data-testid={`order-${order.id}`}>
-      <div className="trade-item-head">
+    <li className={classNames('card', styles.tradeItem)} data-testid={`order-${order.id}`}>
+      <div className={styles.tradeItemHead}>
         <div>
           <strong>{order.name}</strong>
           <small>
@@ -148,7 +150,7 @@ export function OrderCard({ order, isDetailed = false, onCancel, isCancelling = 
           {t(`trade.states.${order.state}`)}
         </span>
       </div>
-      <p className="trade-item-line">
+      <p className={styles.tradeItemLine}>
         {t('trade.orderLine', {
           side: t(`trade.sides.${order.side}`),
           quantity: formatQuantity(order.quantity, language),
@@ -159,7 +161,7 @@ export function OrderCard({ order, isDetailed = false, onCancel, isCancelling = 
         {t(`trade.tif.${order.timeInForce}`)}
       </p>
       {order.filledQuantity !== '0' && !/^0\.0*$/.test(order.filledQuantity) && order.state !== 'filled' && (
-        <p className="trade-item-line">
+        <p className={styles.tradeItemLine}>
           {t('trade.states.partially_filled')}: {formatQuantity(order.filledQuantity, language)}
         </p>
       )}

@@ -5,7 +5,9 @@ import { toneClass, useColourScheme } from '../../../features/market/price-colou
 import { directionOf } from '../../../features/market/quote-format';
 import { formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import type { Position } from '../../../features/trading/queries';
+import { classNames } from '../../../shell/common';
 import { SummaryRows, type SummaryRow } from '../../../shell/SummaryRows';
+import marketStyles from '../../market/market.module.css';
 
 /** A signed amount in the user's up/down colours ("+12.40 €", "-3.10 €"). */
 export function Pnl({
@@ -23,7 +25,7 @@ export function Pnl({
   const direction = directionOf(value);
   const shown = formatCurrency(value, currency === 'USD' ? 'USD' : 'EUR', currentLanguage());
   return (
-    <span className={`numeric ${toneClass(direction, scheme)}`} data-testid={testId}>
+    <span className={classNames('numeric', marketStyles[toneClass(direction, scheme)])} data-testid={testId}>
       {direction === 'up' ? `+${shown}` : shown}
     </span>
   );

@@ -8,6 +8,7 @@ import { formatQuantity, formatTradePrice } from '../../../features/trading/form
 import type { CostPreview } from '../../../features/trading/queries';
 import { forgetPin, pinRememberedUntil, rememberedPin } from '../../../features/trading/trading-pin';
 import { SummaryRows } from '../../../shell/SummaryRows';
+import styles from '../trade.module.css';
 
 type Props = {
   preview: CostPreview | null;
@@ -55,13 +56,13 @@ export function ConfirmSheet({ preview, isPlacing, pinError, onClose, onConfirm 
     <Popup
       visible={preview !== null}
       onMaskClick={onClose}
-      bodyClassName="trade-sheet"
+      bodyClassName={styles.tradeSheet}
       destroyOnClose
       aria-label={t('trade.confirm.title')}
     >
       {preview && (
         <div data-testid="confirm-sheet">
-          <h2 className="trade-card-title">{t('trade.confirm.title')}</h2>
+          <h2 className={styles.tradeCardTitle}>{t('trade.confirm.title')}</h2>
           <SummaryRows
             rows={[
               {
@@ -112,7 +113,7 @@ export function ConfirmSheet({ preview, isPlacing, pinError, onClose, onConfirm 
               </p>
             )}
           </div>
-          <label className="trade-check">
+          <label className={styles.tradeCheck}>
             <input
               type="checkbox"
               checked={remember}
@@ -127,7 +128,7 @@ export function ConfirmSheet({ preview, isPlacing, pinError, onClose, onConfirm 
                 })
               : t('trade.confirm.remember')}
           </label>
-          <div className="trade-sheet-actions">
+          <div className={styles.tradeSheetActions}>
             <Button block onClick={onClose}>
               {t('common.cancel')}
             </Button>

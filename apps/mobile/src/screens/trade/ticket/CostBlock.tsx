@@ -6,6 +6,8 @@ import { currentLanguage } from '../../../app/i18n';
 import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import type { CostPreview } from '../../../features/trading/queries';
 import { SummaryRows, type SummaryRow } from '../../../shell/SummaryRows';
+import styles from '../trade.module.css';
+import { classNames } from '../../../shell/common';
 
 const asCurrency = (text: string): Currency => (text === 'USD' ? 'USD' : 'EUR');
 
@@ -92,8 +94,12 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
     { key: 'left', label: t('trade.cost.cashLeft'), value: pay(preview.cashLeft), testId: 'cost-left' },
   );
   return (
-    <section className="card trade-cost" data-testid="cost-block" aria-label={t('trade.cost.title')}>
-      <h2 className="trade-card-title">{t('trade.cost.title')}</h2>
+    <section
+      className={classNames('card', styles.tradeCost)}
+      data-testid="cost-block"
+      aria-label={t('trade.cost.title')}
+    >
+      <h2 className={styles.tradeCardTitle}>{t('trade.cost.title')}</h2>
       {preview.isRoundedDown && preview.requestedAmount !== null && (
         <p className="callout" data-testid="rounded-down">
           {t('trade.cost.roundedDown', {

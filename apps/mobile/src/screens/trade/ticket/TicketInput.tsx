@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from '../trade.module.css';
 
 type Props = {
   label: string;
@@ -26,11 +27,11 @@ export function TicketInput({ label, value, onValueChange, error, suffix, onStep
   return (
     <div className="field trade-field">
       <label htmlFor={id}>{label}</label>
-      <div className="trade-input-row">
+      <div className={styles.tradeInputRow}>
         {onStep && (
           <button
             type="button"
-            className="trade-step"
+            className={styles.tradeStep}
             aria-label={t('trade.less', { label })}
             onClick={() => onStep(-1)}
           >
@@ -48,11 +49,11 @@ export function TicketInput({ label, value, onValueChange, error, suffix, onStep
           onChange={(event) => onValueChange(event.target.value)}
           data-testid={rest['data-testid']}
         />
-        {suffix && <span className="trade-suffix">{suffix}</span>}
+        {suffix && <span className={styles.tradeSuffix}>{suffix}</span>}
         {onStep && (
           <button
             type="button"
-            className="trade-step"
+            className={styles.tradeStep}
             aria-label={t('trade.more', { label })}
             onClick={() => onStep(1)}
           >

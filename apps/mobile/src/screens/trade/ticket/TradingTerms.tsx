@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
 import type { CostPreview } from '../../../features/trading/queries';
 import { pathOf } from '../../../routes/paths';
+import styles from '../trade.module.css';
 
 /**
  * The sell-lock and trading-hours line shown before the user buys (issue 11 items 2 and 4): whether
@@ -29,7 +30,7 @@ export function TradingTerms({ preview }: { preview: CostPreview }) {
         ? t('trade.terms.sellLockMinutes', { count: sellLock.minutes })
         : t('trade.terms.noSellLock');
   return (
-    <section className="trade-terms" data-testid="trading-terms">
+    <section className={styles.tradeTerms} data-testid="trading-terms">
       <p data-testid="trading-hours">
         {hours} ({session.timeZone})
       </p>

@@ -1,6 +1,7 @@
 import { toString as qrToString } from 'qrcode';
 import { useEffect, useState, type ImgHTMLAttributes } from 'react';
 import { QR_SIZE, qrOptions } from '../../../../features/wallet/qr';
+import styles from './wallet.module.css';
 
 /** A QR code of `value`, 256×256 at the highest error correction, drawn as SVG (no canvas). */
 export function AddressQr({
@@ -17,6 +18,7 @@ export function AddressQr({
       isCurrent = false;
     };
   }, [value]);
-  if (src === null) return <span className="qr-placeholder" style={{ width: QR_SIZE, height: QR_SIZE }} />;
+  if (src === null)
+    return <span className={styles.qrPlaceholder} style={{ width: QR_SIZE, height: QR_SIZE }} />;
   return <img src={src} width={QR_SIZE} height={QR_SIZE} {...rest} />;
 }

@@ -2,6 +2,7 @@ import { isValidIban, normaliseIban } from '@beurs/contract/rules';
 import { useTranslation } from 'react-i18next';
 import type { DepositChannels } from '../../../../features/funds/queries';
 import { SummaryRows } from '../../../../shell/SummaryRows';
+import styles from './wallet.module.css';
 
 type Channel = DepositChannels['channels'][number];
 
@@ -21,7 +22,7 @@ export function CollectionAccount({ channel, testId }: { channel: Channel; testI
   const isDemo = channel.kind === 'demo';
   return (
     <SummaryRows
-      className="collection-account"
+      className={styles.collectionAccount}
       data-testid={testId}
       rows={[
         { key: 'holder', label: t('bankCard.holder'), value: channel.beneficiaryName, isText: true },

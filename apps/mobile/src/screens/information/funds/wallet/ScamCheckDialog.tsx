@@ -3,6 +3,8 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openLink } from '../../../../native/open-link';
 import { recordScamCheck, type ScamCheckTrigger } from '../../../../features/funds/scam-check';
+import styles from './wallet.module.css';
+import { classNames } from '../../../../shell/common';
 
 type Pending = { trigger: ScamCheckTrigger; resolve: (proceed: boolean) => void };
 
@@ -79,7 +81,7 @@ export function useScamCheckDialog() {
           ) : (
             <>
               <p data-testid="scam-warning">{t('scam.warning')}</p>
-              <p className="form-footer wallet-address">{warningUrl}</p>
+              <p className={classNames('form-footer', styles.walletAddress)}>{warningUrl}</p>
               <div className="actions">
                 <Button
                   block
