@@ -146,6 +146,10 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ledger,
     market,
+    identity,
+    restrictions,
+    fundPassword,
+    users,
     trading: config.trading,
     fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });

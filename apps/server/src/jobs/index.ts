@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import type { JobRunner } from './job-runner';
 import { registerDemoDeskJob } from './demo-desk.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
+import { registerTradingExpiryJob } from './trading-expiry.job';
 
 // Every job of the server, registered in one place (one line per job).
 export function registerJobs(runner: JobRunner, deps: { db: Database; services: Services }): void {
@@ -13,4 +14,5 @@ export function registerJobs(runner: JobRunner, deps: { db: Database; services: 
     deposits: deps.services.deposits,
     withdrawals: deps.services.withdrawals,
   });
+  registerTradingExpiryJob(runner, { trading: deps.services.trading });
 }

@@ -1,11 +1,49 @@
 import { tradeEndpoints } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
+import { idempotencyKey } from '../../http/request-headers';
 
 // The user's trading calls. Staff have none: nobody can create, edit or fill an order by hand
 // (DESIGN.md §1 rule 14).
 export async function tradingRoutes(app: FastifyInstance): Promise<void> {
-  const { trading } = app.services;
+  const { trading, market } = app.services;
+  // Resting orders are evaluated on the quote stream: every node sees the same ticks; claiming an
+  // order with SKIP LOCKED makes exactly one node fill it. Ticks are coalesced per turn.
+  const ticked = new Set<string>();
+  let isEvaluating = false;
+  const stopTicks = market.provider.onTick((tick) => {
+    ticked.add(tick.symbol);
+    if (isEvaluating) return;
+    isEvaluating = true;
+    setImmediate(() => {
+      const symbols = [...ticked];
+      ticked.clear();
+      void trading
+        .onQuotes(symbols)
+        .catch((error: unknown) => app.log.error({ err: error }, 'resting order evaluation failed'))
+        .finally(() => {
+          isEvaluating = false;
+        });
+    });
+  });
+  app.addHook('onClose', async () => stopTicks());
   registerEndpoint(app, tradeEndpoints.preview, ({ session, body }) => trading.preview(session.userId, body));
   registerEndpoint(app, tradeEndpoints.fees, async () => trading.fees());
+  registerEndpoint(app, tradeEndpoints.place, ({ session, body, request }) =>
+    trading.place(session.userId, body, idempotencyKey(request)),
+  );
+  registerEndpoint(app, tradeEndpoints.cancel, ({ session, body }) =>
+    trading.cancel(session.userId, BigInt(body.id)),
+  );
+  registerEndpoint(app, tradeEndpoints.orders, ({ session, body }) => trading.orders(session.userId, body));
+  registerEndpoint(app, tradeEndpoints.order, ({ session, body }) =>
+    trading.order(session.userId, BigInt(body.id)),
+  );
+  registerEndpoint(app, tradeEndpoints.positions, ({ session, body }) =>
+    trading.positions(session.userId, body),
+  );
+  registerEndpoint(app, tradeEndpoints.position, ({ session, body }) =>
+    trading.position(session.userId, BigInt(body.id)),
+  );
+  registerEndpoint(app, tradeEndpoints.summary, ({ session }) => trading.summary(session.userId));
 }

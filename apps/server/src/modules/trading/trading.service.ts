@@ -1,27 +1,50 @@
 import {
   DomainError,
   TRADING_LIMITS,
+  currencies,
+  divideRounded,
   formatCash,
   formatDecimal,
   parseDecimal,
   scales,
   tobClasses,
   tradableMarkets,
+  type Asset,
   type CostPreviewData,
   type Currency,
+  type OrderListTab,
+  type PositionState,
   type OrderTicket,
   type TobClass,
 } from '@beurs/contract';
 import type { TradingConfig } from '../../config';
 import type { Clock } from '../../core/clock';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Quote } from '../../market/provider';
 import { addDays } from '../../market/zoned-time';
 import type { MarketService } from '../market/market.service';
 import {
+  replayOrRefuse,
+  requestHash,
+  requireIdempotencyKey,
+  writeOnce,
+} from '../fund-operations/fund-operations.service';
+import type { FundPasswordService } from '../fund-password/fund-password.service';
+import type { IdentityService } from '../identity/identity.service';
+import type { RestrictionsService } from '../restrictions/restrictions.service';
+import type { UsersService } from '../users/users.service';
+import { createOrderExecution, type FillQuote } from './order-execution';
+import { averageCostPriceMinor, marketValueMinor, sellLockCheck } from './position-math';
+import { presentOrder } from './trading.present';
+import * as repository from './trading.repository';
+import type { LotRow, OrderRow, PositionRow } from './trading.repository';
+import { tradingAsset } from './trading-asset';
+import { RestingOrderIndex, type RestingOrder } from './resting-orders';
+import {
   formatPrice,
   formatQuantity,
+  isFresh,
   parseQuantity,
   priceTicket,
   tradableInstrument,
@@ -43,6 +66,10 @@ export type TradingServiceDeps = {
   clock: Clock;
   ledger: LedgerService;
   market: MarketService;
+  identity: IdentityService;
+  restrictions: RestrictionsService;
+  fundPassword: FundPasswordService;
+  users: UsersService;
   trading: TradingConfig;
   fxSpreadBasisPoints: number;
 };
@@ -50,7 +77,24 @@ export type TradingServiceDeps = {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function createTradingService(deps: TradingServiceDeps) {
-  const { db, clock, ledger, market, trading, fxSpreadBasisPoints } = deps;
+  const {
+    db,
+    clock,
+    ledger,
+    market,
+    identity,
+    restrictions,
+    fundPassword,
+    users,
+    trading,
+    fxSpreadBasisPoints,
+  } = deps;
+  const execution = createOrderExecution({ ledger, market });
+  const resting = new RestingOrderIndex();
+  /** When this node last read every resting order from the database (orders placed on other nodes). */
+  let restingLoadedAtMs = Number.NEGATIVE_INFINITY;
+  const RESTING_RELOAD_MS = 30_000;
+  const EXPIRY_BATCH = 200;
 
   async function eurUsdRate(): Promise<EurUsdRate> {
     const rate = await market.fxRate('EUR', 'USD');
@@ -160,6 +204,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     return {
       tradable,
       ticket,
+      costInput: base,
       payCurrency,
       quantityMinor,
       isRoundedDown,
@@ -174,7 +219,362 @@ export function createTradingService(deps: TradingServiceDeps) {
     };
   }
 
-  function presentPreview(priced: Awaited<ReturnType<typeof priceOrder>>): CostPreviewData {
+  type Priced = Awaited<ReturnType<typeof priceOrder>>;
+
+  /**
+   * Whether an order entered now fills at once, and at which quote: a market order, or a limit
+   * order the quote already crosses (buy: ask ≤ limit; sell: bid ≥ limit), while the venue is open
+   * and the quote fresh. Stops and trailing stops wait for the quote stream.
+   */
+  function immediateFill(priced: Awaited<ReturnType<typeof priceOrder>>): FillQuote | null {
+    const { ticket, quote, session } = priced;
+    if (!session.isOpen || !quote) return null;
+    const isBuy = ticket.side === 'buy';
+    const sidePrice = isBuy ? (quote.askMinor ?? quote.lastMinor) : (quote.bidMinor ?? quote.lastMinor);
+    const basis = (isBuy ? quote.askMinor : quote.bidMinor) === null ? 'last' : isBuy ? 'ask' : 'bid';
+    const fillQuote = {
+      priceMinor: sidePrice,
+      basis,
+      source: quote.source,
+      timestamp: quote.timestamp,
+    } as const;
+    if (ticket.type === 'market') return fillQuote;
+    if (ticket.type === 'limit' && ticket.limitPrice !== undefined) {
+      const crosses = isBuy ? sidePrice <= ticket.limitPrice : sidePrice >= ticket.limitPrice;
+      return crosses ? fillQuote : null;
+    }
+    return null;
+  }
+
+  /** The fields that identify a placement request, for the idempotency hash. */
+  function ticketHash(ticket: OrderTicket): string {
+    const fields: Record<string, string | bigint> = {};
+    for (const [key, value] of Object.entries(ticket)) {
+      if (value !== undefined) fields[key] = typeof value === 'bigint' ? value : String(value);
+    }
+    return requestHash(fields);
+  }
+
+  async function present(order: OrderRow) {
+    const fills = await repository.fillsOfOrders(db, [order.id]);
+    return presentOrder(order, market.instrumentOf(order.symbol), fills);
+  }
+
+  /** A sale needs a holding, enough shares not frozen by other sales, and no sell lock on them. */
+  async function assertSellable(
+    tx: Transaction,
+    userId: bigint,
+    asset: Asset,
+    symbol: string,
+    priced: Priced,
+  ) {
+    const holding = await repository.findHolding(tx, userId, symbol);
+    if (!holding) throw new DomainError('ORDER_NOT_HOLDING');
+    const balances = await ledger.getUserBalances(tx, userId);
+    const availableMinor = balances.find((balance) => balance.asset === asset)?.available ?? 0n;
+    const scale = priced.tradable.instrument.quantityScale;
+    if (availableMinor < priced.quantityMinor) {
+      throw new DomainError('INSUFFICIENT_POSITION', { available: formatQuantity(availableMinor, scale) });
+    }
+    const lock = priced.tradable.sellLock;
+    const check = sellLockCheck({
+      availableMinor,
+      lots: await repository.openLots(tx, holding.id),
+      quantityMinor: priced.quantityMinor,
+      nowMs: priced.nowMs,
+    });
+    if (!check.isAllowed) {
+      const until = new Date(check.untilMs).toISOString();
+      throw lock.minutes > 0
+        ? new DomainError('SELL_LOCKED_MINUTES', { minutes: lock.minutes, until })
+        : new DomainError('SELL_LOCKED_DAYS', { days: lock.days, until });
+    }
+  }
+
+  /** What a pending order freezes: a buy's cash (with buffers where the price or rate may move), a sale's shares. */
+  function reserveOf(priced: Priced, fillsAtOnce: boolean): bigint {
+    if (priced.ticket.side === 'sell') return priced.quantityMinor;
+    if (fillsAtOnce) return priced.costs.totalPayMinor;
+    const hasFx = priced.costs.fx !== null;
+    const buffered = hasFx
+      ? priced.reserveMinor +
+        (priced.reserveMinor * BigInt(trading.marketBuyBufferBasisPoints) + 9_999n) / 10_000n
+      : priced.reserveMinor;
+    return buffered;
+  }
+
+  async function placeInTransaction(
+    userId: bigint,
+    priced: Priced,
+    fillQuote: FillQuote | null,
+    key: { idempotencyKey: string; hash: string },
+  ): Promise<OrderRow> {
+    const { ticket, tradable } = priced;
+    const { instrument } = tradable;
+    const asset = tradingAsset(instrument);
+    const now = new Date(priced.nowMs);
+    const fillCosts = fillQuote
+      ? fillQuote.priceMinor === priced.priced.priceMinor
+        ? priced.costs
+        : computeTradeCosts({
+            ...priced.costInput,
+            side: ticket.side,
+            quantityMinor: priced.quantityMinor,
+            priceMinor: fillQuote.priceMinor,
+          })
+      : null;
+    return db.transaction(async (tx) => {
+      // One placement at a time per user: the ledger then locks cash and share rows in one order.
+      await users.lock(tx, userId);
+      if (ticket.side === 'sell') await assertSellable(tx, userId, asset, instrument.symbol, priced);
+      const reservedMinor = reserveOf(priced, fillQuote !== null);
+      let order = await repository.insertOrder(tx, {
+        userId,
+        symbol: instrument.symbol,
+        asset,
+        market: tradable.market,
+        currency: tradable.currency,
+        payCurrency: priced.payCurrency,
+        side: ticket.side,
+        type: ticket.type,
+        timeInForce: ticket.timeInForce,
+        quantityMinor: priced.quantityMinor,
+        quantityScale: instrument.quantityScale,
+        limitPriceMinor: ticket.limitPrice ?? null,
+        stopPriceMinor: ticket.stopPrice ?? null,
+        trailAmountMinor: ticket.trailAmount ?? null,
+        trailBasisPoints:
+          ticket.trailPercent === undefined ? null : Number(parseDecimal(ticket.trailPercent, 2) ?? 0n),
+        trailReferenceMinor: ticket.type === 'trailing_stop' ? (priced.quote?.lastMinor ?? null) : null,
+        isQueuedForOpen: priced.priced.willQueueForOpen,
+        state: 'pending',
+        reservedMinor,
+        expiresAt: priced.expiresAtMs === null ? null : new Date(priced.expiresAtMs),
+        idempotencyKey: key.idempotencyKey,
+        requestHash: key.hash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const source = { type: 'order' as const, id: order.id.toString() };
+      const { holdId } = await ledger.hold(tx, {
+        idempotencyKey: `order:${order.id}:hold`,
+        userId,
+        asset: ticket.side === 'buy' ? priced.payCurrency : asset,
+        amountMinor: reservedMinor,
+        source,
+        memo: `${ticket.side === 'buy' ? 'Buy' : 'Sell'} order ${order.id}: ${formatQuantity(priced.quantityMinor, instrument.quantityScale)} ${instrument.symbol} (${ticket.type})`,
+      });
+      order = await repository.updateOrder(tx, order.id, { holdId });
+      if (fillQuote && fillCosts) {
+        return (
+          await execution.fill(tx, {
+            order,
+            instrument,
+            quote: fillQuote,
+            costs: fillCosts,
+            eurUsd: priced.costInput.eurUsd,
+            sellLock: tradable.sellLock,
+            now,
+          })
+        ).order;
+      }
+      if (ticket.timeInForce === 'ioc' || ticket.timeInForce === 'fok') {
+        // Nothing crosses now: an immediate-or-cancel or fill-or-kill order ends unfilled.
+        await ledger.voidHold(tx, {
+          idempotencyKey: `order:${order.id}:void`,
+          holdId,
+          source,
+          memo: `Order ${order.id} not filled at once (${ticket.timeInForce})`,
+        });
+        return repository.updateOrder(tx, order.id, {
+          state: 'cancelled',
+          reason: 'NOT_FILLED_AT_ONCE',
+          reservedMinor: 0n,
+          cancelledAt: now,
+          updatedAt: now,
+        });
+      }
+      return order;
+    });
+  }
+
+  /** The live quote of each symbol, or null when none can be obtained (the row still shows). */
+  async function quotesBySymbol(symbols: readonly string[]) {
+    const unique = [...new Set(symbols)];
+    const quotes = await Promise.all(unique.map((symbol) => quoteOrNull(symbol)));
+    return new Map(unique.map((symbol, index) => [symbol, quotes[index] ?? null]));
+  }
+
+  async function eurUsdOrNull(): Promise<EurUsdRate | null> {
+    try {
+      return await eurUsdRate();
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+  }
+
+  const toEur = (amountMinor: bigint, currency: Currency, eurUsd: EurUsdRate | null): bigint | null =>
+    currency === 'EUR'
+      ? amountMinor
+      : eurUsd
+        ? divideRounded(amountMinor * 10n ** BigInt(scales.fxRate), eurUsd.rateMinor, 'half_up')
+        : null;
+
+  function presentPosition(
+    position: PositionRow,
+    quote: Quote | null,
+    availableMinor: bigint,
+    eurUsd: EurUsdRate | null,
+    nowMs: number,
+    lots: readonly LotRow[],
+  ) {
+    const instrument = market.instrumentOf(position.symbol);
+    const scale = position.quantityScale;
+    const isHeld = position.state === 'holding';
+    const value = isHeld && quote ? marketValueMinor(position.quantityMinor, scale, quote.lastMinor) : null;
+    const unrealised = value === null ? null : value - position.costMinor;
+    const todayChange =
+      isHeld && quote
+        ? marketValueMinor(position.quantityMinor, scale, quote.lastMinor) -
+          marketValueMinor(position.quantityMinor, scale, quote.previousCloseMinor)
+        : null;
+    const unrealisedEur = unrealised === null ? null : toEur(unrealised, position.currency, eurUsd);
+    const locked = lots
+      .map((lot) => lot.lockedUntil?.getTime() ?? 0)
+      .filter((until) => until > nowMs)
+      .sort((a, b) => b - a);
+    return {
+      id: position.id.toString(),
+      symbol: position.symbol,
+      code: instrument.code,
+      name: instrument.name,
+      market: instrument.market,
+      currency: position.currency,
+      direction: position.direction,
+      leverage: position.leverage,
+      state: position.state,
+      quantity: formatQuantity(position.quantityMinor, scale),
+      availableQuantity: formatQuantity(isHeld ? availableMinor : 0n, scale),
+      averageCost: formatPrice(averageCostPriceMinor(position, scale)),
+      costBasis: formatCash(position.costMinor),
+      lastPrice: quote ? formatPrice(quote.lastMinor) : null,
+      marketValue: value === null ? null : formatCash(value),
+      unrealisedPnl: unrealised === null ? null : formatCash(unrealised),
+      unrealisedPnlEur: unrealisedEur === null ? null : formatCash(unrealisedEur),
+      realisedPnl: formatCash(position.realisedPnlMinor),
+      realisedPnlEur: formatCash(position.realisedPnlEurMinor),
+      todayChange: todayChange === null ? null : formatCash(todayChange),
+      lockedUntil: locked[0] === undefined ? null : new Date(locked[0]).toISOString(),
+      openedAt: position.openedAt.toISOString(),
+      closedAt: position.closedAt === null ? null : position.closedAt.toISOString(),
+    };
+  }
+
+  const assetAvailable = (balances: readonly { asset: string; available: bigint }[], asset: string) =>
+    balances.find((balance) => balance.asset === asset)?.available ?? 0n;
+
+  const restingOf = (order: OrderRow): RestingOrder => ({
+    id: order.id,
+    side: order.side,
+    type: order.type,
+    limitPriceMinor: order.limitPriceMinor,
+    stopPriceMinor: order.stopPriceMinor,
+    trailAmountMinor: order.trailAmountMinor,
+    trailBasisPoints: order.trailBasisPoints,
+    trailReferenceMinor: order.trailReferenceMinor,
+  });
+
+  async function reloadResting(nowMs: number) {
+    resting.replaceAll(await repository.pendingRestingOrders(db));
+    restingLoadedAtMs = nowMs;
+  }
+
+  /** Releases a pending order's hold and ends it (cancelled by the user, expired, or rejected at fill time). */
+  async function endPending(
+    tx: Transaction,
+    order: OrderRow,
+    state: 'cancelled' | 'expired' | 'rejected',
+    reason: string | null,
+  ): Promise<OrderRow> {
+    if (order.holdId === null) throw new Error(`order ${order.id} has no hold`);
+    const now = clock.now();
+    await ledger.voidHold(tx, {
+      idempotencyKey: `order:${order.id}:${state}`,
+      holdId: order.holdId,
+      source: { type: 'order', id: order.id.toString() },
+      memo: `Order ${order.id} ${state}${reason ? ` (${reason})` : ''}`,
+    });
+    const ended = await repository.updateOrder(tx, order.id, {
+      state,
+      reason,
+      reservedMinor: 0n,
+      updatedAt: now,
+      ...(state === 'cancelled'
+        ? { cancelledAt: now }
+        : state === 'expired'
+          ? { expiredAt: now }
+          : { rejectedAt: now }),
+    });
+    resting.remove(order.symbol, order.id);
+    return ended;
+  }
+
+  /**
+   * Fills one resting order at `priceMinor` from `quote`, if this node can claim it (exactly once
+   * across nodes: the row is locked with SKIP LOCKED and must still be pending). A buy whose hold
+   * no longer covers the cost (the rate moved beyond the buffer) is rejected and its hold released.
+   */
+  async function fillResting(orderId: bigint, priceMinor: bigint, quote: Quote): Promise<boolean> {
+    const nowMs = clock.now().getTime();
+    return db.transaction(async (tx) => {
+      const order = await repository.claimPendingOrder(tx, orderId);
+      if (!order) return false;
+      const tradable = tradableInstrument(market.instrumentOf(order.symbol), trading);
+      const { instrument } = tradable;
+      const needsRate = tradable.currency !== 'EUR' || order.payCurrency !== tradable.currency;
+      const eurUsd = needsRate ? await eurUsdRate() : null;
+      const costs = computeTradeCosts({
+        side: order.side,
+        quantityMinor: order.quantityMinor - order.filledQuantityMinor,
+        quantityScale: instrument.quantityScale,
+        priceMinor,
+        tradeCurrency: tradable.currency,
+        payCurrency: order.payCurrency,
+        fee: tradable.fee,
+        tob: { class: instrument.tobClass, ...trading.tob[instrument.tobClass] },
+        eurUsd,
+        fxSpreadBasisPoints,
+      });
+      if (order.side === 'buy' && costs.totalPayMinor > order.reservedMinor) {
+        await endPending(tx, order, 'rejected', 'INSUFFICIENT_AVAILABLE');
+        return false;
+      }
+      if (order.side === 'sell' && costs.totalPayMinor <= 0n) {
+        await endPending(tx, order, 'rejected', 'BELOW_PRODUCT_MINIMUM');
+        return false;
+      }
+      const isBuy = order.side === 'buy';
+      await execution.fill(tx, {
+        order,
+        instrument,
+        quote: {
+          priceMinor,
+          basis: (isBuy ? quote.askMinor : quote.bidMinor) === null ? 'last' : isBuy ? 'ask' : 'bid',
+          source: quote.source,
+          timestamp: quote.timestamp,
+        },
+        costs,
+        eurUsd,
+        sellLock: tradable.sellLock,
+        now: new Date(nowMs),
+      });
+      resting.remove(order.symbol, order.id);
+      return true;
+    });
+  }
+
+  function presentPreview(priced: Priced): CostPreviewData {
     const { tradable, ticket, costs, quote, session } = priced;
     const { instrument } = tradable;
     const cashLeft =
@@ -245,6 +645,248 @@ export function createTradingService(deps: TradingServiceDeps) {
   }
 
   return {
+    /**
+     * Places an order (idempotency-key header): identity verified, no trading bar, the fund
+     * password; then, in one transaction, the order, its hold (cash for a buy, shares for a sale)
+     * and, when it fills at once, the fill.
+     */
+    async place(
+      userId: bigint,
+      input: OrderTicket & { fundPassword: string },
+      idempotencyKeyHeader: string | undefined,
+    ) {
+      const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
+      const { fundPassword: password, ...ticket } = input;
+      const hash = ticketHash(ticket);
+      const earlier = replayOrRefuse(await repository.findOrderByKey(db, userId, idempotencyKey), hash);
+      if (earlier) return present(earlier);
+      await restrictions.assertAllowed(userId, 'trade');
+      await identity.requireVerified(userId);
+      await fundPassword.verify(userId, password);
+      const priced = await priceOrder(userId, ticket);
+      const fillQuote = immediateFill(priced);
+      if (
+        !fillQuote &&
+        !priced.session.isOpen &&
+        (ticket.timeInForce === 'ioc' || ticket.timeInForce === 'fok')
+      ) {
+        throw new DomainError('MARKET_CLOSED', { opensAt: iso(priced.session.opensAtMs) ?? '' });
+      }
+      const order = await writeOnce({
+        hash,
+        write: () => placeInTransaction(userId, priced, fillQuote, { idempotencyKey, hash }),
+        findByKey: () => repository.findOrderByKey(db, userId, idempotencyKey),
+      });
+      if (order.state === 'pending') resting.add(order.symbol, restingOf(order));
+      return present(order);
+    },
+
+    /** Cancels a pending order and releases its hold; only a pending order can be cancelled. */
+    async cancel(userId: bigint, orderId: bigint) {
+      const order = await db.transaction(async (tx) => {
+        const row = await repository.lockOrder(tx, userId, orderId);
+        if (!row) throw new DomainError('ORDER_NOT_FOUND');
+        if (row.state !== 'pending' || row.holdId === null) throw new DomainError('ORDER_NOT_PENDING');
+        return endPending(tx, row, 'cancelled', null);
+      });
+      return present(order);
+    },
+
+    async order(userId: bigint, orderId: bigint) {
+      const row = await repository.findOrder(db, userId, orderId);
+      if (!row) throw new DomainError('ORDER_NOT_FOUND');
+      return present(row);
+    },
+
+    async orders(
+      userId: bigint,
+      query: { tab: OrderListTab; symbol?: string | undefined; page: number; pageSize: number },
+    ) {
+      const { items, total } = await repository.listOrders(db, userId, {
+        tab: query.tab,
+        symbol: query.symbol,
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+      const fills = await repository.fillsOfOrders(
+        db,
+        items.map((item) => item.id),
+      );
+      return {
+        total,
+        items: items.map((item) => presentOrder(item, market.instrumentOf(item.symbol), fills)),
+      };
+    },
+
+    async positions(
+      userId: bigint,
+      query: {
+        state: PositionState;
+        assetClass: 'all' | 'security' | 'crypto';
+        page: number;
+        pageSize: number;
+      },
+    ) {
+      const { items, total } = await repository.listPositions(db, userId, {
+        state: query.state,
+        assetPrefix:
+          query.assetClass === 'all' ? undefined : query.assetClass === 'crypto' ? 'crypto:' : 'sec:',
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+      const [quotes, eurUsd, balances] = await Promise.all([
+        quotesBySymbol(items.filter((item) => item.state === 'holding').map((item) => item.symbol)),
+        eurUsdOrNull(),
+        ledger.getUserBalances(db, userId),
+      ]);
+      const nowMs = clock.now().getTime();
+      const lots = await Promise.all(items.map((item) => repository.openLots(db, item.id)));
+      return {
+        total,
+        items: items.map((item, index) =>
+          presentPosition(
+            item,
+            quotes.get(item.symbol) ?? null,
+            assetAvailable(balances, item.asset),
+            eurUsd,
+            nowMs,
+            lots[index] ?? [],
+          ),
+        ),
+      };
+    },
+
+    async position(userId: bigint, positionId: bigint) {
+      const position = await repository.findPosition(db, userId, positionId);
+      if (!position) throw new DomainError('ORDER_NOT_FOUND');
+      const [quote, eurUsd, balances, lots, orderPage] = await Promise.all([
+        position.state === 'holding' ? quoteOrNull(position.symbol) : Promise.resolve(null),
+        eurUsdOrNull(),
+        ledger.getUserBalances(db, userId),
+        repository.openLots(db, position.id),
+        repository.listOrders(db, userId, { tab: 'all', symbol: position.symbol, offset: 0, limit: 100 }),
+      ]);
+      const instrument = market.instrumentOf(position.symbol);
+      const fills = await repository.fillsOfOrders(
+        db,
+        orderPage.items.map((item) => item.id),
+      );
+      return {
+        ...presentPosition(
+          position,
+          quote,
+          assetAvailable(balances, position.asset),
+          eurUsd,
+          clock.now().getTime(),
+          lots,
+        ),
+        lots: lots.map((lot) => ({
+          quantity: formatQuantity(lot.remainingMinor, position.quantityScale),
+          price: formatPrice(lot.priceMinor),
+          openedAt: lot.openedAt.toISOString(),
+          fillId: lot.fillId.toString(),
+        })),
+        orders: orderPage.items
+          .filter((item) => item.createdAt >= position.openedAt || item.state === 'pending')
+          .map((item) => presentOrder(item, instrument, fills)),
+      };
+    },
+
+    /** Account totals for the 'me' and wallet screens, from positions and the ledger. */
+    async summary(userId: bigint) {
+      const [balances, held, eurUsd] = await Promise.all([
+        ledger.getUserBalances(db, userId),
+        repository.allPositions(db, userId),
+        eurUsdOrNull(),
+      ]);
+      const quotes = await quotesBySymbol(
+        held.filter((row) => row.state === 'holding').map((row) => row.symbol),
+      );
+      const today = new Date(clock.now().getTime()).toISOString().slice(0, 10);
+      const unsettled = await repository.unsettled(db, userId, today);
+      let totalAssetsEur = 0n;
+      let totalProfitEur = 0n;
+      const rows = currencies.map((currency) => {
+        const cash = balances.find((balance) => balance.asset === currency);
+        const available = cash?.available ?? 0n;
+        const frozen = cash?.frozen ?? 0n;
+        const pending = BigInt(unsettled.find((row) => row.currency === currency)?.amountMinor ?? '0');
+        let positionsValue = 0n;
+        let unrealised = 0n;
+        let realised = 0n;
+        for (const row of held.filter((candidate) => candidate.currency === currency)) {
+          realised += row.realisedPnlMinor;
+          const quote = quotes.get(row.symbol) ?? null;
+          if (row.state !== 'holding') continue;
+          // Without a price a holding counts at its cost: never a made-up value.
+          const value = quote
+            ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor)
+            : row.costMinor;
+          positionsValue += value;
+          unrealised += value - row.costMinor;
+        }
+        const totalAssets = available + frozen + positionsValue;
+        totalAssetsEur += toEur(totalAssets, currency, eurUsd) ?? 0n;
+        totalProfitEur += toEur(unrealised + realised, currency, eurUsd) ?? 0n;
+        const withdrawable = available - pending;
+        return {
+          currency,
+          available: formatCash(available),
+          frozen: formatCash(frozen),
+          withdrawable: formatCash(withdrawable > 0n ? withdrawable : 0n),
+          positionsValue: formatCash(positionsValue),
+          totalAssets: formatCash(totalAssets),
+          unrealisedPnl: formatCash(unrealised),
+          realisedPnl: formatCash(realised),
+          totalProfit: formatCash(unrealised + realised),
+        };
+      });
+      return {
+        currencies: rows,
+        totalAssetsEur: formatCash(totalAssetsEur),
+        totalProfitEur: formatCash(totalProfitEur),
+      };
+    },
+
+    /**
+     * The quote stream: evaluates the resting orders of these symbols on their current quotes
+     * (only the symbols' own orders, from the in-memory index). Fills only in the venue's regular
+     * session and on a fresh quote. Answers how many orders it filled here.
+     */
+    async onQuotes(symbols: readonly string[]): Promise<number> {
+      const nowMs = clock.now().getTime();
+      if (nowMs - restingLoadedAtMs >= RESTING_RELOAD_MS) await reloadResting(nowMs);
+      let filled = 0;
+      for (const symbol of symbols) {
+        if (!resting.has(symbol)) continue;
+        const instrument = market.instrumentOf(symbol);
+        if (!market.regularSession(instrument, nowMs).isOpen) continue;
+        const quote = await quoteOrNull(symbol);
+        if (!quote || !isFresh(quote, nowMs, trading.quoteGraceMs)) continue;
+        for (const move of resting.trailingMoves(symbol, quote.lastMinor)) {
+          await repository.setTrailReference(db, move.orderId, move.referenceMinor);
+        }
+        for (const { order, priceMinor } of resting.crossed(symbol, quote)) {
+          if (await fillResting(order.id, priceMinor, quote)) filled += 1;
+        }
+      }
+      return filled;
+    },
+
+    /** Ends pending orders past their expiry (day orders at the close, GTC at their last day), releasing their holds. */
+    async expireDue(now: Date): Promise<number> {
+      let expired = 0;
+      for (;;) {
+        const count = await db.transaction(async (tx) => {
+          const due = await repository.claimExpiredOrders(tx, now, EXPIRY_BATCH);
+          for (const order of due) await endPending(tx, order, 'expired', null);
+          return due.length;
+        });
+        expired += count;
+        if (count < EXPIRY_BATCH) return expired;
+      }
+    },
+
     /** Every cost of an order before confirming; writes nothing. */
     async preview(userId: bigint, ticket: OrderTicket): Promise<CostPreviewData> {
       return presentPreview(await priceOrder(userId, ticket));

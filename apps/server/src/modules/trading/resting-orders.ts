@@ -1,0 +1,134 @@
+import { divideRounded } from '@beurs/contract';
+
+// When a resting order crosses, on a quote: pure rules, one symbol at a time.
+//
+//   limit buy        ask ≤ limit                 → fills at the ask
+//   limit sell       bid ≥ limit                 → fills at the bid
+//   stop buy         last ≥ stop                 → fills at the ask (a market order once triggered)
+//   stop sell        last ≤ stop                 → fills at the bid
+//   stop-limit       the stop triggered and the limit crosses at the same quote
+//   trailing stop    the stop trails the best price since placing (sale: highest last − trail;
+//                    buy: lowest last + trail) by an amount or a percentage; then as a stop
+//   market (queued)  the venue open and the quote fresh → at the ask / bid
+//
+// A sale never fills below its limit, a buy never above: the fill price is the quote's side.
+
+export type RestingOrder = {
+  readonly id: bigint;
+  readonly side: 'buy' | 'sell';
+  readonly type: 'market' | 'limit' | 'stop' | 'stop_limit' | 'trailing_stop';
+  readonly limitPriceMinor: bigint | null;
+  readonly stopPriceMinor: bigint | null;
+  readonly trailAmountMinor: bigint | null;
+  readonly trailBasisPoints: number | null;
+  readonly trailReferenceMinor: bigint | null;
+};
+
+export type QuoteSides = {
+  readonly lastMinor: bigint;
+  readonly bidMinor: bigint | null;
+  readonly askMinor: bigint | null;
+};
+
+/** The trailing reference after a quote: the best last price seen (sale: highest; buy: lowest). */
+export function nextTrailReference(order: RestingOrder, lastMinor: bigint): bigint {
+  const reference = order.trailReferenceMinor ?? lastMinor;
+  if (order.side === 'sell') return lastMinor > reference ? lastMinor : reference;
+  return lastMinor < reference ? lastMinor : reference;
+}
+
+/** A trailing stop's current stop price from its reference. */
+export function trailingStopPrice(order: RestingOrder, referenceMinor: bigint): bigint {
+  const trail =
+    order.trailAmountMinor ??
+    divideRounded(referenceMinor * BigInt(order.trailBasisPoints ?? 0), 10_000n, 'half_up');
+  return order.side === 'sell' ? referenceMinor - trail : referenceMinor + trail;
+}
+
+/** The price the order fills at on this quote, or null when it does not cross. */
+export function crossingPrice(order: RestingOrder, quote: QuoteSides): bigint | null {
+  const isBuy = order.side === 'buy';
+  const sidePrice = isBuy ? (quote.askMinor ?? quote.lastMinor) : (quote.bidMinor ?? quote.lastMinor);
+  if (sidePrice <= 0n) return null;
+  const limitCrosses = (limit: bigint | null) =>
+    limit !== null && (isBuy ? sidePrice <= limit : sidePrice >= limit);
+  const stopTriggered = (stop: bigint | null) =>
+    stop !== null && (isBuy ? quote.lastMinor >= stop : quote.lastMinor <= stop);
+  switch (order.type) {
+    case 'market':
+      return sidePrice;
+    case 'limit':
+      return limitCrosses(order.limitPriceMinor) ? sidePrice : null;
+    case 'stop':
+      return stopTriggered(order.stopPriceMinor) ? sidePrice : null;
+    case 'stop_limit':
+      return stopTriggered(order.stopPriceMinor) && limitCrosses(order.limitPriceMinor) ? sidePrice : null;
+    case 'trailing_stop': {
+      const reference = nextTrailReference(order, quote.lastMinor);
+      return stopTriggered(trailingStopPrice(order, reference)) ? sidePrice : null;
+    }
+  }
+}
+
+/**
+ * The resting orders of every symbol, so that a tick on one symbol looks at that symbol's orders
+ * only. Rebuilt from the database at start and on a period (orders placed on other nodes), and
+ * updated at once by this node's placements, cancels and fills.
+ */
+export class RestingOrderIndex {
+  private readonly bySymbol = new Map<string, Map<bigint, RestingOrder>>();
+
+  replaceAll(rows: readonly (RestingOrder & { symbol: string })[]): void {
+    this.bySymbol.clear();
+    for (const row of rows) this.add(row.symbol, row);
+  }
+
+  add(symbol: string, order: RestingOrder): void {
+    let orders = this.bySymbol.get(symbol);
+    if (!orders) {
+      orders = new Map();
+      this.bySymbol.set(symbol, orders);
+    }
+    orders.set(order.id, order);
+  }
+
+  remove(symbol: string, orderId: bigint): void {
+    const orders = this.bySymbol.get(symbol);
+    orders?.delete(orderId);
+    if (orders?.size === 0) this.bySymbol.delete(symbol);
+  }
+
+  has(symbol: string): boolean {
+    return this.bySymbol.has(symbol);
+  }
+
+  /** The orders of one symbol that cross on this quote, with their fill price. */
+  crossed(symbol: string, quote: QuoteSides): { order: RestingOrder; priceMinor: bigint }[] {
+    const found: { order: RestingOrder; priceMinor: bigint }[] = [];
+    for (const order of this.bySymbol.get(symbol)?.values() ?? []) {
+      const priceMinor = crossingPrice(order, quote);
+      if (priceMinor !== null) found.push({ order, priceMinor });
+    }
+    return found;
+  }
+
+  /** Trailing stops of a symbol whose reference moves on this last price (to store). */
+  trailingMoves(symbol: string, lastMinor: bigint): { orderId: bigint; referenceMinor: bigint }[] {
+    const moves: { orderId: bigint; referenceMinor: bigint }[] = [];
+    for (const order of this.bySymbol.get(symbol)?.values() ?? []) {
+      if (order.type !== 'trailing_stop') continue;
+      const referenceMinor = nextTrailReference(order, lastMinor);
+      if (referenceMinor !== order.trailReferenceMinor) {
+        moves.push({ orderId: order.id, referenceMinor });
+        this.add(symbol, { ...order, trailReferenceMinor: referenceMinor });
+      }
+    }
+    return moves;
+  }
+
+  get size(): number {
+    let total = 0;
+    for (const orders of this.bySymbol.values()) total += orders.size;
+    return total;
+  }
+}

@@ -1,0 +1,301 @@
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { OrderListTab, PositionState } from '@beurs/contract';
+import type { Executor } from '../../db/database';
+import { fills, orders, positionLots, positions, settlements } from './trading.tables';
+
+// Orders, fills, positions, lots and settlements: Drizzle only, every function takes (db | tx) first.
+
+export type OrderRow = typeof orders.$inferSelect;
+export type FillRow = typeof fills.$inferSelect;
+export type PositionRow = typeof positions.$inferSelect;
+export type LotRow = typeof positionLots.$inferSelect;
+
+const one = <T>(rows: T[], what: string): T => {
+  const row = rows[0];
+  if (!row) throw new Error(`${what} returned no row`);
+  return row;
+};
+
+export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  return one(await db.insert(orders).values(values).returning(), 'insert into orders');
+}
+
+export async function findOrderByKey(db: Executor, userId: bigint, key: string) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findOrder(db: Executor, userId: bigint, orderId: bigint) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.id, orderId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Locks the order row for the transaction (cancel, fill and expiry decide on it once). */
+export async function lockOrder(db: Executor, userId: bigint, orderId: bigint) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.id, orderId)))
+    .for('update');
+  return rows[0];
+}
+
+export async function updateOrder(
+  db: Executor,
+  orderId: bigint,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  return one(await db.update(orders).set(values).where(eq(orders.id, orderId)).returning(), 'update orders');
+}
+
+const tabCondition: Record<OrderListTab, SQL | undefined> = {
+  pending: inArray(orders.state, ['pending', 'partially_filled']),
+  filled: inArray(orders.state, ['filled', 'partially_filled']),
+  cancelled: inArray(orders.state, ['cancelled', 'expired', 'rejected']),
+  all: undefined,
+};
+
+export async function listOrders(
+  db: Executor,
+  userId: bigint,
+  query: { tab: OrderListTab; symbol?: string | undefined; offset: number; limit: number },
+) {
+  const where = and(
+    eq(orders.userId, userId),
+    tabCondition[query.tab],
+    query.symbol === undefined ? undefined : eq(orders.symbol, query.symbol),
+  );
+  const [items, totals] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset(query.offset)
+      .limit(query.limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
+}
+
+export async function insertFill(db: Executor, values: typeof fills.$inferInsert): Promise<FillRow> {
+  return one(await db.insert(fills).values(values).returning(), 'insert into fills');
+}
+
+export async function fillsOfOrders(db: Executor, orderIds: readonly bigint[]): Promise<FillRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(fills)
+    .where(inArray(fills.orderId, [...orderIds]))
+    .orderBy(asc(fills.id));
+}
+
+export async function fillsByIds(db: Executor, fillIds: readonly bigint[]): Promise<FillRow[]> {
+  if (fillIds.length === 0) return [];
+  return db
+    .select()
+    .from(fills)
+    .where(inArray(fills.id, [...fillIds]));
+}
+
+export async function ordersByIds(db: Executor, orderIds: readonly bigint[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+}
+
+/** The user's holding position in a symbol, locked for the transaction (fills update it). */
+export async function lockHolding(db: Executor, userId: bigint, symbol: string) {
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.userId, userId), eq(positions.symbol, symbol), eq(positions.state, 'holding')))
+    .for('update');
+  return rows[0];
+}
+
+export async function findHolding(db: Executor, userId: bigint, symbol: string) {
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.userId, userId), eq(positions.symbol, symbol), eq(positions.state, 'holding')))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Opens the user's holding in a symbol, or does nothing when one is held (the partial unique index
+ * decides between two first buys at once; the loser then locks and updates the winner's row).
+ */
+export async function insertHoldingUnlessHeld(db: Executor, values: typeof positions.$inferInsert) {
+  const rows = await db
+    .insert(positions)
+    .values(values)
+    .onConflictDoNothing({
+      target: [positions.userId, positions.symbol, positions.direction],
+      where: sql`${positions.state} = 'holding'`,
+    })
+    .returning();
+  return rows[0];
+}
+
+export async function setFillRealised(
+  db: Executor,
+  fillId: bigint,
+  realisedMinor: bigint,
+  realisedEurMinor: bigint,
+) {
+  await db
+    .update(fills)
+    .set({ realisedPnlMinor: realisedMinor, realisedPnlEurMinor: realisedEurMinor })
+    .where(eq(fills.id, fillId));
+}
+
+export async function insertPosition(db: Executor, values: typeof positions.$inferInsert) {
+  return one(await db.insert(positions).values(values).returning(), 'insert into positions');
+}
+
+export async function updatePosition(
+  db: Executor,
+  positionId: bigint,
+  values: Partial<typeof positions.$inferInsert>,
+) {
+  return one(
+    await db.update(positions).set(values).where(eq(positions.id, positionId)).returning(),
+    'update positions',
+  );
+}
+
+export async function findPosition(db: Executor, userId: bigint, positionId: bigint) {
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.userId, userId), eq(positions.id, positionId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function listPositions(
+  db: Executor,
+  userId: bigint,
+  query: { state: PositionState; assetPrefix?: string | undefined; offset?: number; limit?: number },
+) {
+  const where = and(
+    eq(positions.userId, userId),
+    eq(positions.state, query.state),
+    query.assetPrefix === undefined ? undefined : sql`${positions.asset} like ${`${query.assetPrefix}%`}`,
+  );
+  const statement = db
+    .select()
+    .from(positions)
+    .where(where)
+    .orderBy(desc(positions.updatedAt), desc(positions.id))
+    .$dynamic();
+  const [items, totals] = await Promise.all([
+    query.limit === undefined ? statement : statement.offset(query.offset ?? 0).limit(query.limit),
+    db.select({ total: count() }).from(positions).where(where),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
+}
+
+/** Every position of a user (holding and closed), for the account totals. */
+export async function allPositions(db: Executor, userId: bigint) {
+  return db.select().from(positions).where(eq(positions.userId, userId));
+}
+
+export async function insertLot(db: Executor, values: typeof positionLots.$inferInsert) {
+  return one(await db.insert(positionLots).values(values).returning(), 'insert into position_lots');
+}
+
+/** Open lots, oldest first (FIFO). */
+export async function openLots(db: Executor, positionId: bigint): Promise<LotRow[]> {
+  return db
+    .select()
+    .from(positionLots)
+    .where(and(eq(positionLots.positionId, positionId), gt(positionLots.remainingMinor, 0n)))
+    .orderBy(asc(positionLots.openedAt), asc(positionLots.id));
+}
+
+export async function setLotRemaining(db: Executor, lotId: bigint, remainingMinor: bigint) {
+  await db.update(positionLots).set({ remainingMinor }).where(eq(positionLots.id, lotId));
+}
+
+export async function insertSettlement(db: Executor, values: typeof settlements.$inferInsert) {
+  await db.insert(settlements).values(values);
+}
+
+/** Proceeds not yet settled on `today` (ISO date), per currency. */
+export async function unsettled(db: Executor, userId: bigint, today: string) {
+  return db
+    .select({
+      currency: settlements.currency,
+      amountMinor: sql<string>`sum(${settlements.amountMinor})`,
+      firstSettlesOn: sql<string>`min(${settlements.settlesOn})`,
+      lastSettlesOn: sql<string>`max(${settlements.settlesOn})`,
+    })
+    .from(settlements)
+    .where(and(eq(settlements.userId, userId), gt(settlements.settlesOn, today)))
+    .groupBy(settlements.currency);
+}
+
+const isPending = inArray(orders.state, ['pending', 'partially_filled']);
+
+/** Every order waiting for the quote stream (resting limits, stops, trailing stops, market orders queued for the open). */
+export async function pendingRestingOrders(db: Executor) {
+  return db
+    .select({
+      id: orders.id,
+      symbol: orders.symbol,
+      side: orders.side,
+      type: orders.type,
+      limitPriceMinor: orders.limitPriceMinor,
+      stopPriceMinor: orders.stopPriceMinor,
+      trailAmountMinor: orders.trailAmountMinor,
+      trailBasisPoints: orders.trailBasisPoints,
+      trailReferenceMinor: orders.trailReferenceMinor,
+    })
+    .from(orders)
+    .where(isPending);
+}
+
+/**
+ * Claims a pending order for filling or expiring: locks it unless another node holds it (SKIP
+ * LOCKED), and only while it is still pending. Undefined means someone else has it or had it.
+ */
+export async function claimPendingOrder(db: Executor, orderId: bigint) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isPending))
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
+
+/** Pending orders whose expiry has passed, claimed (SKIP LOCKED), oldest first. */
+export async function claimExpiredOrders(db: Executor, now: Date, limit: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(isPending, isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function setTrailReference(db: Executor, orderId: bigint, referenceMinor: bigint) {
+  await db
+    .update(orders)
+    .set({ trailReferenceMinor: referenceMinor })
+    .where(and(eq(orders.id, orderId), isPending));
+}
