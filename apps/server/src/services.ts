@@ -97,6 +97,18 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     users,
   });
+  const trading = createTradingService({
+    db,
+    clock,
+    ledger,
+    market,
+    identity,
+    restrictions,
+    fundPassword,
+    users,
+    trading: config.trading,
+    fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
+  });
   const withdrawals = createWithdrawalsService({
     db,
     clock,
@@ -110,6 +122,7 @@ export function createServices(deps: ServiceDeps) {
     paymentMethods,
     staff,
     users,
+    settlements: trading,
   });
   const demoDesk = createDemoDeskService({
     config,
@@ -140,18 +153,6 @@ export function createServices(deps: ServiceDeps) {
     users,
     thresholdMinor: config.funds.correctionThresholdMinor,
     dailyLimitMinor: config.funds.correctionDailyLimitMinor,
-  });
-  const trading = createTradingService({
-    db,
-    clock,
-    ledger,
-    market,
-    identity,
-    restrictions,
-    fundPassword,
-    users,
-    trading: config.trading,
-    fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });
   return {
     demoDesk,

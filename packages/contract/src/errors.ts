@@ -75,7 +75,10 @@ export const errorCatalogue = {
   // Funds
   INSUFFICIENT_BALANCE: refusal('Insufficient balance.', ['currency', 'available']),
   INSUFFICIENT_AVAILABLE: refusal('Insufficient available balance.', ['currency', 'available']),
-  INSUFFICIENT_WITHDRAWABLE: refusal('Insufficient withdrawable amount.', ['currency', 'withdrawable']),
+  INSUFFICIENT_WITHDRAWABLE: refusal(
+    'Insufficient withdrawable amount; sale proceeds still settling become withdrawable on `settlesOn`.',
+    ['currency', 'withdrawable', 'settlesOn'],
+  ),
   INSUFFICIENT_CREDIT_SCORE: refusal('Credit score too low for this loan.', ['required']),
   INSUFFICIENT_CREDIT_LIMIT: refusal('Credit limit exceeded.', ['limit']),
   INSUFFICIENT_QUOTA: refusal('Fundraising quota exhausted.', ['remaining']),

@@ -42,7 +42,7 @@ const expectLedgerOk = async () => {
 };
 
 describe('buy at market, sell with a limit, cancel, sell at market', () => {
-  let user: User;
+  let user: User & { cardId: string };
   beforeAll(async () => {
     user = await fundedUser(testApp, admin, '5000.00');
   });
@@ -153,6 +153,24 @@ describe('buy at market, sell with a limit, cancel, sell at market', () => {
     const eur = summary.currencies.find((row: { currency: string }) => row.currency === 'EUR');
     expect(minor(eur.withdrawable)).toBe(minor(eur.available) - minor(fill.total));
     expect(eur.realisedPnl).toBe(closed.realisedPnl);
+    const rules = (await post('/cashOut/rules', { currency: 'EUR' }, user)).data;
+    expect(rules.withdrawable).toBe(eur.withdrawable);
+    const tooMuch = await callWithKey(
+      testApp,
+      '/cashOut/submit',
+      { currency: 'EUR', amount: eur.available, cardId: user.cardId, fundPassword: FUND_PASSWORD },
+      user,
+    );
+    expect(tooMuch.json()).toMatchObject({
+      code: 'INSUFFICIENT_WITHDRAWABLE',
+      params: { currency: 'EUR', withdrawable: eur.withdrawable, settlesOn: '2026-11-24' },
+    });
+    testApp.clock.set('2026-11-24T09:00:00Z');
+    try {
+      expect((await post('/cashOut/rules', { currency: 'EUR' }, user)).data.withdrawable).toBe(eur.available);
+    } finally {
+      testApp.clock.set(FRIDAY_AFTERNOON);
+    }
     await expectLedgerOk();
   });
 

@@ -19,7 +19,7 @@ import {
 } from '@beurs/contract';
 import type { TradingConfig } from '../../config';
 import type { Clock } from '../../core/clock';
-import type { Database, Transaction } from '../../db/database';
+import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { Quote } from '../../market/provider';
 import { addDays } from '../../market/zoned-time';
@@ -291,16 +291,21 @@ export function createTradingService(deps: TradingServiceDeps) {
     }
   }
 
-  /** What a pending order freezes: a buy's cash (with buffers where the price or rate may move), a sale's shares. */
+  /**
+   * What a pending order freezes: a sale its shares; a buy its cash — the estimate at the limit
+   * (a limit caps the price), with the buffer where the fill price may exceed the estimate (a
+   * market order waiting for the open, a triggered stop) or the rate may move (another currency).
+   */
   function reserveOf(priced: Priced, fillsAtOnce: boolean): bigint {
     if (priced.ticket.side === 'sell') return priced.quantityMinor;
     if (fillsAtOnce) return priced.costs.totalPayMinor;
-    const hasFx = priced.costs.fx !== null;
-    const buffered = hasFx
-      ? priced.reserveMinor +
-        (priced.reserveMinor * BigInt(trading.marketBuyBufferBasisPoints) + 9_999n) / 10_000n
-      : priced.reserveMinor;
-    return buffered;
+    const buffer = (amount: bigint) =>
+      amount + (amount * BigInt(trading.marketBuyBufferBasisPoints) + 9_999n) / 10_000n;
+    const type = priced.ticket.type;
+    let reserve = priced.reserveMinor;
+    if (type === 'stop' || type === 'trailing_stop') reserve = buffer(reserve);
+    if (priced.costs.fx !== null) reserve = buffer(reserve);
+    return reserve;
   }
 
   async function placeInTransaction(
@@ -790,6 +795,13 @@ export function createTradingService(deps: TradingServiceDeps) {
           .filter((item) => item.createdAt >= position.openedAt || item.state === 'pending')
           .map((item) => presentOrder(item, instrument, fills)),
       };
+    },
+
+    /** Sale proceeds in `currency` not settled today (withdrawable from the last date named). */
+    async unsettledCash(executor: Executor, userId: bigint, currency: Currency) {
+      const today = clock.now().toISOString().slice(0, 10);
+      const row = (await repository.unsettled(executor, userId, today)).find((found) => found.currency === currency);
+      return { amountMinor: BigInt(row?.amountMinor ?? '0'), lastSettlesOn: row?.lastSettlesOn ?? null };
     },
 
     /** Account totals for the 'me' and wallet screens, from positions and the ledger. */

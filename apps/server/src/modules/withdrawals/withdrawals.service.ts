@@ -31,6 +31,15 @@ import type { WithdrawalRow } from './withdrawals.repository';
 
 export const DECISION_WITHIN_HOURS = 24;
 
+/** What withdrawals ask the trading module: sale proceeds not settled yet, per currency. */
+export type SettlementsPort = {
+  unsettledCash(
+    executor: Executor,
+    userId: bigint,
+    currency: Currency,
+  ): Promise<{ amountMinor: bigint; lastSettlesOn: string | null }>;
+};
+
 export function createWithdrawalsService(deps: {
   db: Database;
   clock: Clock;
@@ -44,6 +53,8 @@ export function createWithdrawalsService(deps: {
   paymentMethods: PaymentMethodsService;
   staff: StaffService;
   users: UsersService;
+  /** Sale proceeds not yet settled: available to trade, withdrawable only from their settlement date. */
+  settlements: SettlementsPort;
 }) {
   const {
     db,
@@ -58,6 +69,7 @@ export function createWithdrawalsService(deps: {
     paymentMethods,
     staff,
     users,
+    settlements,
   } = deps;
   /** Called after a withdrawal commits, with its id (the demo desk schedules its review). */
   const submittedListeners: Array<(withdrawalId: bigint) => Promise<unknown>> = [];
@@ -109,6 +121,20 @@ export function createWithdrawalsService(deps: {
     return balances.find((balance) => balance.currency === currency)?.available ?? 0n;
   }
 
+  /** Available cash minus sale proceeds still settling, and the day the last of those settles. */
+  async function withdrawableOf(userId: bigint, currency: Currency, executor: Executor = db) {
+    const [available, unsettled] = await Promise.all([
+      availableOf(userId, currency, executor),
+      settlements.unsettledCash(executor, userId, currency),
+    ]);
+    const withdrawable = available - unsettled.amountMinor;
+    return {
+      available,
+      withdrawable: withdrawable > 0n ? withdrawable : 0n,
+      settlesOn: unsettled.lastSettlesOn,
+    };
+  }
+
   return {
     onSubmitted(listener: (withdrawalId: bigint) => Promise<unknown>): void {
       submittedListeners.push(listener);
@@ -133,8 +159,8 @@ export function createWithdrawalsService(deps: {
     },
 
     async rules(userId: bigint, currency: Currency) {
-      const [available, password, cards, pending] = await Promise.all([
-        availableOf(userId, currency),
+      const [{ withdrawable: available }, password, cards, pending] = await Promise.all([
+        withdrawableOf(userId, currency),
         fundPassword.status(userId),
         paymentMethods.listCards(userId),
         db.transaction((tx) => fundOperations.findPending(tx, userId)),
@@ -208,11 +234,13 @@ export function createWithdrawalsService(deps: {
             if (pending.hasPendingDeposit || pending.hasPendingWithdrawal) {
               throw new DomainError('FUND_OPERATION_IN_PROGRESS');
             }
-            const available = await availableOf(userId, input.currency, tx);
-            if (available < input.amount) {
+            const { withdrawable, settlesOn } = await withdrawableOf(userId, input.currency, tx);
+            if (withdrawable < input.amount) {
+              // Names the day the sale proceeds still settling become withdrawable (today when none are).
               throw new DomainError('INSUFFICIENT_WITHDRAWABLE', {
                 currency: input.currency,
-                withdrawable: formatCash(available),
+                withdrawable: formatCash(withdrawable),
+                settlesOn: settlesOn ?? now.toISOString().slice(0, 10),
               });
             }
             const withdrawalId = await repository.nextId(tx);
