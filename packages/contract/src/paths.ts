@@ -101,6 +101,7 @@ export const tradePaths = {
   positions: '/trade/positions',
   position: '/trade/position',
   summary: '/trade/summary',
+  report: '/trade/report',
 } as const;
 
 /**

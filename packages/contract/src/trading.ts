@@ -418,6 +418,26 @@ export const tradeSummaryData = z.object({
 
 const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
 
+/** The year's trades for the user's accountant: one CSV row per fill, with its TOB and fee. */
+export const tradeReportData = z.object({
+  year: z.number().int(),
+  fileName: z.string(),
+  contentType: z.literal('text/csv'),
+  /** RFC 4180, comma-separated, a header row, amounts as plain decimals, times in UTC. */
+  csv: z.string(),
+  totals: z.array(
+    z.object({
+      currency: currencySchema,
+      fills: z.number().int(),
+      bought: cashText,
+      sold: cashText,
+      fees: cashText,
+      tob: cashText,
+      realisedPnl: z.string(),
+    }),
+  ),
+});
+
 export const tradeEndpoints = defineEndpoints(tradePaths, {
   preview: {
     auth: 'user',
@@ -477,6 +497,13 @@ export const tradeEndpoints = defineEndpoints(tradePaths, {
     summary: 'One position with its lots, orders, fills, fees and TOB vouchers.',
     request: z.strictObject({ id: idText }),
     data: positionDetailData,
+  },
+  report: {
+    auth: 'user',
+    summary:
+      'The trade report of a calendar year (CSV): every fill with its TOB voucher, fee, currency conversion and realised P&L, and totals per currency.',
+    request: z.strictObject({ year: z.number().int().min(2000).max(2100) }),
+    data: tradeReportData,
   },
   summary: {
     auth: 'user',

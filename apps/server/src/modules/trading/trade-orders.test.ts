@@ -190,6 +190,33 @@ describe('buy at market, sell with a limit, cancel, sell at market', () => {
   });
 });
 
+describe('the year’s trade report', () => {
+  it('lists every fill with its TOB voucher and fee as CSV, with totals per currency', async () => {
+    const user = await fundedUser(testApp, admin, '1000.00');
+    const bought = (await place(user, { symbol: 'PROX.BR', side: 'buy', quantity: '10' })).data.fills[0];
+    const sold = (await place(user, { symbol: 'PROX.BR', side: 'sell', quantity: '4' })).data.fills[0];
+    const report = (await post('/trade/report', { year: 2026 }, user)).data;
+    expect(report).toMatchObject({ year: 2026, fileName: 'beurs-trades-2026.csv', contentType: 'text/csv' });
+    const lines = report.csv.trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('"tob_amount"');
+    expect(lines[1]).toContain(`"${bought.tob.amount}"`);
+    expect(lines[2]).toContain('"sell"');
+    expect(report.totals).toEqual([
+      {
+        currency: 'EUR',
+        fills: 2,
+        bought: bought.gross,
+        sold: sold.gross,
+        fees: formatCents(minor(bought.fee) + minor(sold.fee)),
+        tob: formatCents(minor(bought.tob.amount) + minor(sold.tob.amount)),
+        realisedPnl: expect.any(String),
+      },
+    ]);
+    expect((await post('/trade/report', { year: 2025 }, user)).data.totals).toEqual([]);
+  });
+});
+
 describe('other instruments', () => {
   it('a US share paid from EUR converts through the FX accounts; crypto to 8 decimals', async () => {
     const user = await fundedUser(testApp, admin, '3000.00');

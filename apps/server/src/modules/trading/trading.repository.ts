@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { OrderListTab, PositionState } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { fills, orders, positionLots, positions, settlements } from './trading.tables';
@@ -298,4 +298,13 @@ export async function setTrailReference(db: Executor, orderId: bigint, reference
     .update(orders)
     .set({ trailReferenceMinor: referenceMinor })
     .where(and(eq(orders.id, orderId), isPending));
+}
+
+/** The user's fills in [from, to), oldest first (the year's trade report). */
+export async function fillsBetween(db: Executor, userId: bigint, from: Date, to: Date): Promise<FillRow[]> {
+  return db
+    .select()
+    .from(fills)
+    .where(and(eq(fills.userId, userId), gte(fills.createdAt, from), lt(fills.createdAt, to)))
+    .orderBy(asc(fills.createdAt), asc(fills.id));
 }

@@ -46,4 +46,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
     trading.position(session.userId, BigInt(body.id)),
   );
   registerEndpoint(app, tradeEndpoints.summary, ({ session }) => trading.summary(session.userId));
+  registerEndpoint(app, tradeEndpoints.report, ({ session, body }) =>
+    trading.report(session.userId, body.year),
+  );
 }

@@ -40,6 +40,7 @@ import { presentOrder } from './trading.present';
 import * as repository from './trading.repository';
 import type { LotRow, OrderRow, PositionRow } from './trading.repository';
 import { tradingAsset } from './trading-asset';
+import { tradeReport } from './trade-report';
 import { RestingOrderIndex, type RestingOrder } from './resting-orders';
 import {
   formatPrice,
@@ -797,10 +798,23 @@ export function createTradingService(deps: TradingServiceDeps) {
       };
     },
 
+    /** The calendar year's trade report (CSV), every fill with its TOB voucher and fee. */
+    async report(userId: bigint, year: number) {
+      const fills = await repository.fillsBetween(
+        db,
+        userId,
+        new Date(Date.UTC(year, 0, 1)),
+        new Date(Date.UTC(year + 1, 0, 1)),
+      );
+      return tradeReport(year, fills, (symbol) => market.instrumentOf(symbol).quantityScale);
+    },
+
     /** Sale proceeds in `currency` not settled today (withdrawable from the last date named). */
     async unsettledCash(executor: Executor, userId: bigint, currency: Currency) {
       const today = clock.now().toISOString().slice(0, 10);
-      const row = (await repository.unsettled(executor, userId, today)).find((found) => found.currency === currency);
+      const row = (await repository.unsettled(executor, userId, today)).find(
+        (found) => found.currency === currency,
+      );
       return { amountMinor: BigInt(row?.amountMinor ?? '0'), lastSettlesOn: row?.lastSettlesOn ?? null };
     },
 
