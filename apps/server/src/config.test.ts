@@ -45,6 +45,7 @@ describe('loadConfig', () => {
     [{ TRADE_SELL_LOCKS: 'frank=1d,frank=2d' }, 'TRADE_SELL_LOCKS'],
     [{ TRADE_PRICE_COLLARS_PERCENT: 'usd=0' }, 'TRADE_PRICE_COLLARS_PERCENT'],
     [{ TRADE_PRICE_COLLARS_PERCENT: 'usd=51' }, 'TRADE_PRICE_COLLARS_PERCENT'],
+    [{ DIVIDEND_WITHHOLDING_BE_BASIS_POINTS: '10001' }, 'DIVIDEND_WITHHOLDING_BE_BASIS_POINTS'],
   ])('refuses %o naming %s', (environment, variable) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(new RegExp(`${variable}:`));
@@ -99,6 +100,7 @@ describe('loadConfig', () => {
     expect(defaults.tob.fund_accumulating).toEqual({ basisPoints: 132, capEurMinor: 4_000_00n });
     expect(defaults.sellLocks.frank).toEqual({ days: 0, minutes: 0 });
     expect(defaults.collarPercent).toEqual({ frank: 10, usd: 10, 'ETF-BEL': 10, 'ETF-USA': 10, crypto: 10 });
+    expect(defaults.dividendWithholding).toEqual({ belgianBasisPoints: 3000, usBasisPoints: 1500 });
     const configured = loadConfig({
       TRADE_FEE_MINIMUM_USD: '1.99',
       TOB_SHARES_CAP_EUR: '1500.00',

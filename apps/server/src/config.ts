@@ -218,6 +218,8 @@ const environmentSchema = z
     TRADE_PRICE_COLLARS_PERCENT: perMarketSchema(10, parseCollarPercent, 'a whole percentage from 1 to 50'),
     TRADE_MARKET_BUY_BUFFER_BASIS_POINTS: basisPointsSchema(200),
     TRADE_QUOTE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
+    DIVIDEND_WITHHOLDING_BE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(3_000),
+    DIVIDEND_WITHHOLDING_US_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1_500),
     REGULATOR_WARNING_URL: z
       .string()
       .url()
@@ -386,6 +388,8 @@ export type TradingConfig = {
   readonly marketBuyBufferBasisPoints: number;
   /** A quote is used only while younger than the provider's stated delay plus this grace. */
   readonly quoteGraceMs: number;
+  /** Dividends: Belgian withholding on every dividend; US withholding at source first on US instruments. */
+  readonly dividendWithholding: { readonly belgianBasisPoints: number; readonly usBasisPoints: number };
 };
 
 export class ConfigError extends Error {}
@@ -481,6 +485,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       collarPercent: env.TRADE_PRICE_COLLARS_PERCENT,
       marketBuyBufferBasisPoints: env.TRADE_MARKET_BUY_BUFFER_BASIS_POINTS,
       quoteGraceMs: env.TRADE_QUOTE_GRACE_SECONDS * 1000,
+      dividendWithholding: {
+        belgianBasisPoints: env.DIVIDEND_WITHHOLDING_BE_BASIS_POINTS,
+        usBasisPoints: env.DIVIDEND_WITHHOLDING_US_BASIS_POINTS,
+      },
     },
     rateLimits: {
       login: env.LOGIN_RATE_LIMIT_PER_MINUTE,

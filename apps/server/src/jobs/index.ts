@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import type { JobRunner } from './job-runner';
 import { registerDemoDeskJob } from './demo-desk.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
+import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
 import { registerTradingExpiryJob } from './trading-expiry.job';
 
 // Every job of the server, registered in one place (one line per job).
@@ -15,4 +16,5 @@ export function registerJobs(runner: JobRunner, deps: { db: Database; services: 
     withdrawals: deps.services.withdrawals,
   });
   registerTradingExpiryJob(runner, { trading: deps.services.trading });
+  registerTradingCorporateActionsJob(runner, { trading: deps.services.trading });
 }

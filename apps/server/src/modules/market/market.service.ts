@@ -184,6 +184,11 @@ export function createMarketService(deps: MarketServiceDeps) {
     regularCloseOnOrBefore(instrument: Instrument, date: string): number | null {
       return regularCloseOnOrBefore(provider.calendar(instrument), date);
     },
+    /** For corporate actions: when the venue's trading day `date` starts (its record-date cut-off). */
+    dayStartMs(instrument: Instrument, date: string): number {
+      const calendar = provider.calendar(instrument);
+      return calendar.days[calendar.indexOfDate(date)]?.startMs ?? Date.parse(`${date}T00:00:00Z`);
+    },
 
     isSimulated: provider.isSimulated,
 

@@ -178,7 +178,7 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         fxSource: costs.fx?.source ?? null,
         fxTimestamp: costs.fx?.timestamp ?? null,
         entryId: entry.entryId,
-        settlesOn: settlement?.date ?? null,
+        settlesOn: settlement && settlement.days > 0 ? settlement.date : null,
         createdAt: now,
       });
       const { realisedMinor } = await updatePosition(tx, { ...input, fill });

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { OrderListTab, PositionState } from '@beurs/contract';
 import type { Executor } from '../../db/database';
-import { fills, orders, positionLots, positions, settlements } from './trading.tables';
+import {
+  corporateActionPayments,
+  fills,
+  orders,
+  positionLots,
+  positions,
+  settlements,
+} from './trading.tables';
 
 // Orders, fills, positions, lots and settlements: Drizzle only, every function takes (db | tx) first.
 
@@ -307,4 +314,53 @@ export async function fillsBetween(db: Executor, userId: bigint, from: Date, to:
     .from(fills)
     .where(and(eq(fills.userId, userId), gte(fills.createdAt, from), lt(fills.createdAt, to)))
     .orderBy(asc(fills.createdAt), asc(fills.id));
+}
+
+/** Every symbol anyone ever traded (the candidates for dividends and splits). */
+export async function tradedSymbols(db: Executor): Promise<string[]> {
+  const rows = await db.selectDistinct({ symbol: fills.symbol }).from(fills);
+  return rows.map((row) => row.symbol);
+}
+
+/** Every fill of a symbol before an instant (all users), for entitlements at a record date. */
+export async function fillsOfSymbolBefore(db: Executor, symbol: string, before: Date) {
+  return db
+    .select({
+      userId: fills.userId,
+      side: fills.side,
+      quantityMinor: fills.quantityMinor,
+      createdAt: fills.createdAt,
+    })
+    .from(fills)
+    .where(and(eq(fills.symbol, symbol), lt(fills.createdAt, before)));
+}
+
+/** Records a corporate action for a user once; undefined when it was already applied. */
+export async function insertPaymentOnce(db: Executor, values: typeof corporateActionPayments.$inferInsert) {
+  const rows = await db.insert(corporateActionPayments).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function setPaymentEntry(db: Executor, paymentId: bigint, entryId: bigint) {
+  await db.update(corporateActionPayments).set({ entryId }).where(eq(corporateActionPayments.id, paymentId));
+}
+
+export async function paymentsOfUser(db: Executor, userId: bigint) {
+  return db
+    .select()
+    .from(corporateActionPayments)
+    .where(eq(corporateActionPayments.userId, userId))
+    .orderBy(asc(corporateActionPayments.exDate), asc(corporateActionPayments.id));
+}
+
+/** A split: every lot of the position scaled (quantities × to / from, prices × from / to). */
+export async function splitLots(db: Executor, positionId: bigint, ratioFrom: number, ratioTo: number) {
+  await db
+    .update(positionLots)
+    .set({
+      quantityMinor: sql`${positionLots.quantityMinor} * ${ratioTo} / ${ratioFrom}`,
+      remainingMinor: sql`${positionLots.remainingMinor} * ${ratioTo} / ${ratioFrom}`,
+      priceMinor: sql`${positionLots.priceMinor} * ${ratioFrom} / ${ratioTo}`,
+    })
+    .where(eq(positionLots.positionId, positionId));
 }

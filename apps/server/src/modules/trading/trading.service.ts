@@ -21,7 +21,9 @@ import type { TradingConfig } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
-import type { Quote } from '../../market/provider';
+import type { CorporateAction, Instrument, Quote } from '../../market/provider';
+import { houseAccount, userAccount } from '../../ledger/ledger-accounts';
+import { dividendPayment, entitlements } from './corporate-actions';
 import { addDays } from '../../market/zoned-time';
 import type { MarketService } from '../market/market.service';
 import {
@@ -532,10 +534,20 @@ export function createTradingService(deps: TradingServiceDeps) {
    * no longer covers the cost (the rate moved beyond the buffer) is rejected and its hold released.
    */
   async function fillResting(orderId: bigint, priceMinor: bigint, quote: Quote): Promise<boolean> {
+    const outcome = await fillRestingOnce(orderId, priceMinor, quote);
+    if (outcome.userId !== null) users.invalidateUserInfo(outcome.userId);
+    return outcome.isFilled;
+  }
+
+  async function fillRestingOnce(
+    orderId: bigint,
+    priceMinor: bigint,
+    quote: Quote,
+  ): Promise<{ isFilled: boolean; userId: bigint | null }> {
     const nowMs = clock.now().getTime();
     return db.transaction(async (tx) => {
       const order = await repository.claimPendingOrder(tx, orderId);
-      if (!order) return false;
+      if (!order) return { isFilled: false, userId: null };
       const tradable = tradableInstrument(market.instrumentOf(order.symbol), trading);
       const { instrument } = tradable;
       const needsRate = tradable.currency !== 'EUR' || order.payCurrency !== tradable.currency;
@@ -554,11 +566,11 @@ export function createTradingService(deps: TradingServiceDeps) {
       });
       if (order.side === 'buy' && costs.totalPayMinor > order.reservedMinor) {
         await endPending(tx, order, 'rejected', 'INSUFFICIENT_AVAILABLE');
-        return false;
+        return { isFilled: false, userId: order.userId };
       }
       if (order.side === 'sell' && costs.totalPayMinor <= 0n) {
         await endPending(tx, order, 'rejected', 'BELOW_PRODUCT_MINIMUM');
-        return false;
+        return { isFilled: false, userId: order.userId };
       }
       const isBuy = order.side === 'buy';
       await execution.fill(tx, {
@@ -576,8 +588,94 @@ export function createTradingService(deps: TradingServiceDeps) {
         now: new Date(nowMs),
       });
       resting.remove(order.symbol, order.id);
+      return { isFilled: true, userId: order.userId };
+    });
+  }
+
+  /** One holder's dividend or split, once (the payment row's unique key decides), with its entry. */
+  async function applyCorporateAction(
+    instrument: Instrument,
+    action: CorporateAction,
+    userId: bigint,
+    quantityMinor: bigint,
+    now: Date,
+  ): Promise<boolean> {
+    const currency = instrument.currency as Currency;
+    const isApplied = await db.transaction(async (tx) => {
+      if (action.kind === 'dividend') {
+        const isUs = instrument.market === 'usd' || instrument.market === 'ETF-USA';
+        const paid = dividendPayment(quantityMinor, action.amountMinor, {
+          foreignBasisPoints: isUs ? trading.dividendWithholding.usBasisPoints : 0,
+          belgianBasisPoints: trading.dividendWithholding.belgianBasisPoints,
+        });
+        const row = await repository.insertPaymentOnce(tx, {
+          userId,
+          symbol: instrument.symbol,
+          kind: 'dividend',
+          exDate: action.exDate,
+          currency,
+          quantityMinor,
+          amountPerShareMinor: action.amountMinor,
+          grossMinor: paid.grossMinor,
+          withholdingForeignMinor: paid.foreignMinor,
+          withholdingBelgianMinor: paid.belgianMinor,
+          netMinor: paid.netMinor,
+          createdAt: now,
+        });
+        if (!row || paid.netMinor <= 0n) return row !== undefined;
+        const entry = await ledger.transfer(tx, {
+          idempotencyKey: `dividend:${row.id}`,
+          kind: 'dividend',
+          source: { type: 'dividend', id: row.id.toString() },
+          memo: `Dividend ${instrument.symbol} ex ${action.exDate}: ${formatQuantity(quantityMinor, 0)} × ${formatPrice(action.amountMinor)} ${currency} = ${formatCash(paid.grossMinor)}, withheld ${formatCash(paid.foreignMinor)} at source and ${formatCash(paid.belgianMinor)} Belgian`,
+          postings: [
+            {
+              account: houseAccount('market_settlement', currency),
+              amountMinor: -(paid.grossMinor - paid.foreignMinor),
+            },
+            { account: houseAccount('taxes_payable', currency), amountMinor: paid.belgianMinor },
+            { account: userAccount(userId, currency), amountMinor: paid.netMinor },
+          ].filter((posting) => posting.amountMinor !== 0n),
+        });
+        await repository.setPaymentEntry(tx, row.id, entry.entryId);
+        return true;
+      }
+      const extraMinor = (quantityMinor * BigInt(action.ratioTo)) / BigInt(action.ratioFrom) - quantityMinor;
+      const row = await repository.insertPaymentOnce(tx, {
+        userId,
+        symbol: instrument.symbol,
+        kind: 'split',
+        exDate: action.exDate,
+        currency,
+        quantityMinor,
+        ratioFrom: action.ratioFrom,
+        ratioTo: action.ratioTo,
+        createdAt: now,
+      });
+      if (!row) return false;
+      const holding = await repository.lockHolding(tx, userId, instrument.symbol);
+      if (!holding || extraMinor <= 0n) return true;
+      const asset = tradingAsset(instrument);
+      const entry = await ledger.transfer(tx, {
+        idempotencyKey: `split:${row.id}`,
+        kind: 'corporate_action',
+        source: { type: 'corporate_action', id: row.id.toString() },
+        memo: `Split ${instrument.symbol} ${action.ratioFrom}:${action.ratioTo} ex ${action.exDate}: +${formatQuantity(extraMinor, 0)} shares`,
+        postings: [
+          { account: houseAccount('inventory', asset), amountMinor: -extraMinor },
+          { account: userAccount(userId, asset), amountMinor: extraMinor },
+        ],
+      });
+      await repository.updatePosition(tx, holding.id, {
+        quantityMinor: holding.quantityMinor + extraMinor,
+        updatedAt: now,
+      });
+      await repository.splitLots(tx, holding.id, action.ratioFrom, action.ratioTo);
+      await repository.setPaymentEntry(tx, row.id, entry.entryId);
       return true;
     });
+    if (isApplied) users.invalidateUserInfo(userId);
+    return isApplied;
   }
 
   function presentPreview(priced: Priced): CostPreviewData {
@@ -684,6 +782,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         findByKey: () => repository.findOrderByKey(db, userId, idempotencyKey),
       });
       if (order.state === 'pending') resting.add(order.symbol, restingOf(order));
+      users.invalidateUserInfo(userId);
       return present(order);
     },
 
@@ -695,6 +794,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         if (row.state !== 'pending' || row.holdId === null) throw new DomainError('ORDER_NOT_PENDING');
         return endPending(tx, row, 'cancelled', null);
       });
+      users.invalidateUserInfo(userId);
       return present(order);
     },
 
@@ -899,15 +999,58 @@ export function createTradingService(deps: TradingServiceDeps) {
       return filled;
     },
 
+    /**
+     * Dividends and splits that went ex up to now, applied once per holder: a dividend credits the
+     * net (less withholding) in the instrument's currency; a split adds shares without a cash move
+     * and rescales the lots (cost unchanged). Holders are those who held at the ex-date's open.
+     */
+    async processCorporateActions(now: Date): Promise<number> {
+      let applied = 0;
+      for (const symbol of await repository.tradedSymbols(db)) {
+        const instrument = market.instrumentOf(symbol);
+        const today = market.venueDate(instrument, now.getTime());
+        const actions = market.provider
+          .corporateActions(symbol)
+          .filter((action) => action.exDate <= today)
+          .sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+        if (actions.length === 0) continue;
+        const splits = actions.flatMap((action) =>
+          action.kind === 'split'
+            ? [
+                {
+                  exStartMs: market.dayStartMs(instrument, action.exDate),
+                  ratioFrom: action.ratioFrom,
+                  ratioTo: action.ratioTo,
+                },
+              ]
+            : [],
+        );
+        const lastStart = market.dayStartMs(instrument, actions.at(-1)?.exDate ?? today);
+        const symbolFills = await repository.fillsOfSymbolBefore(db, symbol, new Date(lastStart + 1));
+        for (const action of actions) {
+          const recordMs = market.dayStartMs(instrument, action.exDate);
+          for (const [userId, quantityMinor] of entitlements(symbolFills, splits, recordMs)) {
+            if (await applyCorporateAction(instrument, action, userId, quantityMinor, now)) applied += 1;
+          }
+        }
+      }
+      return applied;
+    },
+
     /** Ends pending orders past their expiry (day orders at the close, GTC at their last day), releasing their holds. */
     async expireDue(now: Date): Promise<number> {
       let expired = 0;
       for (;;) {
-        const count = await db.transaction(async (tx) => {
-          const due = await repository.claimExpiredOrders(tx, now, EXPIRY_BATCH);
-          for (const order of due) await endPending(tx, order, 'expired', null);
-          return due.length;
-        });
+        const count = await db
+          .transaction(async (tx) => {
+            const due = await repository.claimExpiredOrders(tx, now, EXPIRY_BATCH);
+            for (const order of due) await endPending(tx, order, 'expired', null);
+            return due;
+          })
+          .then((due) => {
+            for (const order of due) users.invalidateUserInfo(order.userId);
+            return due.length;
+          });
         expired += count;
         if (count < EXPIRY_BATCH) return expired;
       }

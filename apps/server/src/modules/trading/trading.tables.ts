@@ -55,7 +55,9 @@ export const orders = pgTable(
     leverage: smallint().notNull().default(1),
     quantityMinor: minor().notNull(),
     quantityScale: smallint().notNull(),
-    filledQuantityMinor: minor().notNull().default(0n),
+    filledQuantityMinor: minor()
+      .notNull()
+      .default(sql`0`),
     limitPriceMinor: minor(),
     stopPriceMinor: minor(),
     trailAmountMinor: minor(),
@@ -180,8 +182,12 @@ export const positions = pgTable(
     quantityScale: smallint().notNull(),
     /** What the held quantity cost, fees and TOB included, trade currency cents (average cost basis). */
     costMinor: minor().notNull(),
-    realisedPnlMinor: minor().notNull().default(0n),
-    realisedPnlEurMinor: minor().notNull().default(0n),
+    realisedPnlMinor: minor()
+      .notNull()
+      .default(sql`0`),
+    realisedPnlEurMinor: minor()
+      .notNull()
+      .default(sql`0`),
     openedAt: at().notNull(),
     closedAt: at(),
     updatedAt: at().notNull(),
@@ -242,5 +248,40 @@ export const settlements = pgTable(
   (table) => [
     index('settlements_user_idx').on(table.userId, table.settlesOn),
     check('settlements_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * Dividends and splits applied to a user's holding, once per (user, symbol, kind, ex-date): what
+ * they were entitled to at the record date and what the ledger entry moved.
+ */
+export const corporateActionPayments = pgTable(
+  'corporate_action_payments',
+  {
+    id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: minor()
+      .notNull()
+      .references(() => users.id),
+    symbol: text().notNull(),
+    kind: text({ enum: ['dividend', 'split'] }).notNull(),
+    exDate: date().notNull(),
+    currency: text({ enum: currencies }).notNull(),
+    /** Shares held at the record date (before the ex-date's open). */
+    quantityMinor: minor().notNull(),
+    /** Dividends: per share at the price scale, gross, withheld abroad and in Belgium, net credited. */
+    amountPerShareMinor: minor(),
+    grossMinor: minor(),
+    withholdingForeignMinor: minor(),
+    withholdingBelgianMinor: minor(),
+    netMinor: minor(),
+    /** Splits: ratioFrom old shares became ratioTo. */
+    ratioFrom: integer(),
+    ratioTo: integer(),
+    entryId: minor(),
+    createdAt: at().notNull(),
+  },
+  (table) => [
+    uniqueIndex('corporate_action_payments_once').on(table.userId, table.symbol, table.kind, table.exDate),
+    check('corporate_action_payments_quantity_positive', sql`${table.quantityMinor} > 0`),
   ],
 );
