@@ -279,6 +279,21 @@ describe('other instruments', () => {
   });
 });
 
+describe('nobody trades by hand', () => {
+  it('staff have no call that creates, edits or fills an order (DESIGN.md §1 rule 14)', async () => {
+    const { adminPaths, ADMIN_API_BASE_PATH } = await import('@beurs/contract');
+    expect(Object.values(adminPaths).filter((path) => /trade|order|fill|position/i.test(path))).toEqual([]);
+    // And the user's trading paths answer no staff session.
+    const staffCall = await testApp.app.inject({
+      method: 'POST',
+      url: `${ADMIN_API_BASE_PATH}/trade/place`,
+      headers: { 'staff-token': admin.staffToken },
+      payload: {},
+    });
+    expect(staffCall.statusCode).toBe(404);
+  });
+});
+
 describe('refusals write nothing', () => {
   it('identity, trading bar, fund password', async () => {
     const unverified = await signUp(testApp);
