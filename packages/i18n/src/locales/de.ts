@@ -897,7 +897,8 @@ export default {
     IDENTITY_REJECTED: 'Ihre Identitätsprüfung wurde nicht bestanden: {{reason}}.',
     INSUFFICIENT_BALANCE: 'Guthaben nicht ausreichend. Verfügbar: {{available}}.',
     INSUFFICIENT_AVAILABLE: 'Verfügbares Guthaben nicht ausreichend. Verfügbar: {{available}}.',
-    INSUFFICIENT_WITHDRAWABLE: 'Nicht genug auszahlbarer Betrag. Auszahlbar: {{withdrawable}}. Noch nicht abgewickelte Verkaufserlöse sind ab {{settlesOn}} auszahlbar.',
+    INSUFFICIENT_WITHDRAWABLE:
+      'Nicht genug auszahlbarer Betrag. Auszahlbar: {{withdrawable}}. Noch nicht abgewickelte Verkaufserlöse sind ab {{settlesOn}} auszahlbar.',
     INSUFFICIENT_CREDIT_SCORE:
       'Ihre Kreditwürdigkeit reicht für diesen Kredit nicht (mindestens {{required}}).',
     INSUFFICIENT_CREDIT_LIMIT: 'Das übersteigt Ihr Kreditlimit von {{limit}}.',

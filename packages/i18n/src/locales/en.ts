@@ -896,7 +896,8 @@ export default {
     IDENTITY_REJECTED: 'Your identity verification did not pass: {{reason}}.',
     INSUFFICIENT_BALANCE: 'Insufficient balance. Available: {{available}}.',
     INSUFFICIENT_AVAILABLE: 'Insufficient available balance. Available: {{available}}.',
-    INSUFFICIENT_WITHDRAWABLE: 'Insufficient withdrawable amount. Withdrawable: {{withdrawable}}. Sale proceeds still settling are withdrawable from {{settlesOn}}.',
+    INSUFFICIENT_WITHDRAWABLE:
+      'Insufficient withdrawable amount. Withdrawable: {{withdrawable}}. Sale proceeds still settling are withdrawable from {{settlesOn}}.',
     INSUFFICIENT_CREDIT_SCORE: 'Your credit score is too low for this loan (at least {{required}} needed).',
     INSUFFICIENT_CREDIT_LIMIT: 'This exceeds your credit limit of {{limit}}.',
     INSUFFICIENT_QUOTA: 'The quota is exhausted. Remaining: {{remaining}}.',

@@ -905,7 +905,8 @@ export default {
     IDENTITY_REJECTED: 'Votre vérification d’identité n’a pas abouti : {{reason}}.',
     INSUFFICIENT_BALANCE: 'Solde insuffisant. Disponible : {{available}}.',
     INSUFFICIENT_AVAILABLE: 'Solde disponible insuffisant. Disponible : {{available}}.',
-    INSUFFICIENT_WITHDRAWABLE: 'Montant retirable insuffisant. Retirable : {{withdrawable}}. Le produit des ventes en cours de règlement est retirable à partir du {{settlesOn}}.',
+    INSUFFICIENT_WITHDRAWABLE:
+      'Montant retirable insuffisant. Retirable : {{withdrawable}}. Le produit des ventes en cours de règlement est retirable à partir du {{settlesOn}}.',
     INSUFFICIENT_CREDIT_SCORE: 'Votre score de crédit est trop bas pour ce prêt (au moins {{required}}).',
     INSUFFICIENT_CREDIT_LIMIT: 'Cela dépasse votre limite de crédit de {{limit}}.',
     INSUFFICIENT_QUOTA: 'Le quota est épuisé. Restant : {{remaining}}.',

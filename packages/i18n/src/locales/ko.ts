@@ -892,7 +892,8 @@ export default {
     IDENTITY_REJECTED: '본인 인증이 통과되지 않았습니다: {{reason}}.',
     INSUFFICIENT_BALANCE: '잔액이 부족합니다. 사용 가능: {{available}}.',
     INSUFFICIENT_AVAILABLE: '사용 가능 잔액이 부족합니다. 사용 가능: {{available}}.',
-    INSUFFICIENT_WITHDRAWABLE: '출금 가능 금액이 부족합니다. 출금 가능: {{withdrawable}}. 결제 중인 매도 대금은 {{settlesOn}}부터 출금할 수 있습니다.',
+    INSUFFICIENT_WITHDRAWABLE:
+      '출금 가능 금액이 부족합니다. 출금 가능: {{withdrawable}}. 결제 중인 매도 대금은 {{settlesOn}}부터 출금할 수 있습니다.',
     INSUFFICIENT_CREDIT_SCORE: '신용 점수가 부족합니다(최소 {{required}} 필요).',
     INSUFFICIENT_CREDIT_LIMIT: '신용 한도 {{limit}}을(를) 초과합니다.',
     INSUFFICIENT_QUOTA: '한도가 소진되었습니다. 남은 한도: {{remaining}}.',

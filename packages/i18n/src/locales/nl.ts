@@ -904,7 +904,8 @@ export default {
     IDENTITY_REJECTED: 'Je identiteitscontrole is niet geslaagd: {{reason}}.',
     INSUFFICIENT_BALANCE: 'Onvoldoende saldo. Beschikbaar: {{available}}.',
     INSUFFICIENT_AVAILABLE: 'Onvoldoende beschikbaar saldo. Beschikbaar: {{available}}.',
-    INSUFFICIENT_WITHDRAWABLE: 'Onvoldoende opneembaar bedrag. Opneembaar: {{withdrawable}}. Verkoopopbrengsten die nog vereffend worden zijn opneembaar vanaf {{settlesOn}}.',
+    INSUFFICIENT_WITHDRAWABLE:
+      'Onvoldoende opneembaar bedrag. Opneembaar: {{withdrawable}}. Verkoopopbrengsten die nog vereffend worden zijn opneembaar vanaf {{settlesOn}}.',
     INSUFFICIENT_CREDIT_SCORE: 'Je kredietscore is te laag voor deze lening (minstens {{required}} nodig).',
     INSUFFICIENT_CREDIT_LIMIT: 'Dit overschrijdt je kredietlimiet van {{limit}}.',
     INSUFFICIENT_QUOTA: 'Het quotum is op. Resterend: {{remaining}}.',

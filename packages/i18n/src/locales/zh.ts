@@ -890,7 +890,8 @@ export default {
     IDENTITY_REJECTED: '您的實名認證未通過：{{reason}}。',
     INSUFFICIENT_BALANCE: '餘額不足。可用：{{available}}。',
     INSUFFICIENT_AVAILABLE: '可用餘額不足。可用：{{available}}。',
-    INSUFFICIENT_WITHDRAWABLE: '可提領金額不足。可提領：{{withdrawable}}。交割中的賣出款項自 {{settlesOn}} 起可提領。',
+    INSUFFICIENT_WITHDRAWABLE:
+      '可提領金額不足。可提領：{{withdrawable}}。交割中的賣出款項自 {{settlesOn}} 起可提領。',
     INSUFFICIENT_CREDIT_SCORE: '您的信用分不足以申請此貸款（至少需要 {{required}}）。',
     INSUFFICIENT_CREDIT_LIMIT: '超過您的信用額度 {{limit}}。',
     INSUFFICIENT_QUOTA: '額度已用完。剩餘：{{remaining}}。',
