@@ -26,10 +26,13 @@ export type CashMinor = Branded<'cash'>;
 export type PriceMinor = Branded<'price'>;
 /** An FX rate in units of 10^-6. */
 export type FxRateMinor = Branded<'fxRate'>;
+/** A quantity of shares in whole units (scale 0). */
+export type QuantityMinor = Branded<'shares'>;
 
 export const cash = (minor: bigint): CashMinor => minor as CashMinor;
 export const price = (minor: bigint): PriceMinor => minor as PriceMinor;
 export const fxRate = (minor: bigint): FxRateMinor => minor as FxRateMinor;
+export const quantity = (minor: bigint): QuantityMinor => minor as QuantityMinor;
 
 /** The largest magnitude in minor units that a bigint column (PostgreSQL int8) holds. */
 export const MAX_MINOR = 2n ** 63n - 1n;
