@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Executor } from '../db/database';
 import { isHouseRef, type Posting } from './ledger-accounts';
-import { queryRows } from './ledger.repository';
+import { queryRows, type StoredKey } from './ledger.repository';
 
 // One entry is ONE SQL statement (ADR 0002): resolve the account names, lock the user balance rows
 // in ascending id order, check that none would go negative, and only then insert the entry, its
@@ -24,8 +24,6 @@ export type EntryStatement = {
   createdAt: Date;
   postings: readonly Posting[];
 };
-
-export type StoredKey = { requestHash: string; entryId: bigint | null; holdId: bigint | null };
 
 export type EntryOutcome =
   | { outcome: 'written'; entryId: bigint }

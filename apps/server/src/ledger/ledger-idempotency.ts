@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Clock } from '../core/clock';
 import type { Executor, Transaction } from '../db/database';
-import type { StoredKey } from './ledger-entry.statement';
 import { requestHash } from './ledger-hashing';
 import * as repository from './ledger.repository';
+import type { StoredKey } from './ledger.repository';
 
 // Idempotency keys (ADR 0002): the same key with the same request replays the first result; the
 // same key with another request is refused with IDEMPOTENCY_KEY_REUSED. Transfers record their key

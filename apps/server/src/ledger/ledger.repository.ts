@@ -2,7 +2,6 @@ import { currencies, type Asset, type EntrySource } from '@beurs/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/database';
 import { isHouseRef, type AccountRef, type HouseAccountRef, type UserAccountRef } from './ledger-accounts';
-import type { StoredKey } from './ledger-entry.statement';
 import { houseAccountKinds, type HoldState, type UserAccountKind } from './ledger.tables';
 
 // SQL of the ledger's write path. Every function takes (db | tx) first. Numbers cross the driver
@@ -179,6 +178,9 @@ function selectResolved(sources: readonly string[]): SQL {
  * earlier (committed) call stored. A concurrent claim of the same key waits for the first to
  * commit or roll back, so the answer is never a half-done call.
  */
+
+/** What an idempotency key recorded: the request's hash and the entry or hold it produced. */
+export type StoredKey = { requestHash: string; entryId: bigint | null; holdId: bigint | null };
 export async function claimIdempotencyKey(
   tx: Transaction,
   claim: { key: string; operation: string; requestHash: string; createdAt: Date },

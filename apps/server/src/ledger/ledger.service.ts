@@ -17,7 +17,7 @@ import {
   type Posting,
 } from './ledger-accounts';
 import { assertEntryShape, insufficientBalance, unknownAccount } from './ledger-entries';
-import { postEntry, type EntryOutcome, type StoredKey } from './ledger-entry.statement';
+import { postEntry, type EntryOutcome } from './ledger-entry.statement';
 import { createHold, settleHold } from './ledger-holds';
 import {
   claimFirst,
@@ -260,13 +260,13 @@ async function replayTransfer(
   return replayedEntry(stored, idempotency);
 }
 
-function toHoldReplay(stored: StoredKey): HoldResult {
+function toHoldReplay(stored: repository.StoredKey): HoldResult {
   if (stored.entryId === null || stored.holdId === null)
     throw new Error('ledger: hold key stored without its hold');
   return { holdId: stored.holdId, entryId: stored.entryId, isReplay: true };
 }
 
-function toEntryReplay(stored: StoredKey): TransferResult {
+function toEntryReplay(stored: repository.StoredKey): TransferResult {
   if (stored.entryId === null) throw new Error('ledger: idempotency key stored without its entry');
   return { entryId: stored.entryId, isReplay: true };
 }
