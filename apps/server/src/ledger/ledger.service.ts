@@ -28,6 +28,7 @@ import {
   type Idempotency,
 } from './ledger-idempotency';
 import { sealPending, type SealReport } from './ledger-sealer';
+import { selectUserCashEntries, type UserCashEntriesQuery } from './ledger-records.repository';
 import * as repository from './ledger.repository';
 import type { UserAccountKind } from './ledger.tables';
 
@@ -186,6 +187,13 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
         return { currency, available: balance?.available ?? 0n, frozen: balance?.frozen ?? 0n };
       });
     },
+
+    /**
+     * The user's cash records, newest first, paged: each entry that moved the user's EUR or USD
+     * (available or frozen), per currency, with its source; `sourceTypes` narrows to those sources.
+     */
+    listUserCashEntries: (executor: Executor, userId: bigint, query: UserCashEntriesQuery) =>
+      selectUserCashEntries(executor, userId, query),
 
     /** House balances, summed from postings. */
     getHouseBalances: (executor: Executor) => repository.selectHouseBalances(executor),
