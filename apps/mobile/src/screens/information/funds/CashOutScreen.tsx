@@ -17,6 +17,7 @@ import {
 import { isSixDigits } from '../../../features/identity/fund-password';
 import { pathOf } from '../../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
+import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
 import { Field } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
@@ -83,7 +84,8 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           })}
         </p>
       )}
-      {withdrawal.reason && <p className={styles.historyNote}>{withdrawal.reason}</p>}
+      {withdrawal.reason && <p className={styles.historyNote}>{reviewReasonText(withdrawal.reason)}</p>}
+      <DecidedBy decider={withdrawal.decidedBy} className={styles.historyNote} />
     </li>
   );
 }

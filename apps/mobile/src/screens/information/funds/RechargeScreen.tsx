@@ -16,6 +16,7 @@ import {
 } from '../../../features/funds/queries';
 import { withScamCheck } from '../../../features/funds/scam-check';
 import { EmptyState, Loading, LoadingOverlay, classNames } from '../../../shell/common';
+import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
 import { CollectionAccount } from './wallet/CollectionAccount';
@@ -54,7 +55,8 @@ function DepositItem({ deposit, channel }: { deposit: Deposit; channel?: Channel
           </p>
         </>
       )}
-      {deposit.reason && <p className={styles.historyNote}>{deposit.reason}</p>}
+      {deposit.reason && <p className={styles.historyNote}>{reviewReasonText(deposit.reason)}</p>}
+      <DecidedBy decider={deposit.decidedBy} className={styles.historyNote} />
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { useSubmitAuthMutation } from '../../../features/identity/mutations';
 import { useAuthInfo, type AuthInfo } from '../../../features/identity/queries';
 import { useObjectUrl, useStoredPhoto } from '../../../features/identity/stored-photo';
 import { EmptyState, Loading, LoadingOverlay } from '../../../shell/common';
+import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
 import styles from '../funds/wallet/wallet.module.css';
@@ -182,7 +183,9 @@ function StateCard({ info }: { info: AuthInfo }) {
       {info.state === 'failed' && (
         <p className="callout callout-danger" role="alert" data-testid="auth-reason">
           {/* The reason is the reviewer's sentence; the message adds its own full stop. */}
-          {t('authInfo.failedReason', { reason: info.reason.replace(/[\s.。!！]+$/u, '') })}
+          {t('authInfo.failedReason', {
+            reason: reviewReasonText(info.reason).replace(/[\s.。!！]+$/u, ''),
+          })}
         </p>
       )}
       {info.submittedAt && (
@@ -192,6 +195,7 @@ function StateCard({ info }: { info: AuthInfo }) {
             ` · ${t('authInfo.reviewedAt', { date: formatDateTime(info.reviewedAt, language) })}`}
         </small>
       )}
+      <DecidedBy decider={info.reviewedBy} />
     </section>
   );
 }

@@ -98,6 +98,37 @@ describe('real-name verification screen', () => {
     expect(screen.getByText('850101*****3')).toBeTruthy();
     expect(screen.queryByTestId('auth-form')).toBeNull();
   });
+  it('names the demo desk and translates its catalogued reason, never the raw code', async () => {
+    renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () =>
+        ok(
+          info({
+            state: 'failed',
+            reason: 'ID_NUMBER_CHECK_FAILED',
+            submittedAt: '2026-11-21T10:00:00.000Z',
+            reviewedAt: '2026-11-21T10:00:10.000Z',
+            reviewedBy: 'demo_desk',
+          }),
+        ),
+    });
+    expect((await screen.findByTestId('auth-reason')).textContent).toBe(
+      'Not passed: The ID number does not pass the check for its document type. Correct it and submit again.',
+    );
+    expect(screen.getByTestId('decided-by').textContent).toBe(
+      'Decided by Demo desk (automatic in demo mode)',
+    );
+  });
+
+  it('names no desk when a person decided', async () => {
+    renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () =>
+        ok(info({ state: 'authenticated', realname: 'An Peeters', reviewedBy: 'staff' })),
+    });
+    expect((await screen.findByTestId('auth-state')).textContent).toContain('Verified');
+    expect(screen.queryByTestId('decided-by')).toBeNull();
+  });
 });
 
 describe('submitted ID photos', () => {
