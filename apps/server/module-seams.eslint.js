@@ -46,14 +46,7 @@ export const moduleSeams = [
     files: tests,
     rules: restrict(otherModuleExcept([String.raw`\.service`, String.raw`\.tables`, '-test-support'])),
   },
-  // Allow-list: two known exceptions, each to be removed by the branch that reworks the code.
-  {
-    // Records still builds the fund records from the deposit, withdrawal,
-    // exchange, correction, card and ledger tables. Branch ledger-assets rewrites records to ask
-    // each module's service for its own records (by source); then this entry goes.
-    files: [`${modules}/records/records.repository.ts`],
-    rules: restrict(otherModuleExcept([String.raw`\.service`, String.raw`\.tables`])),
-  },
+  // Allow-list: one known exception, to be removed by the branch that reworks the code.
   {
     // Staff sign-in (staff-auth) and staff administration (staff) both work on staff_users: one
     // bounded context in two folders. Branch trust-hardening is reworking staff sign-in; after it

@@ -142,7 +142,6 @@ export function createServices(deps: ServiceDeps) {
     users,
     spreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });
-  const records = createRecordsService({ db });
   const corrections = createCorrectionsService({
     db,
     clock,
@@ -154,6 +153,8 @@ export function createServices(deps: ServiceDeps) {
     thresholdMinor: config.funds.correctionThresholdMinor,
     dailyLimitMinor: config.funds.correctionDailyLimitMinor,
   });
+  // Records page the ledger's entries and ask each source's module to describe its own.
+  const records = createRecordsService({ db, ledger, deposits, withdrawals, exchange, corrections, trading });
   return {
     demoDesk,
     ledger,

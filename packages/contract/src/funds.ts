@@ -5,6 +5,8 @@ import { defineEndpoints } from './endpoint';
 import {
   deciders,
   fundStates,
+  orderSides,
+  orderTypes,
   recordTabs,
   scamCheckTriggers,
   siteModes,
@@ -16,6 +18,7 @@ import { fundsPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
 import { REALNAME_LENGTH } from './rules';
 import { twoFactorCodeSchema } from './users';
+import { fxConversionData, priceText, quantityText, tobData } from './trading';
 
 // Payment methods, deposits, withdrawals, currency exchange and records (issue 4).
 // Money-moving calls (`recharge`, `cashOut`, `exChange`) need the `idempotency-key` header: the same
@@ -134,10 +137,20 @@ export const exchangeQuoteData = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/** The order a trade record belongs to: what, which side, how many. */
+const recordOrder = {
+  orderId: z.string(),
+  symbol: z.string(),
+  side: z.enum(orderSides),
+  /** At the instrument's quantity scale ("12" shares, "0.01500000" BTC). */
+  quantity: quantityText,
+};
+
 /**
  * What a record is, as structured parameters the app translates (the memo is the journal's English
- * text for operators). Built from the deposit, withdrawal, exchange and correction rows behind the
- * entry; `null` for an entry of another kind (the app then shows the memo). Staff reasons are
+ * text for operators). Each module describes the records of its own sources (the deposit, the
+ * withdrawal, the exchange, the correction, the order and its fill, the dividend) from its own rows;
+ * `null` when no row stands behind the entry (the app then shows the memo). Staff reasons are
  * verbatim: they are what staff wrote.
  */
 export const recordDetail = z.discriminatedUnion('type', [
@@ -165,6 +178,48 @@ export const recordDetail = z.discriminatedUnion('type', [
     rateSource: z.string(),
   }),
   z.object({ type: z.literal('correction'), reason: z.string() }),
+  /** A buy order froze its cash (a sale freezes shares, which are not a cash record). */
+  z.object({ type: z.literal('order_placed'), ...recordOrder, orderType: z.enum(orderTypes) }),
+  /** A pending order ended unfilled and its frozen cash was released; `reason` a catalogued code. */
+  z.object({
+    type: z.literal('order_ended'),
+    ...recordOrder,
+    state: z.enum(['cancelled', 'expired', 'rejected']),
+    reason: z.string().nullable(),
+  }),
+  /** A fill: quantity × price in the trade currency, its fee and TOB, and the FX leg when paid in another. */
+  z.object({
+    type: z.literal('fill'),
+    ...recordOrder,
+    fillId: z.string(),
+    price: priceText,
+    /** The trade (instrument) currency. */
+    currency: currencySchema,
+    gross: cashAmountOutput,
+    fee: cashAmountOutput,
+    tob: tobData.pick({ class: true, rateBasisPoints: true, amount: true, isCapped: true }),
+    /** What was paid (buy) or received (sale) in the trade currency, costs included. */
+    totalInTradeCurrency: cashAmountOutput,
+    payCurrency: currencySchema,
+    total: cashAmountOutput,
+    fx: fxConversionData
+      .pick({ from: true, to: true, appliedRate: true, spreadBasisPoints: true })
+      .nullable(),
+    quoteSource: z.string(),
+  }),
+  /** A dividend: held quantity × amount per share, less withholding abroad and in Belgium. */
+  z.object({
+    type: z.literal('dividend'),
+    symbol: z.string(),
+    exDate: z.iso.date(),
+    quantity: quantityText,
+    amountPerShare: priceText,
+    currency: currencySchema,
+    gross: cashAmountOutput,
+    withholdingForeign: cashAmountOutput,
+    withholdingBelgian: cashAmountOutput,
+    net: cashAmountOutput,
+  }),
 ]);
 export type RecordDetail = z.infer<typeof recordDetail>;
 

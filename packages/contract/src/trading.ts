@@ -42,9 +42,9 @@ import { scales } from './decimal';
 const symbolSchema = z.string().trim().min(1).max(24);
 const cashText = cashAmountOutput;
 /** A price at the price scale on the way out ("123.4500"). */
-const priceText = z.string().regex(/^-?\d+\.\d{4}$/);
+export const priceText = z.string().regex(/^-?\d+\.\d{4}$/);
 /** A quantity on the way out, at the asset's scale ("12" shares, "0.01500000" BTC). */
-const quantityText = z.string().regex(/^\d+(\.\d{1,8})?$/);
+export const quantityText = z.string().regex(/^\d+(\.\d{1,8})?$/);
 const rateText = z.string().regex(/^\d+\.\d{6}$/);
 
 /**

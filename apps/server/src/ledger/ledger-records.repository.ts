@@ -78,6 +78,3 @@ export async function selectUserCashEntries(
     })),
   };
 }
-
-/** What a module needs to describe one of its records: the entry, its kind and the source's id. */
-export type RecordEntry = Pick<UserCashEntry, 'id' | 'kind' | 'sourceId'>;

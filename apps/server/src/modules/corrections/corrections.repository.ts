@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { balanceCorrections } from './corrections.tables';
 
@@ -96,4 +96,13 @@ export async function listByState(db: Executor, state: CorrectionState, offset: 
     db.select({ total: count() }).from(balanceCorrections).where(eq(balanceCorrections.state, state)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The user's corrections among `ids` (the sources of a page of records). */
+export async function findUserCorrectionsByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: balanceCorrections.id, reason: balanceCorrections.reason })
+    .from(balanceCorrections)
+    .where(and(eq(balanceCorrections.userId, userId), inArray(balanceCorrections.id, [...ids])));
 }

@@ -3,6 +3,12 @@ import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
+import {
+  describeBySource,
+  sourceIdsOf,
+  type RecordEntry,
+  type RecordDetails,
+} from '../../ledger/record-sources';
 import type { AuditService } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
@@ -114,6 +120,12 @@ export function createCorrectionsService(deps: {
   }
 
   return {
+    /** Describes the user's correction records: the staff reason, verbatim. */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const rows = await repository.findUserCorrectionsByIds(db, userId, sourceIdsOf(entries));
+      return describeBySource(entries, rows, (row) => ({ type: 'correction', reason: row.reason }));
+    },
+
     async propose(
       actor: StaffSession,
       input: { account: string; currency: Currency; amount: bigint; reason: string },

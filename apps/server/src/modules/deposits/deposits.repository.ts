@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { depositChannels, deposits } from './deposits.tables';
 
@@ -155,4 +155,13 @@ export async function listByState(db: Executor, state: DepositState, offset: num
     db.select({ total: count() }).from(deposits).where(eq(deposits.state, state)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The user's deposits among `ids` (the sources of a page of records). */
+export async function findUserDepositsByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: deposits.id, reference: deposits.reference })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), inArray(deposits.id, [...ids])));
 }

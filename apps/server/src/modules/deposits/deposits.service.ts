@@ -13,6 +13,12 @@ import type { RandomSource } from '../../core/random';
 import type { Database, Transaction } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
+import {
+  describeBySource,
+  sourceIdsOf,
+  type RecordEntry,
+  type RecordDetails,
+} from '../../ledger/record-sources';
 import type { AuditService } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
 import {
@@ -132,6 +138,12 @@ export function createDepositsService(deps: {
   }
 
   return {
+    /** Describes the user's deposit records (the deposit is their source): the bank reference. */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const rows = await repository.findUserDepositsByIds(db, userId, sourceIdsOf(entries));
+      return describeBySource(entries, rows, (row) => ({ type: 'deposit', reference: row.reference }));
+    },
+
     onSubmitted(listener: (depositId: bigint) => Promise<unknown>): void {
       submittedListeners.push(listener);
     },

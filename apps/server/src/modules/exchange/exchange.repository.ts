@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { exchanges } from './exchange.tables';
 
@@ -31,4 +31,13 @@ export async function insertExchange(db: Executor, values: typeof exchanges.$inf
   const row = rows[0];
   if (!row) throw new Error('insert into exchanges returned no row');
   return row;
+}
+
+/** The user's exchanges among `ids` (the sources of a page of records). */
+export async function findUserExchangesByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(exchanges)
+    .where(and(eq(exchanges.userId, userId), inArray(exchanges.id, [...ids])));
 }

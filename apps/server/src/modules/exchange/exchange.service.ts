@@ -4,6 +4,12 @@ import type { Database } from '../../db/database';
 import { houseAccount, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import {
+  describeBySource,
+  sourceIdsOf,
+  type RecordEntry,
+  type RecordDetails,
+} from '../../ledger/record-sources';
+import {
   replayOrRefuse,
   requestHash,
   requireIdempotencyKey,
@@ -67,6 +73,21 @@ export function createExchangeService(deps: {
   });
 
   return {
+    /** Describes the user's exchange records (one entry, a line per currency): both sides and the rate. */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const rows = await repository.findUserExchangesByIds(db, userId, sourceIdsOf(entries));
+      return describeBySource(entries, rows, (row) => ({
+        type: 'exchange',
+        from: row.fromCurrency,
+        to: row.toCurrency,
+        amount: formatCash(row.amountMinor),
+        received: formatCash(row.receivedMinor),
+        appliedRate: formatDecimal(row.appliedRateMinor, scales.fxRate),
+        spreadBasisPoints: row.spreadBasisPoints,
+        rateSource: row.rateSource,
+      }));
+    },
+
     async quote(input: { from: Currency; to: Currency; amount: bigint }) {
       const computed = await quote(input);
       return toAnswer({

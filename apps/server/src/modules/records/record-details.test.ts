@@ -7,8 +7,9 @@ import { users } from '../users/users.tables';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
 import { testKey, testSource } from '../../ledger/ledger-test-support';
 
-// Each fund record carries a structured detail the app translates, built from the deposit,
-// withdrawal, exchange and correction rows behind its entry — never from the memo.
+// Each fund record carries a structured detail the app translates, built by the module that owns
+// the entry's source (deposits, withdrawals, exchange, corrections) from its own rows — never from
+// the memo, and never from another user's row.
 
 let testApp: TestApp;
 let admin: StaffHeaders;
@@ -111,7 +112,9 @@ describe('fund record details', () => {
     expect(items[3]?.memo).toBe('Withdrawal rejected: IBAN gesloten bij de bank');
   });
 
-  it('answer null for an entry with no row behind it (a hold that is not a withdrawal)', async () => {
+  it('answer null for an entry with no row of the user behind it', async () => {
+    const other = await fundedUser(testApp, admin, '300.00');
+    const othersWithdrawal = await withdraw(other, '150.00');
     const user = await fundedUser(testApp, admin, '50.00');
     const [row] = await testApp.database.db
       .select({ id: users.id })
@@ -126,7 +129,25 @@ describe('fund record details', () => {
       amountMinor: 1_000n,
       memo: 'Order 7 reserved',
     });
-    const [hold] = await allRecords(user);
+    for (const [source, memo] of [
+      [testSource('withdrawal', othersWithdrawal.id), 'Names another user’s withdrawal'],
+      [testSource('order', '999999999'), 'Names no order'],
+    ] as const) {
+      await testApp.app.services.ledger.hold(testApp.database.db, {
+        idempotencyKey: testKey('hold'),
+        source,
+        userId,
+        asset: 'EUR',
+        amountMinor: 100n,
+        memo,
+      });
+    }
+    const [noOrder, othersHold, hold] = await allRecords(user);
     expect(hold).toMatchObject({ kind: 'hold_reserve', memo: 'Order 7 reserved', detail: null });
+    expect(othersHold).toMatchObject({ memo: 'Names another user’s withdrawal', detail: null });
+    expect(noOrder).toMatchObject({ memo: 'Names no order', detail: null });
+    // The other user's own record of it is described.
+    const [othersRecord] = await allRecords(other);
+    expect(othersRecord).toMatchObject({ kind: 'hold_reserve', detail: { type: 'withdrawal_hold' } });
   });
 });

@@ -1,30 +1,79 @@
-import { formatCash } from '@beurs/contract';
+import { formatCash, type RecordTab, type SourceType } from '@beurs/contract';
 import type { Database } from '../../db/database';
-import { detailsBuilder } from './record-detail';
-import * as repository from './records.repository';
-import type { RecordTab } from './records.repository';
+import type { LedgerService } from '../../ledger/ledger.service';
+import type { RecordDetails, RecordEntry } from '../../ledger/record-sources';
+import type { CorrectionsService } from '../corrections/corrections.service';
+import type { DepositsService } from '../deposits/deposits.service';
+import type { ExchangeService } from '../exchange/exchange.service';
+import type { TradingService } from '../trading/trading.service';
+import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 
-// Fund records (issue 4 item 7): every ledger entry that touched the user's cash, staff corrections
-// included, with the entry's reason (its memo), newest first, paged, by tab.
+// Fund records (issue 4 item 7): every ledger entry that moved the user's cash, staff corrections
+// included, with the entry's reason (its memo), newest first, paged, by tab. The entries come from
+// the ledger, each tab being a set of source types; their details come from the module that owns
+// each source (CONVENTIONS.md "Seams"), asked once per page — records reads no module's tables.
 
-export function createRecordsService({ db }: { db: Database }) {
+/** The sources each tab shows; `all` shows every source. */
+export const tabSources: Readonly<Record<RecordTab, readonly SourceType[] | undefined>> = {
+  all: undefined,
+  trade: ['order', 'fill', 'dividend', 'corporate_action'],
+  deposit: ['deposit'],
+  withdrawal: ['withdrawal'],
+  exchange: ['exchange'],
+};
+
+type Describer = {
+  describeRecords: (userId: bigint, entries: readonly RecordEntry[]) => Promise<RecordDetails>;
+};
+
+export type RecordsServiceDeps = {
+  db: Database;
+  ledger: LedgerService;
+  deposits: Pick<DepositsService, 'describeRecords'>;
+  withdrawals: Pick<WithdrawalsService, 'describeRecords'>;
+  exchange: Pick<ExchangeService, 'describeRecords'>;
+  corrections: Pick<CorrectionsService, 'describeRecords'>;
+  trading: Pick<TradingService, 'describeRecords'>;
+};
+
+export function createRecordsService(deps: RecordsServiceDeps) {
+  const { db, ledger } = deps;
+  /** The module that owns each source type; IPOs and loans have no module yet (their memo shows). */
+  const owners: Readonly<Record<SourceType, Describer | null>> = {
+    deposit: deps.deposits,
+    withdrawal: deps.withdrawals,
+    exchange: deps.exchange,
+    correction: deps.corrections,
+    order: deps.trading,
+    fill: deps.trading,
+    dividend: deps.trading,
+    corporate_action: deps.trading,
+    ipo: null,
+    loan: null,
+  };
+
+  /** One call per module for the whole page, with that module's entries. */
+  async function describe(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+    const byOwner = new Map<Describer, RecordEntry[]>();
+    for (const entry of entries) {
+      const owner = owners[entry.sourceType];
+      if (!owner) continue;
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), entry]);
+    }
+    const answers = await Promise.all(
+      [...byOwner].map(([owner, owned]) => owner.describeRecords(userId, owned)),
+    );
+    return new Map(answers.flatMap((details) => [...details]));
+  }
+
   return {
     async list(userId: bigint, input: { tab: RecordTab; page: number; pageSize: number }) {
-      const { rows, total } = await repository.listUserEntries(
-        db,
-        userId,
-        input.tab,
-        (input.page - 1) * input.pageSize,
-        input.pageSize,
-      );
-      const holdIds = rows.flatMap((row) => (row.holdId === null ? [] : [row.holdId]));
-      const sources = await repository.findEntrySources(
-        db,
-        userId,
-        rows.map((row) => row.id),
-        holdIds,
-      );
-      const detailOf = detailsBuilder(sources);
+      const { rows, total } = await ledger.listUserCashEntries(db, userId, {
+        sourceTypes: tabSources[input.tab],
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      const details = await describe(userId, rows);
       return {
         total,
         items: rows.map((row) => ({
@@ -34,7 +83,7 @@ export function createRecordsService({ db }: { db: Database }) {
           currency: row.currency,
           amount: formatCash(row.totalMinor),
           availableChange: formatCash(row.availableMinor),
-          detail: detailOf(row),
+          detail: details.get(row.id) ?? null,
           createdAt: row.createdAt.toISOString(),
         })),
       };

@@ -42,6 +42,8 @@ import { presentOrder } from './trading.present';
 import * as repository from './trading.repository';
 import type { LotRow, OrderRow, PositionRow } from './trading.repository';
 import { tradingAsset } from './trading-asset';
+import { describeTradingRecords } from './trading-records';
+import type { RecordEntry } from '../../ledger/record-sources';
 import { tradeReport } from './trade-report';
 import { RestingOrderIndex, type RestingOrder } from './resting-orders';
 import {
@@ -797,6 +799,10 @@ export function createTradingService(deps: TradingServiceDeps) {
       users.invalidateUserInfo(userId);
       return present(order);
     },
+
+    /** Describes the user's trade records (orders, fills, dividends) for the records screen. */
+    describeRecords: (userId: bigint, entries: readonly RecordEntry[]) =>
+      describeTradingRecords(db, userId, entries),
 
     async order(userId: bigint, orderId: bigint) {
       const row = await repository.findOrder(db, userId, orderId);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { withdrawals } from './withdrawals.tables';
 
@@ -100,4 +100,13 @@ export async function listByState(db: Executor, state: WithdrawalState, offset: 
     db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.state, state)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The user's withdrawals among `ids` (the sources of a page of records). */
+export async function findUserWithdrawalsByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.id, [...ids])));
 }

@@ -1,9 +1,22 @@
-import { DomainError, formatCash, type Currency, type Decider, type ErrorCode } from '@beurs/contract';
+import {
+  DomainError,
+  formatCash,
+  type Currency,
+  type Decider,
+  type ErrorCode,
+  type RecordDetail,
+} from '@beurs/contract';
 import type { Config } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
 import { houseAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
+import {
+  describeBySource,
+  sourceIdsOf,
+  type RecordEntry,
+  type RecordDetails,
+} from '../../ledger/record-sources';
 import type { DecisionsService } from '../decisions/decisions.service';
 import {
   type FundOperationsService,
@@ -136,6 +149,34 @@ export function createWithdrawalsService(deps: {
   }
 
   return {
+    /**
+     * Describes the user's withdrawal records by entry kind: the hold names the card, the payout its
+     * amount and fee, the release the staff reason (verbatim).
+     */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const rows = await repository.findUserWithdrawalsByIds(db, userId, sourceIdsOf(entries));
+      const cards = await paymentMethods.cardsById(rows.map((row) => row.cardId));
+      return describeBySource(entries, rows, (row, entry): RecordDetail | null => {
+        switch (entry.kind) {
+          case 'hold_reserve': {
+            const card = cards.get(row.cardId);
+            return card ? { type: 'withdrawal_hold', ibanMasked: maskIban(card.iban) } : null;
+          }
+          case 'withdrawal':
+            return {
+              type: 'withdrawal_paid',
+              currency: row.currency,
+              payout: formatCash(row.amountMinor - row.feeMinor),
+              fee: formatCash(row.feeMinor),
+            };
+          case 'hold_release':
+            return { type: 'withdrawal_rejected', reason: row.reason };
+          default:
+            return null;
+        }
+      });
+    },
+
     onSubmitted(listener: (withdrawalId: bigint) => Promise<unknown>): void {
       submittedListeners.push(listener);
     },
