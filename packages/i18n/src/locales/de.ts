@@ -789,6 +789,8 @@ export default {
       hold_release: 'Gesperrter Betrag freigegeben',
       exchange: 'Währungswechsel',
       correction: 'Korrektur durch das Personal',
+      trade_fill: 'Wertpapierhandel',
+      dividend: 'Dividende',
     },
     details: {
       deposit: 'Überweisung mit Verwendungszweck {{reference}}',
@@ -798,6 +800,29 @@ export default {
       exchange:
         '{{amount}} in {{received}} getauscht zum Kurs {{rate}} {{to}} je {{from}}; Spanne {{spread}}; Kurs von {{source}}',
       correction: 'Grund: {{reason}}',
+      order_placed: {
+        buy: 'Kauforder über {{quantity}} {{symbol}} ({{type}}): Betrag bis zur Ausführung gesperrt',
+        sell: 'Verkaufsorder über {{quantity}} {{symbol}} ({{type}})',
+      },
+      order_ended: {
+        cancelled: 'Order über {{quantity}} {{symbol}} storniert; der gesperrte Betrag ist wieder verfügbar',
+        expired: 'Order über {{quantity}} {{symbol}} abgelaufen; der gesperrte Betrag ist wieder verfügbar',
+        rejected: 'Order über {{quantity}} {{symbol}} abgelehnt; der gesperrte Betrag ist wieder verfügbar',
+      },
+      fill: {
+        buy: '{{quantity}} {{symbol}} gekauft zu {{price}}',
+        sell: '{{quantity}} {{symbol}} verkauft zu {{price}}',
+      },
+      fillCosts: 'Stückzahl × Kurs {{gross}} · Gebühr {{fee}} · {{tob}}',
+      tob: 'TOB {{amount}} ({{rate}})',
+      tobCapped: 'TOB {{amount}} (gedeckelt)',
+      tobNone: 'keine TOB',
+      fillFx:
+        '{{amount}} in {{converted}} umgerechnet zum Kurs {{rate}} {{to}} je {{from}}; Spanne {{spread}}',
+      quoteSource: 'Kurs von {{source}}',
+      dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, Ex-Tag {{date}}',
+      dividendTax:
+        'Einbehalten: {{foreign}} an der Quelle und {{belgian}} belgische Quellensteuer; {{net}} gutgeschrieben',
     },
   },
   recharge: {

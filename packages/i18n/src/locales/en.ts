@@ -790,6 +790,8 @@ export default {
       hold_release: 'Frozen amount released',
       exchange: 'Currency exchange',
       correction: 'Staff correction',
+      trade_fill: 'Trade',
+      dividend: 'Dividend',
     },
     details: {
       deposit: 'Bank transfer with reference {{reference}}',
@@ -799,6 +801,27 @@ export default {
       exchange:
         '{{amount}} exchanged for {{received}} at {{rate}} {{to}} per {{from}}; spread {{spread}}; rate from {{source}}',
       correction: 'Reason: {{reason}}',
+      order_placed: {
+        buy: 'Buy order for {{quantity}} {{symbol}} ({{type}}): the amount is frozen until it fills',
+        sell: 'Sell order for {{quantity}} {{symbol}} ({{type}})',
+      },
+      order_ended: {
+        cancelled: 'Order for {{quantity}} {{symbol}} cancelled; the frozen amount is available again',
+        expired: 'Order for {{quantity}} {{symbol}} expired; the frozen amount is available again',
+        rejected: 'Order for {{quantity}} {{symbol}} rejected; the frozen amount is available again',
+      },
+      fill: {
+        buy: 'Bought {{quantity}} {{symbol}} at {{price}}',
+        sell: 'Sold {{quantity}} {{symbol}} at {{price}}',
+      },
+      fillCosts: 'Quantity × price {{gross}} · fee {{fee}} · {{tob}}',
+      tob: 'TOB {{amount}} ({{rate}})',
+      tobCapped: 'TOB {{amount}} (capped)',
+      tobNone: 'no TOB',
+      fillFx: '{{amount}} converted to {{converted}} at {{rate}} {{to}} per {{from}}; spread {{spread}}',
+      quoteSource: 'Price from {{source}}',
+      dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, ex-date {{date}}',
+      dividendTax: 'Withheld {{foreign}} at source and {{belgian}} Belgian withholding tax; {{net}} credited',
     },
   },
   recharge: {

@@ -797,6 +797,8 @@ export default {
       hold_release: 'Montant bloqué libéré',
       exchange: 'Change de devises',
       correction: 'Correction par notre équipe',
+      trade_fill: 'Opération de bourse',
+      dividend: 'Dividende',
     },
     details: {
       deposit: 'Virement avec la communication {{reference}}',
@@ -806,6 +808,29 @@ export default {
       exchange:
         '{{amount}} changé contre {{received}} au cours de {{rate}} {{to}} par {{from}} ; écart {{spread}} ; cours de {{source}}',
       correction: 'Motif : {{reason}}',
+      order_placed: {
+        buy: 'Ordre d’achat de {{quantity}} {{symbol}} ({{type}}) : le montant est bloqué jusqu’à l’exécution',
+        sell: 'Ordre de vente de {{quantity}} {{symbol}} ({{type}})',
+      },
+      order_ended: {
+        cancelled: 'Ordre de {{quantity}} {{symbol}} annulé ; le montant bloqué est de nouveau disponible',
+        expired: 'Ordre de {{quantity}} {{symbol}} expiré ; le montant bloqué est de nouveau disponible',
+        rejected: 'Ordre de {{quantity}} {{symbol}} refusé ; le montant bloqué est de nouveau disponible',
+      },
+      fill: {
+        buy: '{{quantity}} {{symbol}} achetés à {{price}}',
+        sell: '{{quantity}} {{symbol}} vendus à {{price}}',
+      },
+      fillCosts: 'Quantité × cours {{gross}} · frais {{fee}} · {{tob}}',
+      tob: 'TOB {{amount}} ({{rate}})',
+      tobCapped: 'TOB {{amount}} (plafonnée)',
+      tobNone: 'pas de TOB',
+      fillFx:
+        '{{amount}} converti en {{converted}} au cours de {{rate}} {{to}} par {{from}} ; écart {{spread}}',
+      quoteSource: 'Cours de {{source}}',
+      dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, date ex {{date}}',
+      dividendTax:
+        'Retenu : {{foreign}} à la source et {{belgian}} de précompte mobilier belge ; {{net}} crédité',
     },
   },
   recharge: {

@@ -788,6 +788,8 @@ export default {
       hold_release: '동결 금액 해제',
       exchange: '환전',
       correction: '직원 정정',
+      trade_fill: '체결',
+      dividend: '배당금',
     },
     details: {
       deposit: '결제 참조번호 {{reference}}(으)로 계좌 이체',
@@ -797,6 +799,28 @@ export default {
       exchange:
         '{{amount}}을(를) {{received}}(으)로 환전, 환율 1 {{from}} = {{rate}} {{to}}, 스프레드 {{spread}}, 환율 출처 {{source}}',
       correction: '사유: {{reason}}',
+      order_placed: {
+        buy: '{{symbol}} {{quantity}} 매수 주문({{type}}): 체결될 때까지 금액 동결',
+        sell: '{{symbol}} {{quantity}} 매도 주문({{type}})',
+      },
+      order_ended: {
+        cancelled: '{{symbol}} {{quantity}} 주문 취소, 동결 금액을 다시 사용할 수 있습니다',
+        expired: '{{symbol}} {{quantity}} 주문 만료, 동결 금액을 다시 사용할 수 있습니다',
+        rejected: '{{symbol}} {{quantity}} 주문 거부, 동결 금액을 다시 사용할 수 있습니다',
+      },
+      fill: {
+        buy: '{{symbol}} {{quantity}}을(를) {{price}}에 매수',
+        sell: '{{symbol}} {{quantity}}을(를) {{price}}에 매도',
+      },
+      fillCosts: '수량 × 가격 {{gross}} · 수수료 {{fee}} · {{tob}}',
+      tob: 'TOB {{amount}}({{rate}})',
+      tobCapped: 'TOB {{amount}}(상한 적용)',
+      tobNone: 'TOB 없음',
+      fillFx:
+        '{{amount}}을(를) {{converted}}(으)로 환전, 환율 1 {{from}} = {{rate}} {{to}}, 스프레드 {{spread}}',
+      quoteSource: '가격 출처 {{source}}',
+      dividend: '{{symbol}} {{quantity}} × {{perShare}} = {{gross}}, 배당락일 {{date}}',
+      dividendTax: '해외 원천징수 {{foreign}}, 벨기에 원천징수세 {{belgian}}; {{net}} 입금',
     },
   },
   recharge: {

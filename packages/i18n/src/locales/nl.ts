@@ -796,6 +796,8 @@ export default {
       hold_release: 'Geblokkeerd bedrag vrijgegeven',
       exchange: 'Valutawissel',
       correction: 'Correctie door een medewerker',
+      trade_fill: 'Effectentransactie',
+      dividend: 'Dividend',
     },
     details: {
       deposit: 'Overschrijving met mededeling {{reference}}',
@@ -805,6 +807,29 @@ export default {
       exchange:
         '{{amount}} gewisseld voor {{received}} tegen {{rate}} {{to}} per {{from}}; spread {{spread}}; koers van {{source}}',
       correction: 'Reden: {{reason}}',
+      order_placed: {
+        buy: 'Kooporder voor {{quantity}} {{symbol}} ({{type}}): het bedrag is geblokkeerd tot de uitvoering',
+        sell: 'Verkooporder voor {{quantity}} {{symbol}} ({{type}})',
+      },
+      order_ended: {
+        cancelled:
+          'Order voor {{quantity}} {{symbol}} geannuleerd; het geblokkeerde bedrag is weer beschikbaar',
+        expired: 'Order voor {{quantity}} {{symbol}} verlopen; het geblokkeerde bedrag is weer beschikbaar',
+        rejected: 'Order voor {{quantity}} {{symbol}} geweigerd; het geblokkeerde bedrag is weer beschikbaar',
+      },
+      fill: {
+        buy: '{{quantity}} {{symbol}} gekocht tegen {{price}}',
+        sell: '{{quantity}} {{symbol}} verkocht tegen {{price}}',
+      },
+      fillCosts: 'Aantal × koers {{gross}} · kosten {{fee}} · {{tob}}',
+      tob: 'TOB {{amount}} ({{rate}})',
+      tobCapped: 'TOB {{amount}} (begrensd)',
+      tobNone: 'geen TOB',
+      fillFx: '{{amount}} omgezet in {{converted}} tegen {{rate}} {{to}} per {{from}}; spread {{spread}}',
+      quoteSource: 'Koers van {{source}}',
+      dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, ex-datum {{date}}',
+      dividendTax:
+        'Ingehouden: {{foreign}} aan de bron en {{belgian}} Belgische roerende voorheffing; {{net}} gecrediteerd',
     },
   },
   recharge: {

@@ -786,6 +786,8 @@ export default {
       hold_release: '凍結金額釋放',
       exchange: '換匯',
       correction: '人員更正',
+      trade_fill: '證券成交',
+      dividend: '股息',
     },
     details: {
       deposit: '銀行轉帳，付款參考碼 {{reference}}',
@@ -795,6 +797,27 @@ export default {
       exchange:
         '{{amount}} 兌換為 {{received}}，匯率 1 {{from}} = {{rate}} {{to}}，價差 {{spread}}，匯率來源 {{source}}',
       correction: '原因：{{reason}}',
+      order_placed: {
+        buy: '買入委託 {{quantity}} {{symbol}}（{{type}}）：金額凍結至成交',
+        sell: '賣出委託 {{quantity}} {{symbol}}（{{type}}）',
+      },
+      order_ended: {
+        cancelled: '委託 {{quantity}} {{symbol}} 已取消，凍結金額已恢復可用',
+        expired: '委託 {{quantity}} {{symbol}} 已過期，凍結金額已恢復可用',
+        rejected: '委託 {{quantity}} {{symbol}} 被拒絕，凍結金額已恢復可用',
+      },
+      fill: {
+        buy: '以 {{price}} 買入 {{quantity}} {{symbol}}',
+        sell: '以 {{price}} 賣出 {{quantity}} {{symbol}}',
+      },
+      fillCosts: '數量 × 價格 {{gross}} · 手續費 {{fee}} · {{tob}}',
+      tob: 'TOB {{amount}}（{{rate}}）',
+      tobCapped: 'TOB {{amount}}（已達上限）',
+      tobNone: '無 TOB',
+      fillFx: '{{amount}} 兌換為 {{converted}}，匯率 1 {{from}} = {{rate}} {{to}}，價差 {{spread}}',
+      quoteSource: '價格來源 {{source}}',
+      dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}，除息日 {{date}}',
+      dividendTax: '境外預扣 {{foreign}}，比利時預扣稅 {{belgian}}；入帳 {{net}}',
     },
   },
   recharge: {

@@ -130,4 +130,131 @@ describe('fund records screen', () => {
     expect(await text('record-4-EUR')).toContain('Überweisung mit Verwendungszweck +++123/4567/89012+++');
     expect(await text('record-3-EUR')).toContain('Order 12 filled');
   });
+  it('shows the trade tab: fills with price, fee, TOB and FX, a dividend with its withholding, signed', async () => {
+    const buy: FundRecord['detail'] = {
+      type: 'fill',
+      orderId: '41',
+      fillId: '17',
+      symbol: 'AAPL',
+      side: 'buy',
+      quantity: '10',
+      price: '228.1500',
+      currency: 'USD',
+      gross: '2281.50',
+      fee: '5.00',
+      tob: { class: 'shares', rateBasisPoints: 35, amount: '7.99', isCapped: false },
+      totalInTradeCurrency: '2294.49',
+      payCurrency: 'EUR',
+      total: '1985.37',
+      fx: { from: 'EUR', to: 'USD', appliedRate: '1.155700', spreadBasisPoints: 50 },
+      quoteSource: 'Beurs simulator (demo)',
+    };
+    const sale: FundRecord['detail'] = {
+      ...buy,
+      orderId: '44',
+      fillId: '18',
+      symbol: 'KBC.BR',
+      side: 'sell',
+      quantity: '4',
+      price: '62.4000',
+      currency: 'EUR',
+      gross: '249.60',
+      fee: '1.50',
+      tob: { class: 'shares', rateBasisPoints: 35, amount: '0.87', isCapped: false },
+      totalInTradeCurrency: '247.23',
+      total: '247.23',
+      fx: null,
+    };
+    const items = [
+      record(14, {
+        kind: 'dividend',
+        currency: 'USD',
+        amount: '1.43',
+        availableChange: '1.43',
+        detail: {
+          type: 'dividend',
+          symbol: 'AAPL',
+          exDate: '2026-10-05',
+          quantity: '10',
+          amountPerShare: '0.2400',
+          currency: 'USD',
+          gross: '2.40',
+          withholdingForeign: '0.36',
+          withholdingBelgian: '0.61',
+          net: '1.43',
+        },
+      }),
+      record(13, { kind: 'trade_fill', amount: '247.23', availableChange: '247.23', detail: sale }),
+      record(12, { kind: 'trade_fill', amount: '-1985.37', availableChange: '0.00', detail: buy }),
+      record(11, {
+        kind: 'hold_reserve',
+        amount: '0.00',
+        availableChange: '-1985.37',
+        detail: {
+          type: 'order_placed',
+          orderId: '41',
+          symbol: 'AAPL',
+          side: 'buy',
+          quantity: '10',
+          orderType: 'market',
+        },
+      }),
+    ];
+    const { server } = renderApp('/information/fundRecord', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/fundRecord/list': (body) => {
+        const { tab } = body as { tab: string };
+        return ok(tab === 'trade' ? { total: items.length, items } : { total: 0, items: [] });
+      },
+    });
+    expect(await screen.findByTestId('empty-state')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('record-tab-trade'));
+    const lines = async (id: string) =>
+      [...(await screen.findByTestId(id)).querySelectorAll('[data-testid="record-detail"] p')].map(
+        (line) => line.textContent,
+      );
+    const amount = (id: string) =>
+      screen.getByTestId(id).querySelector('[data-testid="record-amount"]')?.textContent;
+
+    expect(await lines('record-12-EUR')).toEqual([
+      'Bought 10 AAPL at 228.15',
+      'Quantity × price $2,281.50 · fee $5.00 · TOB $7.99 (0.35 %)',
+      '1,985.37 € converted to $2,294.49 at 1.155700 USD per EUR; spread 50 basis points',
+      'Price from Beurs simulator (demo)',
+    ]);
+    expect(screen.getByTestId('record-12-EUR').textContent).toContain('Trade · No. 12');
+    expect(amount('record-12-EUR')).toBe('-1,985.37 €');
+    expect(await lines('record-13-EUR')).toEqual([
+      'Sold 4 KBC.BR at 62.40',
+      'Quantity × price 249.60 € · fee 1.50 € · TOB 0.87 € (0.35 %)',
+      'Price from Beurs simulator (demo)',
+    ]);
+    expect(amount('record-13-EUR')).toBe('+247.23 €');
+    expect(await lines('record-14-USD')).toEqual([
+      '10 AAPL × 0.24 = $2.40, ex-date 2026.10.05',
+      'Withheld $0.36 at source and $0.61 Belgian withholding tax; $1.43 credited',
+    ]);
+    expect(screen.getByTestId('record-14-USD').textContent).toContain('Dividend · No. 14');
+    expect(amount('record-14-USD')).toBe('+$1.43');
+    expect(await lines('record-11-EUR')).toEqual([
+      'Buy order for 10 AAPL (Market): the amount is frozen until it fills',
+    ]);
+    // A freeze moves nothing in or out: no sign; the available balance went down.
+    expect(amount('record-11-EUR')).toBe('0.00 €');
+    expect(screen.getByTestId('record-11-EUR').textContent).toContain('Available: -1,985.37 €');
+
+    await changeLanguage('de');
+    expect(await lines('record-12-EUR')).toEqual([
+      '10 AAPL gekauft zu 228,15',
+      'Stückzahl × Kurs $2.281,50 · Gebühr $5,00 · TOB $7,99 (0,35 %)',
+      '1.985,37 € in $2.294,49 umgerechnet zum Kurs 1,155700 USD je EUR; Spanne 50 Basispunkte',
+      'Kurs von Beurs simulator (demo)',
+    ]);
+    expect(await lines('record-14-USD')).toEqual([
+      '10 AAPL × 0,24 = $2,40, Ex-Tag 2026.10.05',
+      'Einbehalten: $0,36 an der Quelle und $0,61 belgische Quellensteuer; $1,43 gutgeschrieben',
+    ]);
+    expect(amount('record-13-EUR')).toBe('+247,23 €');
+    expect(bodies(server.requests)).toContainEqual({ tab: 'trade', page: 1, pageSize: 20 });
+  });
 });
