@@ -1,4 +1,5 @@
 import { DomainError } from '@beurs/contract';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../core/clock';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import type { Database } from '../../db/database';
@@ -11,6 +12,19 @@ import * as repository from './fund-password.repository';
 // changing it) for 15 minutes, counted before the hash is compared, so parallel guesses count too
 // (attempt-limits). A forgotten one is reset with the login password, identity verified; a wrong
 // login password there counts toward the login lock.
+//
+// Placing orders asks for the fund password on every order (the app may remember it for 15
+// minutes), and one argon2id comparison costs 20–50 ms of CPU: orders would be capped at a few
+// dozen a second per core. So once a fund password has passed argon2, the same password for the same
+// stored hash is recognised for RECENTLY_VERIFIED_MS by a keyed digest (HMAC-SHA256 with a random
+// key of this process, in this node's memory only). It still goes through the attempt limits (a
+// lock in force refuses it; the attempt is counted and recorded); a different password, a changed
+// or reset one (another stored hash), or the first check on another node is compared with argon2.
+
+/** How long a fund password that passed argon2 is recognised by its keyed digest (the app's 15 minutes). */
+const RECENTLY_VERIFIED_MS = 15 * 60_000;
+/** Users remembered at most per node (expired entries are dropped first; then all are forgotten). */
+const RECENTLY_VERIFIED_MAX = 100_000;
 
 export function createFundPasswordService(deps: {
   db: Database;
@@ -31,18 +45,43 @@ export function createFundPasswordService(deps: {
     };
   }
 
+  const digestKey = randomBytes(32);
+  const recentlyVerified = new Map<bigint, { digest: Buffer; untilMs: number }>();
+  const digestOf = (userId: bigint, passwordHash: string, password: string) =>
+    createHmac('sha256', digestKey).update(`${userId}\0${passwordHash}\0${password}`).digest();
+
   /** Checks the fund password; wrong entries count toward the lock. */
   async function verify(userId: bigint, password: string): Promise<void> {
     const row = await repository.findFundPassword(db, userId);
     if (!row) throw new DomainError('FUND_PASSWORD_NOT_SET');
-    const outcome = await attemptLimits.attempt(keyOf(userId), () =>
-      verifyPassword(row.passwordHash, password),
-    );
-    if (outcome.isAllowed) return;
+    const digest = digestOf(userId, row.passwordHash, password);
+    let isRecent = false;
+    const outcome = await attemptLimits.attempt(keyOf(userId), () => {
+      const recent = recentlyVerified.get(userId);
+      isRecent =
+        recent !== undefined &&
+        recent.untilMs > clock.now().getTime() &&
+        timingSafeEqual(recent.digest, digest);
+      return isRecent ? Promise.resolve(true) : verifyPassword(row.passwordHash, password);
+    });
+    if (outcome.isAllowed) {
+      if (!isRecent) remember(userId, digest);
+      return;
+    }
+    recentlyVerified.delete(userId);
     if (outcome.lockedUntil) {
       throw new DomainError('FUND_PASSWORD_LOCKED', { until: outcome.lockedUntil.toISOString() });
     }
     throw new DomainError('WRONG_FUND_PASSWORD', { attemptsLeft: outcome.attemptsLeft });
+  }
+
+  function remember(userId: bigint, digest: Buffer) {
+    const nowMs = clock.now().getTime();
+    if (recentlyVerified.size >= RECENTLY_VERIFIED_MAX) {
+      for (const [key, entry] of recentlyVerified) if (entry.untilMs <= nowMs) recentlyVerified.delete(key);
+      if (recentlyVerified.size >= RECENTLY_VERIFIED_MAX) recentlyVerified.clear();
+    }
+    recentlyVerified.set(userId, { digest, untilMs: nowMs + RECENTLY_VERIFIED_MS });
   }
 
   const requireMatch = (password: string, confirmation: string) => {
