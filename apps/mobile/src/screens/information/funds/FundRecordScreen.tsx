@@ -148,7 +148,8 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
           {signedAmount(record.amount, record.currency, language)}
         </p>
       </div>
-      {record.availableChange !== record.amount && (
+      {/* Only when it tells more than the amount: a freeze, a release, a credit to frozen. */}
+      {record.availableChange !== record.amount && directionOf(record.availableChange) !== 'flat' && (
         <small className="numeric">
           {t('fundRecord.availableChange', {
             amount: signedAmount(record.availableChange, record.currency, language),

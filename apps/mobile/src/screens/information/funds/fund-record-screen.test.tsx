@@ -224,6 +224,8 @@ describe('fund records screen', () => {
     ]);
     expect(screen.getByTestId('record-12-EUR').textContent).toContain('Trade · No. 12');
     expect(amount('record-12-EUR')).toBe('-1,985.37 €');
+    // The fill paid out of frozen money: the available balance did not move, so no line says 0.00.
+    expect(screen.getByTestId('record-12-EUR').textContent).not.toContain('Available');
     expect(await lines('record-13-EUR')).toEqual([
       'Sold 4 KBC.BR at 62.40',
       'Quantity × price 249.60 € · fee 1.50 € · TOB 0.87 € (0.35 %)',
