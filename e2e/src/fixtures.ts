@@ -31,6 +31,20 @@ export function nextWeekdayMorning(after: Date): Date {
   throw new Error(`no 10:00 in Brussels on ${day.toISOString()}`);
 }
 
+/**
+ * Whether the server's market calendar `calendar` (e.g. `euronext`) is in its regular session now,
+ * by the public market status (the server's clock, the venue's holidays).
+ */
+export async function isSessionOpen(baseUrl: string, calendar: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/api/vue/market/status`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await response.json()) as { data: { calendars: { calendar: string; session: string }[] } };
+  return body.data.calendars.some((item) => item.calendar === calendar && item.session === 'regular');
+}
+
 // The server's own TOTP library computes the codes, as the staff member's authenticator app would.
 const { Secret, TOTP } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
   'otpauth',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { imageUrl, useSiteConfig } from '../features/config/queries';
 import { LOGIN_PATH, routeByPath } from '../routes/paths';
 import { isLoggedIn } from '../session/storage';
@@ -49,6 +49,8 @@ export function AppLayout() {
       <main className="screen" data-route={route?.name} data-path={location.pathname}>
         <Outlet />
       </main>
+      {/* A new screen opens at its top (not where the last one was scrolled); back restores. */}
+      <ScrollRestoration />
       {route?.tabBar && <TabBar />}
     </div>
   );

@@ -5,6 +5,7 @@ import {
   fieldOfRefusal,
   latestExpiry,
   timesInForceFor,
+  typedQuantity,
   type TicketForm,
 } from './ticket';
 
@@ -112,5 +113,13 @@ describe('order ticket form', () => {
     expect(fieldOfRefusal('WRONG_FUND_PASSWORD', limit)).toBe('pin');
     expect(fieldOfRefusal('MARKET_CLOSED', limit)).toBe('form');
     expect(fieldOfRefusal('PRICE_UNAVAILABLE', limit)).toBe('form');
+  });
+
+  it('shows a quantity from the server without the zeros of its decimals, keeping those of whole numbers', () => {
+    expect(typedQuantity('10')).toBe('10');
+    expect(typedQuantity('100')).toBe('100');
+    expect(typedQuantity('2.50000000')).toBe('2.5');
+    expect(typedQuantity('3.00000000')).toBe('3');
+    expect(typedQuantity('0.00000000')).toBe('0');
   });
 });

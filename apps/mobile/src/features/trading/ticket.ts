@@ -72,6 +72,13 @@ export function emptyTicket(side: OrderSide, payCurrency: Currency): TicketForm 
   };
 }
 
+/**
+ * A quantity from the server ("10", "2.50000000") as the ticket's field shows it: trailing zeros
+ * of the decimals dropped ("10", "2.5"), never those of a whole number.
+ */
+export const typedQuantity = (text: string): string =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+
 /** A typed number in minor units at `scale` ("12,5" and "12.5" both read), or null. */
 const typed = (text: string, scale: number) => parseTypedDecimal(text, scale);
 

@@ -23,6 +23,7 @@ import {
   needsLimitPrice,
   needsStopPrice,
   timesInForceFor,
+  typedQuantity,
   type TicketField,
   type TicketForm,
   type TicketRequest,
@@ -155,7 +156,7 @@ function Ticket({
         if (!available) return;
         const { quantity: _quantity, ...rest } = built.request;
         const result = await fetchPreview({ ...rest, amount: available });
-        update({ sizing: 'quantity', quantity: result.quantity.replace(/\.?0+$/, '') || '0' });
+        update({ sizing: 'quantity', quantity: typedQuantity(result.quantity) });
       } else {
         const page = await queryClient.fetchQuery(tradeQueries.positions('holding', 'all'));
         const held = page.items.find((position) => position.symbol === stock.symbol);
@@ -482,7 +483,7 @@ export default function StockDetailBuyScreen() {
   const state = location.state as { side?: unknown; quantity?: unknown } | null;
   const side: OrderSide = state?.side === 'sell' ? 'sell' : 'buy';
   // "Close position" opens the ticket with the whole available quantity.
-  const quantity = typeof state?.quantity === 'string' ? state.quantity.replace(/\.?0+$/, '') : '';
+  const quantity = typeof state?.quantity === 'string' ? typedQuantity(state.quantity) : '';
   if (!stock) return <EmptyState message={t('market.detail.noneSelected')} />;
   return <Ticket stock={stock} initialSide={side} initialQuantity={quantity} />;
 }

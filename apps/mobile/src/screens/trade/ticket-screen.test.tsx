@@ -397,4 +397,15 @@ describe('order ticket', () => {
     expect(screen.getByTestId('cost-fx-source').textContent).toMatch(/^Rate from Beurs simulator \(demo\), /);
     expect(screen.getByTestId('cost-total').textContent).toBe('429.90 €');
   });
+
+  it('opens on the sell side with the whole quantity when a position of 10 is closed', async () => {
+    const { router } = renderApp(
+      '/home/index',
+      handlers(() => ok(kbcPreview({ side: 'sell' }))),
+    );
+    await act(() => router.navigate('/market/stockDetailBuy', { state: { side: 'sell', quantity: '10' } }));
+    await waitFor(() => expect(screen.getAllByTestId('ticket-quantity')).toHaveLength(1));
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('10');
+    expect(screen.getByTestId('side-sell').getAttribute('aria-checked')).toBe('true');
+  });
 });

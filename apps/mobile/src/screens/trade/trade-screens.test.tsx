@@ -245,6 +245,17 @@ describe('position detail', () => {
       ['Tax', '1.83 €'],
     ]);
     expect(fill.textContent).toContain('Fee2.50 €');
+    // The fill's lines add up to its total: the tax is one of them, above the voucher's detail.
+    const lines = [...fill.querySelectorAll(':scope > dl > .summary-row')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(lines).toEqual([
+      ['Quantity × price', '521.60 €'],
+      ['Fee', '2.50 €'],
+      ['Stock-exchange tax, TOB (0.35 %)', '1.83 €'],
+      ['Total', '525.93 €'],
+    ]);
     expect(fill.textContent).toMatch(/Price: the ask from Beurs simulator \(demo\), 2026\.11\.20 \d\d:29:59/);
     const timeline = within(within(detail).getByTestId('order-7')).getByTestId('order-timeline');
     expect([...timeline.querySelectorAll('li span')].map((span) => span.textContent)).toEqual([

@@ -10,6 +10,9 @@ type Props = {
   onClose: () => void;
 };
 
+/** antd-mobile passes an action's data-* attributes on to its button; its type does not list them. */
+const testId = (id: string) => ({ 'data-testid': id });
+
 /** A yes/no question. Declarative: antd-mobile's imperative Dialog.confirm needs React 18's legacy render. */
 export function ConfirmDialog({ content, confirmText, isDanger = false, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
@@ -24,8 +27,8 @@ export function ConfirmDialog({ content, confirmText, isDanger = false, onConfir
       }}
       actions={[
         [
-          { key: 'cancel', text: t('common.back') },
-          { key: 'confirm', text: confirmText, bold: true, danger: isDanger },
+          { key: 'cancel', text: t('common.back'), ...testId('dialog-back') },
+          { key: 'confirm', text: confirmText, bold: true, danger: isDanger, ...testId('dialog-confirm') },
         ],
       ]}
     />

@@ -45,14 +45,37 @@ export function FillDetail({ fill, currency }: { fill: Fill; currency: string })
       </p>
       <SummaryRows
         rows={[
-          { key: 'gross', label: t('trade.position.gross'), value: money(fill.gross, currency) },
-          { key: 'fee', label: t('trade.position.fee'), value: money(fill.fee, currency) },
+          {
+            key: 'gross',
+            label: t('trade.position.gross'),
+            value: money(fill.gross, currency),
+            testId: 'fill-gross',
+          },
+          {
+            key: 'fee',
+            label: t('trade.position.fee'),
+            value: money(fill.fee, currency),
+            testId: 'fill-fee',
+          },
+          // The tax is a line of the total too; the voucher below gives its rate and base.
+          {
+            key: 'tob',
+            label:
+              fill.tob.class === 'none'
+                ? t('trade.cost.tobNone')
+                : fill.tob.isCapped
+                  ? t('trade.cost.tobCapped', { cap: money(fill.tob.cap, currency) })
+                  : t('trade.cost.tob', { rate: formatBasisPoints(fill.tob.rateBasisPoints, language) }),
+            value: money(fill.tob.amount, currency),
+            testId: 'fill-tob',
+          },
           ...(fill.fx ? fxRows(fill.fx, t) : []),
           {
             key: 'total',
             label: t('trade.position.total'),
             value: money(fill.total, fill.payCurrency),
             isTotal: true,
+            testId: 'fill-total',
           },
         ]}
       />
@@ -70,7 +93,12 @@ export function FillDetail({ fill, currency }: { fill: Fill; currency: string })
                 label: t('trade.position.tobRate'),
                 value: formatBasisPoints(fill.tob.rateBasisPoints, language),
               },
-              { key: 'base', label: t('trade.position.tobBase'), value: money(fill.tob.base, currency) },
+              {
+                key: 'base',
+                label: t('trade.position.tobBase'),
+                value: money(fill.tob.base, currency),
+                testId: 'tob-base',
+              },
               {
                 key: 'amount',
                 label: fill.tob.isCapped

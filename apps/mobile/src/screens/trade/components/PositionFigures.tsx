@@ -48,6 +48,7 @@ export function PositionFigures({
       key: 'quantity',
       label: t('trade.position.quantity'),
       value: formatQuantity(position.quantity, language),
+      testId: 'position-quantity',
     },
   ];
   if (isDetailed && isHolding) {

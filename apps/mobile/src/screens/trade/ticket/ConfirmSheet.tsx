@@ -100,6 +100,7 @@ export function ConfirmSheet({ preview, isPlacing, pinError, onClose, onConfirm 
               autoComplete="off"
               maxLength={6}
               value={pin}
+              data-testid="confirm-pin"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${pinId}-error` : undefined}
               onChange={(event) => setPin(event.target.value)}
