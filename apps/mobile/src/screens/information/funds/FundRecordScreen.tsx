@@ -34,13 +34,15 @@ function tradeLines(detail: TradeDetail, t: TFunction, language: Language): stri
       return [t(`fundRecord.details.order_ended.${detail.state}`, what)];
     case 'fill': {
       const money = (amount: string) => formatCurrency(amount, detail.currency, language);
-      const tob =
+      // The TOB phrase stays on one line (it would otherwise break between "TOB" and its amount).
+      const tob = (
         detail.tob.class === 'none'
           ? t('fundRecord.details.tobNone')
           : t(detail.tob.isCapped ? 'fundRecord.details.tobCapped' : 'fundRecord.details.tob', {
               amount: money(detail.tob.amount),
               rate: formatBasisPoints(detail.tob.rateBasisPoints, language),
-            });
+            })
+      ).replaceAll(' ', '\u00a0');
       const lines = [
         t(`fundRecord.details.fill.${detail.side}`, {
           ...what,

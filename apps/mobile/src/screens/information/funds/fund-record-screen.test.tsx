@@ -211,7 +211,8 @@ describe('fund records screen', () => {
     fireEvent.click(screen.getByTestId('record-tab-trade'));
     const lines = async (id: string) =>
       [...(await screen.findByTestId(id)).querySelectorAll('[data-testid="record-detail"] p')].map(
-        (line) => line.textContent,
+        // Non-breaking spaces keep a phrase on one line; compare them as spaces.
+        (line) => line.textContent?.replaceAll('\u00a0', ' '),
       );
     const amount = (id: string) =>
       screen.getByTestId(id).querySelector('[data-testid="record-amount"]')?.textContent;
