@@ -7,10 +7,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromServerRoot } from '../server-root';
+import { trackCommits } from './after-commit';
 import { lockDataDir } from './data-dir-lock';
 
 // One database API over two engines: PGlite (embedded, in DATA_DIR or in memory) and PostgreSQL
-// (DATABASE_URL). Same schema, same migrations, same SQL.
+// (DATABASE_URL). Same schema, same migrations, same SQL. Every transaction knows when it commits
+// (after-commit.ts), so writes inside a caller's transaction can publish after that commit.
 
 /** A Drizzle database on either engine. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -40,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePglite({ client, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     return {
-      db: db as unknown as Database,
+      db: trackCommits(db as unknown as Database),
       engine: 'pglite',
       close: async () => {
         await client.close();
@@ -54,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   const db = drizzleNodePostgres({ client: pool, casing: 'snake_case' });
   await migrateWithLock(pool, db);
-  return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() };
+  return { db: trackCommits(db as unknown as Database), engine: 'postgres', close: () => pool.end() };
 }
 
 /** Several API nodes may start at once: one migrates while the others wait on an advisory lock. */

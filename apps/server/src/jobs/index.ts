@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import type { Services } from '../services';
 import type { JobRunner } from './job-runner';
 import { registerDemoDeskJob } from './demo-desk.job';
+import { registerLedgerHoldExpiryJob } from './ledger-hold-expiry.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
 import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
 import { registerTradingExpiryJob } from './trading-expiry.job';
@@ -9,6 +10,7 @@ import { registerTradingExpiryJob } from './trading-expiry.job';
 // Every job of the server, registered in one place (one line per job).
 export function registerJobs(runner: JobRunner, deps: { db: Database; services: Services }): void {
   registerLedgerSealJob(runner, { db: deps.db, ledger: deps.services.ledger });
+  registerLedgerHoldExpiryJob(runner, { db: deps.db, ledger: deps.services.ledger });
   registerDemoDeskJob(runner, {
     demoDesk: deps.services.demoDesk,
     identity: deps.services.identity,

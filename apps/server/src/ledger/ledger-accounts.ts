@@ -59,3 +59,10 @@ export const isOpenedOnDemand = (ref: AccountRef): boolean => !isCashAsset(ref.a
 export function refKey(ref: AccountRef): string {
   return isHouseRef(ref) ? `house:${ref.house}:${ref.asset}` : `user:${ref.userId}:${ref.kind}:${ref.asset}`;
 }
+
+/** The users whose accounts these postings touch, each once. */
+export function userIdsOf(postings: readonly Posting[]): bigint[] {
+  const ids = new Set<bigint>();
+  for (const posting of postings) if (!isHouseRef(posting.account)) ids.add(posting.account.userId);
+  return [...ids];
+}

@@ -1,7 +1,7 @@
 import { DomainError, type Asset, type EntryKind, type EntrySource } from '@beurs/contract';
 import type { Clock } from '../core/clock';
 import type { Transaction } from '../db/database';
-import { isOpenedOnDemand, userAccount, type Posting } from './ledger-accounts';
+import { isOpenedOnDemand, userAccount, userIdsOf, type Posting } from './ledger-accounts';
 import { writeEntry } from './ledger-entries';
 import type { Idempotency } from './ledger-idempotency';
 import * as repository from './ledger.repository';
@@ -81,7 +81,7 @@ export async function settleHold(
   clock: Clock,
   request: SettleRequest,
   idempotency: Idempotency,
-): Promise<{ entryId: bigint; isReplay: false }> {
+): Promise<{ entryId: bigint; isReplay: false; userIds: bigint[] }> {
   const hold = await repository.lockHold(tx, request.holdId);
   if (!hold) throw new Error(`ledger: no hold ${request.holdId}`);
   if (hold.state !== 'pending') throw new DomainError('ALREADY_PROCESSED');
@@ -126,5 +126,5 @@ export async function settleHold(
   const isClosed = next.postedMinor + next.releasedMinor === hold.amountMinor;
   const state: HoldState = !isClosed ? 'pending' : request.destinations.length === 0 ? 'voided' : 'posted';
   await repository.updateHold(tx, { id: hold.id, ...next, state, closedAt: isClosed ? clock.now() : null });
-  return { entryId, isReplay: false };
+  return { entryId, isReplay: false, userIds: userIdsOf(postings) };
 }

@@ -279,6 +279,51 @@ export async function lockHold(tx: Transaction, holdId: bigint): Promise<HoldRow
   };
 }
 
+/** A pending hold past its `expires_at`, as read (unlocked) by the expiry pass. */
+export type ExpiredHoldRow = {
+  id: bigint;
+  ownerUserId: bigint;
+  source: EntrySource;
+  memo: string;
+  expiresAt: Date;
+  /** The exact `expires_at` as the database prints it (the next batch's cursor). */
+  cursor: string;
+};
+
+/**
+ * Pending holds whose `expires_at` is at or before `now`, oldest expiry first, after `afterId` in
+ * (expires_at, id) order (partial index `ledger_holds_pending_expiry_idx`). Not locked: the
+ * release locks each hold and checks again.
+ */
+export async function selectExpiredHolds(
+  executor: Executor,
+  now: Date,
+  limit: number,
+  after: ExpiredHoldRow | null,
+): Promise<ExpiredHoldRow[]> {
+  const cursor = after
+    ? sql`and (hold.expires_at, hold.id) > (${after.cursor}::timestamptz, ${text(after.id)}::bigint)`
+    : sql``;
+  const rows = await queryRows<Row>(
+    executor,
+    sql`select hold.id::text, hold.owner_user_id::text, hold.source_type, hold.source_id, hold.memo,
+        hold.expires_at, hold.expires_at::text as cursor
+      from ledger_holds hold
+      where hold.state = 'pending' and hold.expires_at is not null
+        and hold.expires_at <= ${now.toISOString()}::timestamptz ${cursor}
+      order by hold.expires_at, hold.id
+      limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: toBigint(row.id),
+    ownerUserId: toBigint(row.owner_user_id),
+    source: { type: row.source_type as EntrySource['type'], id: String(row.source_id) },
+    memo: String(row.memo),
+    expiresAt: new Date(row.expires_at as string | Date),
+    cursor: String(row.cursor),
+  }));
+}
+
 export async function updateHold(
   tx: Transaction,
   hold: { id: bigint; postedMinor: bigint; releasedMinor: bigint; state: HoldState; closedAt: Date | null },

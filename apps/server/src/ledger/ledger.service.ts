@@ -1,19 +1,23 @@
 import {
+  DomainError,
   currencies,
   isCashAsset,
   type Asset,
   type Currency,
   type EntryKind,
   type EntrySource,
+  type SourceType,
 } from '@beurs/contract';
 import type { Clock } from '../core/clock';
-import { isPgError, type Database, type Executor } from '../db/database';
+import { afterCommit, type CommitTopic } from '../db/after-commit';
+import { isPgError, type Database, type Executor, type Transaction } from '../db/database';
 import {
   assertValidAmount,
   isHouseRef,
   isOpenedOnDemand,
   refKey,
   userAccount,
+  userIdsOf,
   type Posting,
 } from './ledger-accounts';
 import { assertEntryShape, insufficientBalance, unknownAccount } from './ledger-entries';
@@ -35,6 +39,9 @@ import type { UserAccountKind } from './ledger.tables';
 // The ledger's service: the only way money moves (DESIGN.md §1.3). Refusals are DomainErrors; a
 // broken invariant (unbalanced postings, an unknown account, an over-posted hold) is a bug and
 // throws a plain Error. Every call runs in its own transaction, or in a savepoint of the caller's.
+// After a money move commits (its own transaction, or the caller's outermost one), the ledger tells
+// its `onBalancesChanged` listeners which users' balances changed: once per committed transaction,
+// never for a rolled-back one (db/after-commit.ts), never for a replayed key (nothing moved).
 
 export type LedgerServiceDeps = { clock: Clock };
 
@@ -80,6 +87,22 @@ export type PostHoldInput = {
 };
 export type VoidHoldInput = { idempotencyKey: string; holdId: bigint; source: EntrySource; memo: string };
 
+/** Told after commit which users' balances an entry or hold changed (each user once). */
+export type BalancesChangedListener = (userIds: ReadonlySet<bigint>) => void;
+
+/** A pending hold past its expiry, as the module that owns its source is told of it. */
+export type ExpiringHold = { holdId: bigint; userId: bigint; source: EntrySource; expiresAt: Date };
+/**
+ * Called inside the release's transaction before the ledger locks the hold, so the owner locks its
+ * own row first (the order its own cancel path takes) and makes it follow (an order ends expired).
+ * It must not move the hold's money itself; if the hold turns out closed already (a cancel won),
+ * the whole transaction rolls back, the owner's change with it.
+ */
+export type HoldExpiryFollower = (tx: Transaction, hold: ExpiringHold) => Promise<void>;
+
+/** How many expired holds one pass reads at a time (each is released in its own transaction). */
+const EXPIRY_BATCH = 100;
+
 export type UserBalance = { asset: Asset; available: bigint; frozen: bigint };
 export type CashBalance = { currency: Currency; available: bigint; frozen: bigint };
 
@@ -91,7 +114,105 @@ function assertNoFrozen(postings: readonly Posting[]): void {
 }
 
 export function createLedgerService({ clock }: LedgerServiceDeps) {
+  const listeners = new Set<BalancesChangedListener>();
+  const balancesChanged: CommitTopic<bigint> = {
+    publish(userIds) {
+      for (const listener of listeners) {
+        try {
+          listener(userIds);
+        } catch (error) {
+          // The money has moved and committed; a failing listener must not make the caller think
+          // otherwise. It is reported, and the others still run.
+          process.emitWarning(
+            error instanceof Error ? error : new Error(String(error)),
+            'LedgerListenerWarning',
+          );
+        }
+      }
+    },
+  };
+  /** Notes the users an entry touched, for the listeners once its transaction commits. */
+  function announce<T extends TransferResult | HoldResult>(
+    executor: Executor,
+    result: T & { userIds?: readonly bigint[] },
+  ): T {
+    const { userIds, ...answer } = result;
+    if (!result.isReplay && userIds) afterCommit(executor, balancesChanged, userIds);
+    return answer as unknown as T;
+  }
+  const followers = new Map<SourceType, HoldExpiryFollower>();
+
+  /**
+   * Releases what remains of one expired hold, once: the owner follows first (its row lock), then
+   * the hold is locked and voided with a key of its own; a hold closed meanwhile releases nothing.
+   */
+  async function releaseExpired(db: Database, hold: repository.ExpiredHoldRow): Promise<boolean> {
+    const memo = `Expired ${hold.expiresAt.toISOString()}: ${hold.memo}`;
+    const idempotency = idempotencyOf(`hold:${hold.id}:expired`, 'void_hold', {
+      holdId: hold.id,
+      source: sourceRequest(hold.source),
+      memo,
+    });
+    const request = voidRequest(hold.id, hold.source, memo);
+    const follower = followers.get(hold.source.type);
+    try {
+      const result = await db.transaction(async (tx) => {
+        await follower?.(tx, {
+          holdId: hold.id,
+          userId: hold.ownerUserId,
+          source: hold.source,
+          expiresAt: hold.expiresAt,
+        });
+        return claimFirst<Settled>(tx, clock, idempotency, toEntryReplay, () =>
+          settleHold(tx, clock, request, idempotency),
+        );
+      });
+      announce(db, result);
+      return !result.isReplay;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'ALREADY_PROCESSED') return false;
+      throw error;
+    }
+  }
+
   return {
+    /**
+     * Subscribes to "balances changed": after each committed transaction that moved money, the ids
+     * of the users whose accounts its entries and holds touched. Answers the unsubscribe function.
+     */
+    onBalancesChanged(listener: BalancesChangedListener): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    /** The module that owns holds of this source type follows when one of them expires. */
+    onHoldExpired(sourceType: SourceType, follower: HoldExpiryFollower): void {
+      if (followers.has(sourceType))
+        throw new Error(`ledger: holds of ${sourceType} already have a follower`);
+      followers.set(sourceType, follower);
+    },
+
+    /**
+     * Releases what remains of every pending hold whose `expires_at` is at or before `now` (the
+     * `ledger.release-expired-holds` job): each in its own transaction, as a void entry with the
+     * hold's source, once however many passes run at the same time. Answers how many it released.
+     */
+    async releaseExpiredHolds(
+      db: Database,
+      now: Date,
+      options: { batchSize?: number } = {},
+    ): Promise<number> {
+      const batchSize = options.batchSize ?? EXPIRY_BATCH;
+      let released = 0;
+      let after: repository.ExpiredHoldRow | null = null;
+      for (;;) {
+        const due = await repository.selectExpiredHolds(db, now, batchSize, after);
+        for (const hold of due) if (await releaseExpired(db, hold)) released += 1;
+        after = due.at(-1) ?? null;
+        if (due.length < batchSize) return released;
+      }
+    },
+
     /** Opens the user's EUR and USD available and frozen accounts (safe to call twice). */
     async openUserAccounts(executor: Executor, userId: bigint): Promise<void> {
       await repository.insertUserAccounts(executor, userId, ['available', 'frozen'], clock.now());
@@ -125,7 +246,8 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
       assertNoFrozen(input.postings);
       const onDemand = input.postings.map((posting) => posting.account).filter(isOpenedOnDemand);
       if (onDemand.length > 0) await repository.openAccounts(executor, onDemand, clock.now());
-      return postTransfer(executor, clock, input);
+      const result = await postTransfer(executor, clock, input);
+      return announce(executor, { ...result, userIds: userIdsOf(input.postings) });
     },
 
     /** Reserves money: available → frozen, recorded as a pending hold. */
@@ -133,9 +255,10 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
       assertValidAmount(input.amountMinor, input.asset);
       const idempotency = idempotencyOf(input.idempotencyKey, 'hold', holdRequest(input));
       const request = { ...input, expiresAt: input.expiresAt ?? null };
-      return executor.transaction((tx) =>
+      const result = await executor.transaction((tx) =>
         claimFirst(tx, clock, idempotency, toHoldReplay, () => createHold(tx, clock, request, idempotency)),
       );
+      return announce(executor, { ...result, userIds: [input.userId] });
     },
 
     /**
@@ -150,9 +273,12 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
       assertNoFrozen(otherPostings);
       const idempotency = idempotencyOf(input.idempotencyKey, 'post_hold', postHoldRequest(input));
       const request = { ...input, otherPostings, isFinal: input.isFinal ?? false };
-      return executor.transaction((tx) =>
-        claimFirst(tx, clock, idempotency, toEntryReplay, () => settleHold(tx, clock, request, idempotency)),
+      const result = await executor.transaction((tx) =>
+        claimFirst<Settled>(tx, clock, idempotency, toEntryReplay, () =>
+          settleHold(tx, clock, request, idempotency),
+        ),
       );
+      return announce(executor, result);
     },
 
     /** Releases what remains of a pending hold back to available. */
@@ -162,18 +288,13 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
         source: sourceRequest(input.source),
         memo: input.memo,
       });
-      const request = {
-        holdId: input.holdId,
-        kind: 'hold_release' as const,
-        source: input.source,
-        memo: input.memo,
-        destinations: [],
-        otherPostings: [],
-        isFinal: true,
-      };
-      return executor.transaction((tx) =>
-        claimFirst(tx, clock, idempotency, toEntryReplay, () => settleHold(tx, clock, request, idempotency)),
+      const request = voidRequest(input.holdId, input.source, input.memo);
+      const result = await executor.transaction((tx) =>
+        claimFirst<Settled>(tx, clock, idempotency, toEntryReplay, () =>
+          settleHold(tx, clock, request, idempotency),
+        ),
       );
+      return announce(executor, result);
     },
 
     /** Available and frozen per asset: EUR and USD always, then every other asset held. */
@@ -205,6 +326,20 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
+
+/** A hold's settlement as the service sees it: a replay, or the entry and the users it touched. */
+type Settled = TransferResult & { userIds?: readonly bigint[] };
+
+/** A void: no destination, the rest released to available. */
+const voidRequest = (holdId: bigint, source: EntrySource, memo: string) => ({
+  holdId,
+  kind: 'hold_release' as const,
+  source,
+  memo,
+  destinations: [],
+  otherPostings: [],
+  isFinal: true,
+});
 
 /**
  * Available and frozen per asset: EUR and USD always (zero when never used), then every crypto and

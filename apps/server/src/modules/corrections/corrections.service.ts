@@ -169,7 +169,6 @@ export function createCorrectionsService(deps: {
         });
         return { row: inserted, entryId: posted };
       });
-      if (entryId !== null) users.invalidateUserInfo(user.id);
       return present(row, entryId);
     },
 
@@ -202,7 +201,6 @@ export function createCorrectionsService(deps: {
           return { decided: { ...row, entryId } };
         },
       });
-      if (decided.entryId !== null) users.invalidateUserInfo(decided.userId);
       return present(decided);
     },
 

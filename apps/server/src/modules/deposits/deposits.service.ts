@@ -431,7 +431,6 @@ export function createDepositsService(deps: {
           return { decided: await repository.setEntry(tx, row.id, result.entryId) };
         },
       });
-      users.invalidateUserInfo(decided.userId);
       return { id: decided.id.toString(), state: decided.state as 'approved' | 'rejected' };
     },
   };

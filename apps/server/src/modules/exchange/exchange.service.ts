@@ -165,7 +165,6 @@ export function createExchangeService(deps: {
           }),
         findByKey: () => repository.findByIdempotencyKey(db, userId, idempotencyKey),
       });
-      users.invalidateUserInfo(userId);
       return { ...toAnswer(row), entryId: row.entryId.toString() };
     },
   };

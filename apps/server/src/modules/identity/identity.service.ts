@@ -130,6 +130,7 @@ export function createIdentityService(deps: {
         await users.setIdentity(tx, userId, { identityState: 'under_review' });
         return inserted;
       });
+      // The identity state changed, not a balance: the ledger does not announce this one.
       users.invalidateUserInfo(userId);
       for (const listener of submittedListeners) await listener(submission.id);
       return authInfo(userId);
@@ -173,6 +174,7 @@ export function createIdentityService(deps: {
           return { decided };
         },
       });
+      // The identity state changed, not a balance: the ledger does not announce this one.
       users.invalidateUserInfo(result.userId);
       const names = await users.namesOf([result.userId]);
       return toStaffView(result, names.get(result.userId)?.account ?? '');

@@ -63,6 +63,7 @@ export function createRestrictionsService(deps: {
 
   async function afterChange(userId: bigint, kind: RestrictionKind, isImposed: boolean) {
     if (isImposed && SIGN_OUT_KINDS.includes(kind)) await sessions.revokeAll(userId);
+    // A restriction changed, not a balance: the ledger does not announce this one.
     users.invalidateUserInfo(userId);
   }
 

@@ -103,6 +103,24 @@ export function createTradingService(deps: TradingServiceDeps) {
   const FILL_CONCURRENCY = 8;
   const EXPIRY_BATCH = 200;
 
+  // When the ledger releases an order's hold at the hold's own expiry (`ledger.release-expired-holds`,
+  // for a hold that carries `expires_at`), the order follows in that transaction and ends expired, so
+  // it never stays pending with no money behind it. Its row is locked first, as cancel and the
+  // order expiry lock it: whichever ends the order first wins, and the ledger releases the hold once.
+  ledger.onHoldExpired('order', async (tx, hold) => {
+    const order = await repository.lockOrder(tx, hold.userId, BigInt(hold.source.id));
+    if (!order || order.holdId !== hold.holdId) return;
+    if (order.state !== 'pending' && order.state !== 'partially_filled') return;
+    const now = clock.now();
+    await repository.updateOrder(tx, order.id, {
+      state: 'expired',
+      reason: null,
+      reservedMinor: 0n,
+      updatedAt: now,
+      expiredAt: now,
+    });
+  });
+
   async function eurUsdRate(): Promise<EurUsdRate> {
     const rate = await market.fxRate('EUR', 'USD');
     const rateMinor = parseDecimal(rate.rate, scales.fxRate);
@@ -539,7 +557,6 @@ export function createTradingService(deps: TradingServiceDeps) {
    */
   async function fillResting(orderId: bigint, priceMinor: bigint, quote: Quote): Promise<boolean> {
     const outcome = await fillRestingOnce(orderId, priceMinor, quote);
-    if (outcome.userId !== null) users.invalidateUserInfo(outcome.userId);
     return outcome.isFilled;
   }
 
@@ -678,7 +695,6 @@ export function createTradingService(deps: TradingServiceDeps) {
       await repository.setPaymentEntry(tx, row.id, entry.entryId);
       return true;
     });
-    if (isApplied) users.invalidateUserInfo(userId);
     return isApplied;
   }
 
@@ -786,7 +802,6 @@ export function createTradingService(deps: TradingServiceDeps) {
         findByKey: () => repository.findOrderByKey(db, userId, idempotencyKey),
       });
       if (order.state === 'pending') resting.add(order.symbol, restingOf(order));
-      users.invalidateUserInfo(userId);
       return present(order);
     },
 
@@ -798,7 +813,6 @@ export function createTradingService(deps: TradingServiceDeps) {
         if (row.state !== 'pending' || row.holdId === null) throw new DomainError('ORDER_NOT_PENDING');
         return endPending(tx, row, 'cancelled', null);
       });
-      users.invalidateUserInfo(userId);
       return present(order);
     },
 
@@ -1073,10 +1087,7 @@ export function createTradingService(deps: TradingServiceDeps) {
             for (const order of due) await endPending(tx, order, 'expired', null);
             return due;
           })
-          .then((due) => {
-            for (const order of due) users.invalidateUserInfo(order.userId);
-            return due.length;
-          });
+          .then((due) => due.length);
         expired += count;
         if (count < EXPIRY_BATCH) return expired;
       }

@@ -32,6 +32,8 @@ const USER_INFO_CACHE_MAX = 100_000;
 /** What this module needs from the ledger (its balances are the ledger's, never a column here). */
 export type LedgerPort = {
   openUserAccounts(executor: Executor, userId: bigint): Promise<void>;
+  /** After each committed money move: the users whose balances it changed. */
+  onBalancesChanged(listener: (userIds: ReadonlySet<bigint>) => void): () => void;
   getCashBalances(
     executor: Executor,
     userId: bigint,
@@ -67,6 +69,11 @@ export function createUsersService(deps: UsersServiceDeps) {
   bus.subscribe('user-info', (userId) => {
     evictions += 1;
     infoCache.delete(userId);
+  });
+  // Balances change only through the ledger, which says so after commit: every node then forgets
+  // those users' overviews (the bus carries it to the others), so no service has to remember to.
+  ledger.onBalancesChanged((userIds) => {
+    for (const userId of userIds) bus.publish('user-info', userId.toString());
   });
 
   async function loadUserInfo(userId: bigint): Promise<UserInfo> {
@@ -269,7 +276,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       await twoFactor.requireCode(ownerOf(userId), code, { scope: 'login', subject: user.account });
     },
 
-    /** Every node forgets this user's cached overview (after a change to the user or their money). */
+    /**
+     * Every node forgets this user's cached overview, after a change to the user that is not a
+     * balance (identity state, restrictions); balance changes reach it from the ledger by themselves.
+     */
     invalidateUserInfo(userId: bigint): void {
       bus.publish('user-info', userId.toString());
     },

@@ -310,7 +310,6 @@ export function createWithdrawalsService(deps: {
         findByKey: () => repository.findByIdempotencyKey(db, userId, idempotencyKey),
         onConflict: () => new DomainError('FUND_OPERATION_IN_PROGRESS'),
       });
-      users.invalidateUserInfo(userId);
       for (const listener of submittedListeners) await listener(row.id);
       return toWithdrawal(row);
     },
@@ -414,7 +413,6 @@ export function createWithdrawalsService(deps: {
           return { decided: row, effect: { entryId: result.entryId } };
         },
       });
-      users.invalidateUserInfo(decided.userId);
       return { id: decided.id.toString(), state: decided.state as 'approved' | 'rejected' };
     },
   };
