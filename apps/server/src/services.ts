@@ -55,7 +55,18 @@ export function createServices(deps: ServiceDeps) {
   });
   const attemptLimits = createAttemptLimitsService({ db, clock });
   const twoFactor = createTwoFactorService({ db, clock, random, attemptLimits });
-  const users = createUsersService({ db, clock, random, bus, sessions, ledger, attemptLimits, twoFactor });
+  // The account overview's totals come from the trading module, built below.
+  const users = createUsersService({
+    db,
+    clock,
+    random,
+    bus,
+    sessions,
+    ledger,
+    accountTotals: (userId) => trading.accountTotals(userId),
+    attemptLimits,
+    twoFactor,
+  });
   const common = createCommonService({ db, config });
   const market = createMarketService({
     db,

@@ -102,6 +102,7 @@ export const tradePaths = {
   position: '/trade/position',
   summary: '/trade/summary',
   report: '/trade/report',
+  reportPdf: '/trade/reportPdf',
 } as const;
 
 /**

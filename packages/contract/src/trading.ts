@@ -408,6 +408,9 @@ export const tradeSummaryData = z.object({
       totalAssets: cashText,
       unrealisedPnl: z.string(),
       realisedPnl: z.string(),
+      /** Dividends credited, net of withholding. */
+      dividends: z.string(),
+      /** Realised + unrealised P&L + dividends net of withholding. */
       totalProfit: z.string(),
     }),
   ),
@@ -418,7 +421,10 @@ export const tradeSummaryData = z.object({
 
 const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
 
-/** The year's trades for the user's accountant: one CSV row per fill, with its TOB and fee. */
+/**
+ * The year's trades for the user's accountant: one CSV row per fill, with its TOB and fee, and one
+ * per dividend, with its withholding.
+ */
 export const tradeReportData = z.object({
   year: z.number().int(),
   fileName: z.string(),
@@ -434,8 +440,23 @@ export const tradeReportData = z.object({
       fees: cashText,
       tob: cashText,
       realisedPnl: z.string(),
+      /** Dividends of the year: how many payments, gross, withheld at source and in Belgium, net. */
+      dividends: z.number().int(),
+      dividendsGross: cashText,
+      withholdingForeign: cashText,
+      withholdingBelgian: cashText,
+      dividendsNet: cashText,
     }),
   ),
+});
+
+/** The same report as a PDF document (base64), with the account, the year, when and from what it was made. */
+export const tradeReportPdfData = z.object({
+  year: z.number().int(),
+  fileName: z.string(),
+  contentType: z.literal('application/pdf'),
+  /** The PDF's bytes, base64. */
+  pdf: z.string(),
 });
 
 export const tradeEndpoints = defineEndpoints(tradePaths, {
@@ -501,9 +522,16 @@ export const tradeEndpoints = defineEndpoints(tradePaths, {
   report: {
     auth: 'user',
     summary:
-      'The trade report of a calendar year (CSV): every fill with its TOB voucher, fee, currency conversion and realised P&L, and totals per currency.',
+      'The trade report of a calendar year (CSV): every fill with its TOB voucher, fee, currency conversion and realised P&L, every dividend with its withholding, and totals per currency.',
     request: z.strictObject({ year: z.number().int().min(2000).max(2100) }),
     data: tradeReportData,
+  },
+  reportPdf: {
+    auth: 'user',
+    summary:
+      'The trade report of a calendar year as a PDF (base64): the same rows and totals as the CSV, with the account, the year, the time it was made and the data source.',
+    request: z.strictObject({ year: z.number().int().min(2000).max(2100) }),
+    data: tradeReportPdfData,
   },
   summary: {
     auth: 'user',

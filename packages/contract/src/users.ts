@@ -64,11 +64,20 @@ export const languageSchema = z.enum(languages);
 /** Calls without a payload accept no body, null or {}. */
 export const emptyRequest = z.strictObject({}).nullish();
 
+/**
+ * Account totals per cash currency, computed from positions and the ledger (never stored by hand):
+ * total assets = available + frozen + holdings priced in this currency at the live price;
+ * withdrawable = available − sale proceeds still settling; profit = realised + unrealised P&L of
+ * the positions plus dividends received net of withholding.
+ */
 export const balanceSummary = z.object({
   currency: currencySchema,
   totalAssets: cashAmountOutput,
   available: cashAmountOutput,
   frozen: cashAmountOutput,
+  withdrawable: cashAmountOutput,
+  /** Holdings priced in this currency at market value (at cost while no price can be had). */
+  positionsValue: cashAmountOutput,
   profit: cashAmountOutput,
 });
 

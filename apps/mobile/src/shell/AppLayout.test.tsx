@@ -11,7 +11,15 @@ const userInfo = (overrides: Partial<Data<'/user/getUserinfo'>> = {}): Ok<Data<'
     identityState: 'not_certified',
     invitationCode: 'X',
     balances: [
-      { currency: 'EUR', totalAssets: '1234.50', available: '1000.00', frozen: '234.50', profit: '0.00' },
+      {
+        currency: 'EUR',
+        totalAssets: '1234.50',
+        available: '1000.00',
+        frozen: '234.50',
+        withdrawable: '1000.00',
+        positionsValue: '0.00',
+        profit: '0.00',
+      },
     ],
     restrictions: [],
     createdAt: '2026-11-21T10:00:00.000Z',

@@ -2,49 +2,65 @@ import { formatCurrency } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../app/i18n';
 import type { UserInfo } from '../features/user/queries';
+import { Pnl } from '../screens/trade/components/PositionFigures';
 
-/** Total assets, available, frozen and profit per currency, formatted from decimal strings. */
+type Balance = UserInfo['balances'][number];
+
+/**
+ * Account totals per currency, as the server computes them from positions and the ledger: total
+ * assets, then available, frozen, withdrawable, holdings at market value and total profit.
+ * `testIdPrefix` names the cards (`balance-EUR`, `balance-EUR-available`, …).
+ */
 export function Balances({
   balances,
   detailed = true,
+  testIdPrefix = 'balance',
 }: {
   balances: UserInfo['balances'];
   detailed?: boolean;
+  testIdPrefix?: string;
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const money = (balance: Balance, amount: string) => formatCurrency(amount, balance.currency, language);
   return (
     <>
-      {balances.map((balance) => (
-        <section key={balance.currency} className="card" data-testid={`balance-${balance.currency}`}>
-          <p className="asset-label">
-            {t('me.totalAssets')} ({balance.currency})
-          </p>
-          <p className="asset-total numeric">
-            {formatCurrency(balance.totalAssets, balance.currency, language)}
-          </p>
-          {detailed && (
-            <dl className="asset-grid numeric">
-              <div>
-                <dt>{t('me.available')}</dt>
-                <dd data-testid={`balance-${balance.currency}-available`}>
-                  {formatCurrency(balance.available, balance.currency, language)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('me.frozen')}</dt>
-                <dd data-testid={`balance-${balance.currency}-frozen`}>
-                  {formatCurrency(balance.frozen, balance.currency, language)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('me.profit')}</dt>
-                <dd>{formatCurrency(balance.profit, balance.currency, language)}</dd>
-              </div>
-            </dl>
-          )}
-        </section>
-      ))}
+      {balances.map((balance) => {
+        const id = `${testIdPrefix}-${balance.currency}`;
+        const cells = [
+          ['available', t('me.available'), balance.available],
+          ['frozen', t('me.frozen'), balance.frozen],
+          ['withdrawable', t('me.withdrawable'), balance.withdrawable],
+          ['positions', t('me.positionsValue'), balance.positionsValue],
+        ] as const;
+        return (
+          <section key={balance.currency} className="card" data-testid={id}>
+            <p className="asset-label">
+              {t('me.totalAssets')} ({balance.currency})
+            </p>
+            <p className="asset-total numeric" data-testid={`${id}-total`}>
+              {money(balance, balance.totalAssets)}
+            </p>
+            {detailed && (
+              <dl className="asset-grid numeric">
+                {cells.map(([key, label, amount]) => (
+                  <div key={key}>
+                    <dt>{label}</dt>
+                    <dd data-testid={`${id}-${key}`}>{money(balance, amount)}</dd>
+                  </div>
+                ))}
+                <div>
+                  <dt>{t('me.profit')}</dt>
+                  <dd>
+                    <Pnl value={balance.profit} currency={balance.currency} testId={`${id}-profit`} />
+                  </dd>
+                </div>
+              </dl>
+            )}
+          </section>
+        );
+      })}
+      {detailed && <p className="asset-note">{t('me.totalsNote')}</p>}
     </>
   );
 }

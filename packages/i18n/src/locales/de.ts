@@ -142,7 +142,11 @@ export default {
     totalAssets: 'Gesamtvermögen',
     available: 'Verfügbar',
     frozen: 'Gesperrt',
-    profit: 'Gewinn',
+    withdrawable: 'Auszahlbar',
+    positionsValue: 'Bestände',
+    totalsNote:
+      'Gesamtvermögen: Guthaben plus Bestände zum aktuellen Kurs. Auszahlbar: verfügbar abzüglich noch nicht abgerechneter Verkaufserlöse. Gesamtgewinn: realisierte und nicht realisierte Gewinne und Verluste Ihrer Positionen plus Dividenden nach Quellensteuer; Ein- und Auszahlungen sind kein Gewinn.',
+    profit: 'Gesamtgewinn',
     identity: 'Identität',
     identityStates: {
       not_certified: 'Nicht geprüft',
@@ -231,7 +235,7 @@ export default {
   },
   docs: {
     aboutUs: [
-      'Beurs ist eine App zum Kaufen und Verfolgen von Aktien, die an der Euronext Brüssel und an den großen US-Börsen notiert sind, und optional von börsengehandelten Fonds dieser Märkte.',
+      'Beurs ist eine App zum Kaufen, Verkaufen und Verfolgen von Aktien und börsengehandelten Fonds, die an der Euronext Brüssel und an den großen US-Börsen notiert sind, sowie von Kryptowährungen in US-Dollar.',
       'Jeder Kurs in der App nennt Quelle, Verzögerung und Zeitpunkt. Niemand, auch nicht unser Personal, kann einen Kurs, eine Ausführung oder das Ergebnis eines Handels festlegen oder ändern.',
       'Ihr Geld wird in einem doppelten Hauptbuch erfasst. Eine Korrektur ist eine neue Buchung mit einem Grund, den Sie sehen; Buchungen werden nie geändert oder gelöscht.',
       'Im Demomodus sind die Kurse simuliert und die Guthaben Spielgeld. Ein Live-Betreiber muss hier seinen rechtlichen Namen und seine Lizenznummer zeigen.',
@@ -245,7 +249,7 @@ export default {
     ],
     agreement: [
       'Mit der Eröffnung eines Kontos verpflichten Sie sich, Beurs nur für eigene Rechnung zu nutzen und Ihr Passwort und Zahlungspasswort geheim zu halten.',
-      'Aufträge werden zu den angezeigten Kursen mit ihrer Quelle ausgeführt; Gebühren und Steuern sehen Sie vor der Bestätigung.',
+      'Aufträge werden nur zum Kurs der Marktdatenquelle ausgeführt – beim Kauf zum Briefkurs, beim Verkauf zum Geldkurs –, der mit Quelle und Zeitpunkt bei der Ausführung gespeichert wird; Gebühren und Steuern sehen Sie vor der Bestätigung.',
       'Ihr freies Guthaben können Sie nach den Regeln auf dem Auszahlungsbildschirm immer auszahlen. Eine Auszahlung verlangt nie eine neue Einzahlung, eine Steuerzahlung oder eine Punktzahl.',
       'Einschränkungen eines Kontos erfolgen nur mit einer schriftlichen Begründung, die Sie sehen. Sie können diesen Vertrag jederzeit beenden.',
     ],
@@ -533,6 +537,15 @@ export default {
       markets: 'Märkte',
       collar: 'Limit- und Stopppreise innerhalb ±{{percent}} % des Referenzpreises',
       marketTob: 'TOB-Klassen: {{classes}}',
+    },
+    report: {
+      title: 'Handelsbericht',
+      intro:
+        'Alle Trades des Jahres mit Gebühr und TOB und alle Dividenden mit Quellensteuer – für Ihre Steuererklärung oder Ihren Steuerberater.',
+      year: 'Jahr',
+      csv: 'CSV herunterladen',
+      pdf: 'PDF herunterladen',
+      saved: '{{file}} gespeichert',
     },
     tabs: {
       pending: 'Offen',

@@ -143,7 +143,11 @@ export default {
     totalAssets: 'Total assets',
     available: 'Available',
     frozen: 'Frozen',
-    profit: 'Profit',
+    withdrawable: 'Withdrawable',
+    positionsValue: 'Holdings',
+    totalsNote:
+      'Total assets: cash plus holdings at the live price. Withdrawable: available minus sale proceeds still settling. Total profit: realised and unrealised gains and losses on your positions plus dividends after withholding tax; deposits and withdrawals are not profit.',
+    profit: 'Total profit',
     identity: 'Identity',
     identityStates: {
       not_certified: 'Not verified',
@@ -232,7 +236,7 @@ export default {
   },
   docs: {
     aboutUs: [
-      'Beurs is an app for buying and following stocks listed on Euronext Brussels and on the main US exchanges, and optionally exchange-traded funds on those markets.',
+      'Beurs is an app for buying, selling and following shares and exchange-traded funds listed on Euronext Brussels and on the main US exchanges, and cryptocurrencies priced in US dollars.',
       'Every price in the app names its source, its delay and its time. Nobody, staff included, can set or change a price, a fill or the outcome of a trade.',
       'Your money is recorded in a double-entry ledger. A correction is a new entry with a reason you can see; entries are never edited or deleted.',
       'When Beurs runs in demo mode, prices are simulated and balances are demo money. A live operator must show its legal name and licence reference on this screen.',
@@ -246,7 +250,7 @@ export default {
     ],
     agreement: [
       'By creating an account you agree to use Beurs for your own account only and to keep your password and fund password secret.',
-      'Orders are executed at the prices shown with their source; fees and taxes are shown before you confirm.',
+      'Orders are filled only at the market source’s quote — the ask when you buy, the bid when you sell — which is kept with the fill, with its source and time; fees and taxes are shown before you confirm.',
       'Your own free funds can always be withdrawn under the rules shown on the withdrawal screen. A withdrawal never requires a new deposit, a tax payment or a score.',
       'Restrictions on an account are only placed with a written reason that you can see. You may end this agreement at any time.',
     ],
@@ -534,6 +538,15 @@ export default {
       markets: 'Markets',
       collar: 'Limit and stop prices within ±{{percent}} % of the reference price',
       marketTob: 'TOB classes: {{classes}}',
+    },
+    report: {
+      title: 'Trade report',
+      intro:
+        'Every trade of the year with its fee and TOB, and every dividend with its withholding tax: for your tax return or your accountant.',
+      year: 'Year',
+      csv: 'Download CSV',
+      pdf: 'Download PDF',
+      saved: 'Saved {{file}}',
     },
     tabs: {
       pending: 'Pending',

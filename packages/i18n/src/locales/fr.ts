@@ -142,7 +142,11 @@ export default {
     totalAssets: 'Actifs totaux',
     available: 'Disponible',
     frozen: 'Bloqué',
-    profit: 'Gain',
+    withdrawable: 'Retirable',
+    positionsValue: 'Positions',
+    totalsNote:
+      'Actifs totaux : liquidités plus positions au cours actuel. Retirable : disponible moins le produit des ventes pas encore réglé. Gain total : plus- et moins-values réalisées et latentes de vos positions, plus les dividendes après précompte ; les dépôts et retraits ne sont pas un gain.',
+    profit: 'Gain total',
     identity: 'Identité',
     identityStates: {
       not_certified: 'Non vérifiée',
@@ -231,7 +235,7 @@ export default {
   },
   docs: {
     aboutUs: [
-      'Beurs est une application pour acheter et suivre des actions cotées sur Euronext Bruxelles et sur les principales bourses américaines, et en option des fonds cotés sur ces marchés.',
+      'Beurs est une application pour acheter, vendre et suivre des actions et des fonds cotés (ETF) sur Euronext Bruxelles et sur les principales bourses américaines, ainsi que des cryptomonnaies en dollars américains.',
       'Chaque cours de l’application indique sa source, son délai et son heure. Personne, pas même notre personnel, ne peut fixer ou modifier un cours, une exécution ou le résultat d’une transaction.',
       'Votre argent est enregistré dans un grand livre en partie double. Une correction est une nouvelle écriture avec un motif visible ; les écritures ne sont jamais modifiées ni supprimées.',
       'En mode démo, les cours sont simulés et les soldes sont de l’argent fictif. Un exploitant réel doit afficher ici sa dénomination légale et sa référence de licence.',
@@ -245,7 +249,7 @@ export default {
     ],
     agreement: [
       'En créant un compte, vous acceptez d’utiliser Beurs pour votre propre compte uniquement et de garder secrets votre mot de passe et votre mot de passe de paiement.',
-      'Les ordres sont exécutés aux cours affichés avec leur source ; les frais et taxes sont affichés avant votre confirmation.',
+      'Les ordres sont exécutés uniquement au cours de la source de marché — le prix vendeur à l’achat, le prix acheteur à la vente —, conservé avec son exécution, sa source et son heure ; les frais et taxes sont affichés avant votre confirmation.',
       'Vos fonds libres peuvent toujours être retirés selon les règles de l’écran de retrait. Un retrait n’exige jamais un nouveau dépôt, un paiement d’impôt ou un score.',
       'Un compte n’est restreint qu’avec un motif écrit que vous voyez. Vous pouvez mettre fin à ce contrat à tout moment.',
     ],
@@ -533,6 +537,15 @@ export default {
       markets: 'Marchés',
       collar: 'Cours limites et stops à ±{{percent}} % du cours de référence',
       marketTob: 'Classes de TOB : {{classes}}',
+    },
+    report: {
+      title: 'Rapport de transactions',
+      intro:
+        'Toutes les transactions de l’année avec leurs frais et leur TOB, et tous les dividendes avec leur précompte : pour votre déclaration fiscale ou votre comptable.',
+      year: 'Année',
+      csv: 'Télécharger le CSV',
+      pdf: 'Télécharger le PDF',
+      saved: '{{file}} enregistré',
     },
     tabs: {
       pending: 'En attente',

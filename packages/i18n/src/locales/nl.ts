@@ -142,7 +142,11 @@ export default {
     totalAssets: 'Totaal vermogen',
     available: 'Beschikbaar',
     frozen: 'Geblokkeerd',
-    profit: 'Winst',
+    withdrawable: 'Opneembaar',
+    positionsValue: 'Posities',
+    totalsNote:
+      'Totaal vermogen: cash plus posities tegen de actuele koers. Opneembaar: beschikbaar min verkoopopbrengsten die nog niet afgewikkeld zijn. Totale winst: gerealiseerde en niet-gerealiseerde winst en verlies op je posities plus dividenden na roerende voorheffing; stortingen en opnames zijn geen winst.',
+    profit: 'Totale winst',
     identity: 'Identiteit',
     identityStates: {
       not_certified: 'Niet geverifieerd',
@@ -231,7 +235,7 @@ export default {
   },
   docs: {
     aboutUs: [
-      'Beurs is een app om aandelen te kopen en te volgen die genoteerd zijn op Euronext Brussel en op de grote Amerikaanse beurzen, en eventueel beursgenoteerde fondsen op die markten.',
+      'Beurs is een app om aandelen en beursgenoteerde fondsen (ETF’s) te kopen, te verkopen en te volgen die genoteerd zijn op Euronext Brussel en op de grote Amerikaanse beurzen, en cryptomunten in Amerikaanse dollar.',
       'Elke koers in de app noemt zijn bron, vertraging en tijdstip. Niemand, ook ons personeel niet, kan een koers, een uitvoering of de uitkomst van een transactie bepalen of wijzigen.',
       'Je geld wordt bijgehouden in een dubbel grootboek. Een correctie is een nieuwe boeking met een reden die je ziet; boekingen worden nooit gewijzigd of gewist.',
       'In demomodus zijn de koersen gesimuleerd en is het saldo demogeld. Een live uitbater moet hier zijn wettelijke naam en vergunningsnummer tonen.',
@@ -245,7 +249,7 @@ export default {
     ],
     agreement: [
       'Door een account aan te maken ga je akkoord om Beurs alleen voor eigen rekening te gebruiken en je wachtwoord en betaalwachtwoord geheim te houden.',
-      'Orders worden uitgevoerd tegen de getoonde koersen met hun bron; kosten en belastingen zie je voor je bevestigt.',
+      'Orders worden alleen uitgevoerd tegen de koers van de marktbron – de laatkoers als je koopt, de biedkoers als je verkoopt –, die met bron en tijdstip bij de uitvoering wordt bewaard; kosten en belastingen zie je voor je bevestigt.',
       'Je eigen vrije tegoed kun je altijd opnemen volgens de regels op het opnamescherm. Een opname vraagt nooit een nieuwe storting, een belastingbetaling of een score.',
       'Een account wordt alleen beperkt met een geschreven reden die je ziet. Je kunt deze overeenkomst op elk moment beëindigen.',
     ],
@@ -538,6 +542,15 @@ export default {
       markets: 'Markten',
       collar: 'Limiet- en stopkoersen binnen ±{{percent}} % van de referentiekoers',
       marketTob: 'TOB-klassen: {{classes}}',
+    },
+    report: {
+      title: 'Transactierapport',
+      intro:
+        'Alle transacties van het jaar met kosten en TOB, en alle dividenden met roerende voorheffing: voor je belastingaangifte of je boekhouder.',
+      year: 'Jaar',
+      csv: 'CSV downloaden',
+      pdf: 'PDF downloaden',
+      saved: '{{file}} opgeslagen',
     },
     tabs: {
       pending: 'Openstaand',

@@ -17,11 +17,12 @@ import { showToast } from '../../shell/toast';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { OrderCard } from './components/OrderCard';
 import { PositionFigures } from './components/PositionFigures';
+import { TradeReport } from './components/TradeReport';
 import styles from './trade.module.css';
 
 // Positions (/trade/index, spec §2): pending orders, holdings, closed positions, cancelled (and
 // expired or rejected) orders, crypto holdings, and the user's currency exchanges. Pull to refresh;
-// holdings follow the live price stream.
+// holdings follow the live price stream. Below the tabs, the year's trade report (CSV and PDF).
 
 export const tradeTabs = ['pending', 'holdings', 'closed', 'cancelled', 'crypto', 'fx'] as const;
 export type TradeTab = (typeof tradeTabs)[number];
@@ -221,6 +222,7 @@ export default function TradeIndexScreen() {
           )}
         </div>
       </PullToRefresh>
+      <TradeReport />
     </div>
   );
 }

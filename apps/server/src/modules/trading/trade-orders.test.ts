@@ -202,6 +202,7 @@ describe('the year’s trade report', () => {
     expect(lines[0]).toContain('"tob_amount"');
     expect(lines[1]).toContain(`"${bought.tob.amount}"`);
     expect(lines[2]).toContain('"sell"');
+    expect(lines.slice(1).every((line: string) => line.startsWith('"fill",'))).toBe(true);
     expect(report.totals).toEqual([
       {
         currency: 'EUR',
@@ -211,6 +212,11 @@ describe('the year’s trade report', () => {
         fees: formatCents(minor(bought.fee) + minor(sold.fee)),
         tob: formatCents(minor(bought.tob.amount) + minor(sold.tob.amount)),
         realisedPnl: expect.any(String),
+        dividends: 0,
+        dividendsGross: '0.00',
+        withholdingForeign: '0.00',
+        withholdingBelgian: '0.00',
+        dividendsNet: '0.00',
       },
     ]);
     expect((await post('/trade/report', { year: 2025 }, user)).data.totals).toEqual([]);

@@ -16,6 +16,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type FillRow = typeof fills.$inferSelect;
 export type PositionRow = typeof positions.$inferSelect;
 export type LotRow = typeof positionLots.$inferSelect;
+export type PaymentRow = typeof corporateActionPayments.$inferSelect;
 
 const one = <T>(rows: T[], what: string): T => {
   const row = rows[0];
@@ -363,4 +364,32 @@ export async function splitLots(db: Executor, positionId: bigint, ratioFrom: num
       priceMinor: sql`${positionLots.priceMinor} * ${ratioFrom} / ${ratioTo}`,
     })
     .where(eq(positionLots.positionId, positionId));
+}
+
+/** A user's dividends credited in [from, to), oldest first. */
+export async function dividendsBetween(db: Executor, userId: bigint, from: Date, to: Date) {
+  return db
+    .select()
+    .from(corporateActionPayments)
+    .where(
+      and(
+        eq(corporateActionPayments.userId, userId),
+        eq(corporateActionPayments.kind, 'dividend'),
+        gte(corporateActionPayments.createdAt, from),
+        lt(corporateActionPayments.createdAt, to),
+      ),
+    )
+    .orderBy(asc(corporateActionPayments.createdAt), asc(corporateActionPayments.id));
+}
+
+/** Dividends a user was credited, net of withholding, per currency. */
+export async function dividendsNet(db: Executor, userId: bigint) {
+  return db
+    .select({
+      currency: corporateActionPayments.currency,
+      netMinor: sql<string>`coalesce(sum(${corporateActionPayments.netMinor}), 0)`,
+    })
+    .from(corporateActionPayments)
+    .where(and(eq(corporateActionPayments.userId, userId), eq(corporateActionPayments.kind, 'dividend')))
+    .groupBy(corporateActionPayments.currency);
 }

@@ -49,4 +49,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, tradeEndpoints.report, ({ session, body }) =>
     trading.report(session.userId, body.year),
   );
+  registerEndpoint(app, tradeEndpoints.reportPdf, ({ session, body }) =>
+    trading.reportPdf(session.userId, session.account, body.year),
+  );
 }

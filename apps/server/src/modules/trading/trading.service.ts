@@ -44,7 +44,8 @@ import type { LotRow, OrderRow, PositionRow } from './trading.repository';
 import { tradingAsset } from './trading-asset';
 import { describeTradingRecords } from './trading-records';
 import type { RecordEntry } from '../../ledger/record-sources';
-import { tradeReport } from './trade-report';
+import { tradeReport, tradeReportLines } from './trade-report';
+import { tradeReportPdf } from './trade-report-pdf';
 import { RestingOrderIndex, type RestingOrder } from './resting-orders';
 import {
   formatPrice,
@@ -442,6 +443,78 @@ export function createTradingService(deps: TradingServiceDeps) {
       if (error instanceof DomainError) return null;
       throw error;
     }
+  }
+
+  const quantityScaleOf = (symbol: string) => market.instrumentOf(symbol).quantityScale;
+
+  /** A calendar year's fills and dividends (UTC). */
+  async function reportRows(userId: bigint, year: number) {
+    const from = new Date(Date.UTC(year, 0, 1));
+    const to = new Date(Date.UTC(year + 1, 0, 1));
+    const [fills, dividends] = await Promise.all([
+      repository.fillsBetween(db, userId, from, to),
+      repository.dividendsBetween(db, userId, from, to),
+    ]);
+    return { fills, dividends };
+  }
+
+  /**
+   * Account totals per cash currency, computed from the ledger and the positions (never stored):
+   * total assets = available + frozen cash + the holdings priced in that currency at the live last
+   * price (at cost while no price can be had: never a made-up value); withdrawable = available −
+   * sale proceeds still settling; total profit = realised P&L of sales + unrealised P&L of holdings
+   * (market value − cost, fees and TOB included in cost) + dividends received net of withholding;
+   * deposits, withdrawals, exchanges and corrections are not profit. A user without positions costs
+   * two reads (balances and positions), as the account overview is read often.
+   */
+  async function accountTotals(userId: bigint) {
+    const [balances, held] = await Promise.all([
+      ledger.getUserBalances(db, userId),
+      repository.allPositions(db, userId),
+    ]);
+    const today = clock.now().toISOString().slice(0, 10);
+    const [quotes, unsettled, dividends] =
+      held.length === 0
+        ? [new Map<string, Quote | null>(), [], []]
+        : await Promise.all([
+            quotesBySymbol(held.filter((row) => row.state === 'holding').map((row) => row.symbol)),
+            repository.unsettled(db, userId, today),
+            repository.dividendsNet(db, userId),
+          ]);
+    return currencies.map((currency) => {
+      const cash = balances.find((balance) => balance.asset === currency);
+      const availableMinor = cash?.available ?? 0n;
+      const frozenMinor = cash?.frozen ?? 0n;
+      const settlingMinor = BigInt(unsettled.find((row) => row.currency === currency)?.amountMinor ?? '0');
+      const dividendsMinor = BigInt(dividends.find((row) => row.currency === currency)?.netMinor ?? '0');
+      let positionsValueMinor = 0n;
+      let unrealisedPnlMinor = 0n;
+      let realisedPnlMinor = 0n;
+      for (const row of held) {
+        if (row.currency !== currency) continue;
+        realisedPnlMinor += row.realisedPnlMinor;
+        if (row.state !== 'holding') continue;
+        const quote = quotes.get(row.symbol) ?? null;
+        const valueMinor = quote
+          ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor)
+          : row.costMinor;
+        positionsValueMinor += valueMinor;
+        unrealisedPnlMinor += valueMinor - row.costMinor;
+      }
+      const withdrawableMinor = availableMinor - settlingMinor;
+      return {
+        currency,
+        availableMinor,
+        frozenMinor,
+        withdrawableMinor: withdrawableMinor > 0n ? withdrawableMinor : 0n,
+        positionsValueMinor,
+        totalAssetsMinor: availableMinor + frozenMinor + positionsValueMinor,
+        unrealisedPnlMinor,
+        realisedPnlMinor,
+        dividendsMinor,
+        totalProfitMinor: realisedPnlMinor + unrealisedPnlMinor + dividendsMinor,
+      };
+    });
   }
 
   const toEur = (amountMinor: bigint, currency: Currency, eurUsd: EurUsdRate | null): bigint | null =>
@@ -920,15 +993,35 @@ export function createTradingService(deps: TradingServiceDeps) {
       };
     },
 
-    /** The calendar year's trade report (CSV), every fill with its TOB voucher and fee. */
+    /** The calendar year's trade report (CSV): every fill with its TOB voucher and fee, every dividend with its withholding. */
     async report(userId: bigint, year: number) {
-      const fills = await repository.fillsBetween(
-        db,
-        userId,
-        new Date(Date.UTC(year, 0, 1)),
-        new Date(Date.UTC(year + 1, 0, 1)),
-      );
-      return tradeReport(year, fills, (symbol) => market.instrumentOf(symbol).quantityScale);
+      const { fills, dividends } = await reportRows(userId, year);
+      return tradeReport(year, fills, dividends, quantityScaleOf);
+    },
+
+    /** The same report as a PDF, with the account, the year, the time it was made and the data source. */
+    async reportPdf(userId: bigint, account: string, year: number) {
+      const [{ fills, dividends }, holder] = await Promise.all([
+        reportRows(userId, year),
+        users.identityOf(userId),
+      ]);
+      const { lines, totals } = tradeReportLines(fills, dividends, quantityScaleOf);
+      const pdf = await tradeReportPdf({
+        year,
+        account,
+        holderName: holder?.identityState === 'authenticated' && holder.realname ? holder.realname : null,
+        generatedAt: clock.now(),
+        marketSource: market.provider.source,
+        isDemo: market.provider.isSimulated,
+        lines,
+        totals,
+      });
+      return {
+        year,
+        fileName: `beurs-trades-${year}.pdf`,
+        contentType: 'application/pdf' as const,
+        pdf: pdf.toString('base64'),
+      };
     },
 
     /** Sale proceeds in `currency` not settled today (withdrawable from the last date named). */
@@ -940,53 +1033,27 @@ export function createTradingService(deps: TradingServiceDeps) {
       return { amountMinor: BigInt(row?.amountMinor ?? '0'), lastSettlesOn: row?.lastSettlesOn ?? null };
     },
 
-    /** Account totals for the 'me' and wallet screens, from positions and the ledger. */
+    accountTotals,
+
+    /** Account totals for the 'me' and wallet screens, with everything converted to EUR. */
     async summary(userId: bigint) {
-      const [balances, held, eurUsd] = await Promise.all([
-        ledger.getUserBalances(db, userId),
-        repository.allPositions(db, userId),
-        eurUsdOrNull(),
-      ]);
-      const quotes = await quotesBySymbol(
-        held.filter((row) => row.state === 'holding').map((row) => row.symbol),
-      );
-      const today = new Date(clock.now().getTime()).toISOString().slice(0, 10);
-      const unsettled = await repository.unsettled(db, userId, today);
+      const [totals, eurUsd] = await Promise.all([accountTotals(userId), eurUsdOrNull()]);
       let totalAssetsEur = 0n;
       let totalProfitEur = 0n;
-      const rows = currencies.map((currency) => {
-        const cash = balances.find((balance) => balance.asset === currency);
-        const available = cash?.available ?? 0n;
-        const frozen = cash?.frozen ?? 0n;
-        const pending = BigInt(unsettled.find((row) => row.currency === currency)?.amountMinor ?? '0');
-        let positionsValue = 0n;
-        let unrealised = 0n;
-        let realised = 0n;
-        for (const row of held.filter((candidate) => candidate.currency === currency)) {
-          realised += row.realisedPnlMinor;
-          const quote = quotes.get(row.symbol) ?? null;
-          if (row.state !== 'holding') continue;
-          // Without a price a holding counts at its cost: never a made-up value.
-          const value = quote
-            ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor)
-            : row.costMinor;
-          positionsValue += value;
-          unrealised += value - row.costMinor;
-        }
-        const totalAssets = available + frozen + positionsValue;
-        totalAssetsEur += toEur(totalAssets, currency, eurUsd) ?? 0n;
-        totalProfitEur += toEur(unrealised + realised, currency, eurUsd) ?? 0n;
-        const withdrawable = available - pending;
+      const rows = totals.map((row) => {
+        totalAssetsEur += toEur(row.totalAssetsMinor, row.currency, eurUsd) ?? 0n;
+        totalProfitEur += toEur(row.totalProfitMinor, row.currency, eurUsd) ?? 0n;
         return {
-          currency,
-          available: formatCash(available),
-          frozen: formatCash(frozen),
-          withdrawable: formatCash(withdrawable > 0n ? withdrawable : 0n),
-          positionsValue: formatCash(positionsValue),
-          totalAssets: formatCash(totalAssets),
-          unrealisedPnl: formatCash(unrealised),
-          realisedPnl: formatCash(realised),
-          totalProfit: formatCash(unrealised + realised),
+          currency: row.currency,
+          available: formatCash(row.availableMinor),
+          frozen: formatCash(row.frozenMinor),
+          withdrawable: formatCash(row.withdrawableMinor),
+          positionsValue: formatCash(row.positionsValueMinor),
+          totalAssets: formatCash(row.totalAssetsMinor),
+          unrealisedPnl: formatCash(row.unrealisedPnlMinor),
+          realisedPnl: formatCash(row.realisedPnlMinor),
+          dividends: formatCash(row.dividendsMinor),
+          totalProfit: formatCash(row.totalProfitMinor),
         };
       });
       return {

@@ -311,8 +311,24 @@ describe('user info, notices and config', () => {
     const session = await signUp(testApp);
     const info = (await call(testApp.app, '/user/getUserinfo', undefined, session)).json().data;
     expect(info.balances).toEqual([
-      { currency: 'EUR', totalAssets: '0.00', available: '0.00', frozen: '0.00', profit: '0.00' },
-      { currency: 'USD', totalAssets: '0.00', available: '0.00', frozen: '0.00', profit: '0.00' },
+      {
+        currency: 'EUR',
+        totalAssets: '0.00',
+        available: '0.00',
+        frozen: '0.00',
+        withdrawable: '0.00',
+        positionsValue: '0.00',
+        profit: '0.00',
+      },
+      {
+        currency: 'USD',
+        totalAssets: '0.00',
+        available: '0.00',
+        frozen: '0.00',
+        withdrawable: '0.00',
+        positionsValue: '0.00',
+        profit: '0.00',
+      },
     ]);
     expect(info.identityState).toBe('not_certified');
     expect(info.restrictions).toEqual([]);

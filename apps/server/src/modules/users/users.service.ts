@@ -34,11 +34,23 @@ export type LedgerPort = {
   openUserAccounts(executor: Executor, userId: bigint): Promise<void>;
   /** After each committed money move: the users whose balances it changed. */
   onBalancesChanged(listener: (userIds: ReadonlySet<bigint>) => void): () => void;
-  getCashBalances(
-    executor: Executor,
-    userId: bigint,
-  ): Promise<ReadonlyArray<{ currency: Currency; available: bigint; frozen: bigint }>>;
 };
+
+/**
+ * The account totals per cash currency, from the trading module (positions and the ledger; see
+ * its `accountTotals`). A port, not an import: the trading module already depends on this one.
+ */
+export type AccountTotalsPort = (userId: bigint) => Promise<
+  ReadonlyArray<{
+    currency: Currency;
+    availableMinor: bigint;
+    frozenMinor: bigint;
+    withdrawableMinor: bigint;
+    positionsValueMinor: bigint;
+    totalAssetsMinor: bigint;
+    totalProfitMinor: bigint;
+  }>
+>;
 
 export type UsersServiceDeps = {
   db: Database;
@@ -47,6 +59,7 @@ export type UsersServiceDeps = {
   bus: InvalidationBus;
   sessions: SessionsService;
   ledger: LedgerPort;
+  accountTotals: AccountTotalsPort;
   attemptLimits: AttemptLimitsService;
   twoFactor: TwoFactorService;
 };
@@ -62,7 +75,7 @@ export function newInvitationCode(random: RandomSource): string {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, clock, random, bus, sessions, ledger, attemptLimits, twoFactor } = deps;
+  const { db, clock, random, bus, sessions, ledger, accountTotals, attemptLimits, twoFactor } = deps;
   const ownerOf = (userId: bigint) => ({ kind: 'user' as const, id: userId });
   const infoCache = new LRUCache<string, UserInfo>({ max: USER_INFO_CACHE_MAX, ttl: USER_INFO_CACHE_TTL_MS });
   let evictions = 0;
@@ -79,9 +92,9 @@ export function createUsersService(deps: UsersServiceDeps) {
   async function loadUserInfo(userId: bigint): Promise<UserInfo> {
     const user = await repository.findUserById(db, userId);
     if (!user) throw new DomainError('UNAUTHENTICATED');
-    const [invitationCode, balances, restrictions] = await Promise.all([
+    const [invitationCode, totals, restrictions] = await Promise.all([
       repository.findInvitationCodeOfUser(db, user.id),
-      ledger.getCashBalances(db, user.id),
+      accountTotals(user.id),
       repository.activeRestrictions(db, user.id),
     ]);
     return {
@@ -91,16 +104,15 @@ export function createUsersService(deps: UsersServiceDeps) {
       identityState: user.identityState,
       invitationCode,
       balances: currencies.map((currency) => {
-        const balance = balances.find((item) => item.currency === currency);
-        const available = balance?.available ?? 0n;
-        const frozen = balance?.frozen ?? 0n;
-        // No positions exist yet, so total assets are cash and profit is zero.
+        const total = totals.find((item) => item.currency === currency);
         return {
           currency,
-          totalAssets: formatCash(available + frozen),
-          available: formatCash(available),
-          frozen: formatCash(frozen),
-          profit: formatCash(0n),
+          totalAssets: formatCash(total?.totalAssetsMinor ?? 0n),
+          available: formatCash(total?.availableMinor ?? 0n),
+          frozen: formatCash(total?.frozenMinor ?? 0n),
+          withdrawable: formatCash(total?.withdrawableMinor ?? 0n),
+          positionsValue: formatCash(total?.positionsValueMinor ?? 0n),
+          profit: formatCash(total?.totalProfitMinor ?? 0n),
         };
       }),
       restrictions,

@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { formatDateTime } from '@beurs/i18n';
 import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,10 @@ import { withScamCheck } from '../../../features/funds/scam-check';
 import { useAddWalletMutation, useDeleteWalletMutation } from '../../../features/wallet/mutations';
 import { walletNetworks, type WalletNetwork } from '@beurs/contract/enums';
 import { paymentUri } from '../../../features/wallet/qr';
-import { useWallet, type WalletAddress, type WalletData } from '../../../features/wallet/queries';
+import { useUserInfo } from '../../../features/user/queries';
+import { useWallet, type WalletAddress } from '../../../features/wallet/queries';
 import { isAvailable, pathOf } from '../../../routes/paths';
+import { Balances } from '../../../shell/Balances';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
@@ -24,28 +26,6 @@ const actions = [
   { key: 'withdraw', route: 'cashOut' },
   { key: 'exchange', route: 'exChange' },
 ] as const;
-
-function BalanceCards({ balances }: { balances: WalletData['balances'] }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  return (
-    <>
-      {balances.map((balance) => (
-        <section key={balance.currency} className="card" data-testid={`wallet-balance-${balance.currency}`}>
-          <p className="asset-label">
-            {t('wallet.available')} ({balance.currency})
-          </p>
-          <p className="asset-total numeric">
-            {formatCurrency(balance.available, balance.currency, language)}
-          </p>
-          <p className="asset-label numeric">
-            {t('wallet.frozen')}: {formatCurrency(balance.frozen, balance.currency, language)}
-          </p>
-        </section>
-      ))}
-    </>
-  );
-}
 
 function AddressItem({ address }: { address: WalletAddress }) {
   const { t } = useTranslation();
@@ -167,16 +147,20 @@ function AddAddressForm() {
   );
 }
 
-/** The wallet tab: balances per currency with their actions, and the user's crypto addresses. */
+/**
+ * The wallet tab: the account totals per currency (as on the 'me' screen, from positions and the
+ * ledger) with their actions, and the user's crypto addresses.
+ */
 export default function WalletScreen() {
   const { t } = useTranslation();
   const wallet = useWallet();
-  if (wallet.isPending) return <Loading />;
+  const info = useUserInfo();
+  if (wallet.isPending || info.isPending) return <Loading />;
   if (!wallet.data) return <EmptyState />;
   const links = actions.filter((action) => isAvailable(action.route));
   return (
     <div data-testid="screen-wallet">
-      <BalanceCards balances={wallet.data.balances} />
+      {info.data && <Balances balances={info.data.balances} testIdPrefix="wallet-balance" />}
       {links.length > 0 && (
         <nav className={classNames('actions', styles.walletActions)}>
           {links.map((action) => (

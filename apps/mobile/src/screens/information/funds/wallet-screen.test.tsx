@@ -40,6 +40,23 @@ describe('wallet tab', () => {
     renderApp('/information/wallet', {
       '/common/config': () => ok(configEntries('demo')),
       '/information/wallet': () => ok(walletData([stored])),
+      '/user/getUserinfo': () =>
+        ok({
+          is_true: 0,
+          realname: '',
+          account: '32470000001',
+          identityState: 'not_certified',
+          invitationCode: 'X',
+          balances: walletData().balances.map((balance) => ({
+            ...balance,
+            totalAssets: balance.currency === 'EUR' ? '1334.56' : '0.00',
+            withdrawable: balance.available,
+            positionsValue: '0.00',
+            profit: '0.00',
+          })),
+          restrictions: [],
+          createdAt: '2026-11-21T10:00:00.000Z',
+        }),
     });
     const eur = await screen.findByTestId('wallet-balance-EUR');
     expect(eur.textContent).toContain('1,234.56 €');

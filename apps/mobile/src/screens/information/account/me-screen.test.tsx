@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../app/i18n';
+import { configEntries, ok, type Data } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+
+// The 'me' and wallet screens show the account totals the server computes from positions and the
+// ledger: total assets (cash + holdings at the live price), available, frozen, withdrawable (less
+// sale proceeds still settling), holdings and total profit, per currency, formatted at the edge.
+
+type UserInfo = Data<'/user/getUserinfo'>;
+
+/** A holder of 10 KBC.BR worth 712.30 € with 38.20 € of sale proceeds settling and a USD dividend. */
+const withPosition = (): UserInfo => ({
+  is_true: 1,
+  realname: 'Marie Dubois',
+  account: '32470000001',
+  identityState: 'authenticated',
+  invitationCode: 'X',
+  balances: [
+    {
+      currency: 'EUR',
+      totalAssets: '4992.51',
+      available: '4250.21',
+      frozen: '30.00',
+      withdrawable: '4212.01',
+      positionsValue: '712.30',
+      profit: '-7.49',
+    },
+    {
+      currency: 'USD',
+      totalAssets: '1.43',
+      available: '1.43',
+      frozen: '0.00',
+      withdrawable: '1.43',
+      positionsValue: '0.00',
+      profit: '1.43',
+    },
+  ],
+  restrictions: [],
+  createdAt: '2026-03-02T10:00:00.000Z',
+});
+
+const handlers = {
+  '/common/config': () => ok(configEntries('demo')),
+  '/user/getUserinfo': () => ok(withPosition()),
+  '/information/wallet': () =>
+    ok({
+      balances: [
+        { currency: 'EUR' as const, available: '4250.21', frozen: '30.00' },
+        { currency: 'USD' as const, available: '1.43', frozen: '0.00' },
+      ],
+      addresses: [],
+    }),
+};
+
+beforeEach(() => {
+  localStorage.setItem('tokend', 'tok');
+  localStorage.setItem('account', '32470000001');
+});
+
+const cell = (id: string) => screen.getByTestId(id).textContent;
+
+describe.each([
+  ['me', '/information/index', 'balance'],
+  ['wallet', '/information/wallet', 'wallet-balance'],
+])('the %s screen', (_name, path, prefix) => {
+  it('shows total assets, available, frozen, withdrawable, holdings and total profit per currency', async () => {
+    renderApp(path, handlers);
+    const eur = await screen.findByTestId(`${prefix}-EUR`);
+    expect(within(eur).getByText('Total assets (EUR)')).toBeTruthy();
+    expect(cell(`${prefix}-EUR-total`)).toBe('4,992.51 €');
+    expect(cell(`${prefix}-EUR-available`)).toBe('4,250.21 €');
+    expect(cell(`${prefix}-EUR-frozen`)).toBe('30.00 €');
+    expect(cell(`${prefix}-EUR-withdrawable`)).toBe('4,212.01 €');
+    expect(cell(`${prefix}-EUR-positions`)).toBe('712.30 €');
+    expect(cell(`${prefix}-EUR-profit`)).toBe('-7.49 €');
+    expect(within(eur).getByText('Withdrawable')).toBeTruthy();
+    expect(within(eur).getByText('Holdings')).toBeTruthy();
+    expect(within(eur).getByText('Total profit')).toBeTruthy();
+    expect(cell(`${prefix}-USD-profit`)).toBe('+$1.43');
+    expect(cell(`${prefix}-USD-total`)).toBe('$1.43');
+    // The figures are explained once, under the cards.
+    expect(screen.getByText(/Total profit: realised and unrealised gains and losses/)).toBeTruthy();
+  });
+});
+
+describe('in Dutch', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('labels the totals in Dutch and formats amounts the Dutch way', async () => {
+    await changeLanguage('nl');
+    renderApp('/information/index', handlers);
+    const eur = await screen.findByTestId('balance-EUR');
+    expect(within(eur).getByText('Opneembaar')).toBeTruthy();
+    expect(within(eur).getByText('Totale winst')).toBeTruthy();
+    expect(cell('balance-EUR-withdrawable')?.replace(/\s/g, ' ')).toBe('4.212,01 €');
+  });
+});
