@@ -5,6 +5,7 @@ import { imageUrl, useSiteConfig } from '../features/config/queries';
 import { LOGIN_PATH, routeByPath } from '../routes/paths';
 import { isLoggedIn } from '../session/storage';
 import { DemoBanner, EmptyState, Splash } from './common';
+import { PendingDecisions } from './PendingDecisions';
 import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 
@@ -51,6 +52,7 @@ export function AppLayout() {
       </main>
       {/* A new screen opens at its top (not where the last one was scrolled); back restores. */}
       <ScrollRestoration />
+      {isLoggedIn() && <PendingDecisions />}
       {route?.tabBar && <TabBar />}
     </div>
   );

@@ -1,0 +1,70 @@
+import { fundsPaths, identityPaths } from '@beurs/contract/paths';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api } from '../api';
+import { fundsQueries } from '../features/funds/queries';
+import { identityQueries } from '../features/identity/queries';
+import { walletQueries } from '../features/wallet/queries';
+import { userQueries } from '../features/user/queries';
+
+/** How often what waits for a reviewer (a person or the demo desk) is asked again, while the app is in front. */
+export const DECISION_POLL_MS = 4_000;
+
+const poll = (isWaiting: boolean) => (isWaiting ? DECISION_POLL_MS : false);
+
+/** The ids of the items in a page that are still pending, as one comparable key. */
+const pendingKey = (items: readonly { id: string; state: string }[] | undefined) =>
+  (items ?? [])
+    .filter((item) => item.state === 'pending')
+    .map((item) => item.id)
+    .join(',');
+
+/**
+ * While the user's identity, a deposit or a withdrawal waits for a decision, asks for it again every
+ * few seconds (only while the app is visible), so whatever screen is open follows the decision
+ * without a reload; once one is decided, balances, records and the user's info are fetched again.
+ * Nothing is asked repeatedly while nothing waits. Mounted once, in the layout, for a signed-in user.
+ */
+export function PendingDecisions() {
+  const queryClient = useQueryClient();
+  // The screens' own queries (same keys, same answers), asked quietly: a failure here is the
+  // screens' to show, not a toast over whatever the user is doing.
+  const identity = useQuery({
+    ...identityQueries.authInfo(),
+    queryFn: () => api.call(identityPaths.authInfo, undefined, { quiet: true }),
+    refetchInterval: (query) => poll(query.state.data?.state === 'under_review'),
+  });
+  const deposits = useQuery({
+    ...fundsQueries.deposits(),
+    queryFn: () => api.call(fundsPaths.depositList, { page: 1, pageSize: 10 }, { quiet: true }),
+    refetchInterval: (query) => poll(pendingKey(query.state.data?.items) !== ''),
+  });
+  const withdrawals = useQuery({
+    ...fundsQueries.withdrawals(),
+    queryFn: () => api.call(fundsPaths.withdrawalList, { page: 1, pageSize: 10 }, { quiet: true }),
+    refetchInterval: (query) => poll(pendingKey(query.state.data?.items) !== ''),
+  });
+
+  const isKnown =
+    identity.data !== undefined && deposits.data !== undefined && withdrawals.data !== undefined;
+  const waiting = [
+    identity.data?.state === 'under_review' ? 'identity' : '',
+    pendingKey(deposits.data?.items),
+    pendingKey(withdrawals.data?.items),
+  ].join('|');
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    if (!isKnown) return;
+    const before = previous.current;
+    previous.current = waiting;
+    if (before === null || before === waiting) return;
+    // Something was decided (or newly submitted): what depends on it is out of date.
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: userQueries.all }),
+      queryClient.invalidateQueries({ queryKey: walletQueries.all }),
+      queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
+      queryClient.invalidateQueries({ queryKey: identityQueries.all }),
+    ]);
+  }, [isKnown, waiting, queryClient]);
+  return null;
+}
