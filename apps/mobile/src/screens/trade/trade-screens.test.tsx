@@ -275,4 +275,32 @@ describe('position detail', () => {
     expect(router.state.location.state).toEqual({ side: 'sell', quantity: '10' });
     expect(JSON.parse(localStorage.getItem('stockDetail') ?? '{}')).toMatchObject({ symbol: 'KBC.BR' });
   }, 30_000);
+
+  it('shows a closed position by its realised P&L, without the average cost of shares no longer held', async () => {
+    const closed = kbcHolding({
+      state: 'closed',
+      quantity: '0',
+      availableQuantity: '0',
+      averageCost: '0.0000',
+      costBasis: '0.00',
+      lastPrice: null,
+      marketValue: null,
+      unrealisedPnl: null,
+      unrealisedPnlEur: null,
+      realisedPnl: '-9.18',
+      realisedPnlEur: '-9.18',
+      todayChange: null,
+      closedAt: '2026-11-20T11:00:00.000Z',
+    });
+    renderApp('/trade/positionDetail?id=3', {
+      ...base,
+      '/trade/position': () => ok({ ...kbcPositionDetail([kbcOrder()]), ...closed, lots: [] }),
+    });
+    const detail = await screen.findByTestId('screen-positionDetail');
+    expect(within(detail).getByTestId('position-state').textContent).toBe('Closed');
+    expect(within(detail).getByTestId('position-realised').textContent).toBe('-9.18 €');
+    expect(within(detail).queryByText('Average cost')).toBeNull();
+    expect(within(detail).queryByText('Cost')).toBeNull();
+    expect(within(detail).queryByTestId('position-sell')).toBeNull();
+  });
 });

@@ -58,14 +58,16 @@ export function PositionFigures({
       value: formatQuantity(position.availableQuantity, language),
     });
   }
-  rows.push({
-    key: 'average',
-    label: t('trade.position.averageCost'),
-    value: formatTradePrice(position.averageCost, language),
-  });
-  if (isDetailed)
-    rows.push({ key: 'cost', label: t('trade.position.costBasis'), value: money(position.costBasis) });
+  // Average cost and cost describe the shares held: a closed position holds none (its fills say
+  // what it cost), and "average cost 0.00" would read as shares bought for nothing.
   if (isHolding) {
+    rows.push({
+      key: 'average',
+      label: t('trade.position.averageCost'),
+      value: formatTradePrice(position.averageCost, language),
+    });
+    if (isDetailed)
+      rows.push({ key: 'cost', label: t('trade.position.costBasis'), value: money(position.costBasis) });
     rows.push(
       {
         key: 'last',
