@@ -239,7 +239,7 @@ export default {
       'Elke koers in de app noemt zijn bron, vertraging en tijdstip. Niemand, ook ons personeel niet, kan een koers, een uitvoering of de uitkomst van een transactie bepalen of wijzigen.',
       'Je geld wordt bijgehouden in een dubbel grootboek. Een correctie is een nieuwe boeking met een reden die je ziet; boekingen worden nooit gewijzigd of gewist.',
       'In demomodus zijn de koersen gesimuleerd en is het saldo demogeld. Een live uitbater moet hier zijn wettelijke naam en vergunningsnummer tonen.',
-      'De tarievenlijst en de Belgische taks op de beursverrichtingen (TOB) staan onder Kosten en taksen; elk orderticket toont de kosten, de TOB, een eventuele muntomrekening en het totaal voor u bevestigt met uw handelspincode.',
+      'De tarievenlijst en de Belgische taks op de beursverrichtingen (TOB) staan onder Kosten en taksen; elk orderticket toont de kosten, de TOB, een eventuele muntomrekening en het totaal voor je bevestigt met je handelspincode.',
     ],
     privacy: [
       'We verwerken de gegevens die je ons geeft (telefoonnummer, identiteitsdocumenten, bankgegevens) en de gegevens die je gebruik oplevert (orders, transacties, sessies) om je account te beheren en onze wettelijke plichten na te komen.',

@@ -220,9 +220,9 @@ export default function TradeIndexScreen() {
           ) : (
             <PositionsTab tab={tab} />
           )}
+          <TradeReport />
         </div>
       </PullToRefresh>
-      <TradeReport />
     </div>
   );
 }

@@ -141,7 +141,12 @@ describe('a dividend in the totals and in the report', () => {
         column(line, 'currency'),
         column(line, 'gross'),
         ...(column(line, 'kind') === 'fill'
-          ? [column(line, 'fee'), `${column(line, 'tob_amount')} (${column(line, 'tob_rate_percent')} %)`]
+          ? [
+              column(line, 'fee'),
+              column(line, 'tob_class') === 'none'
+                ? 'none'
+                : `${column(line, 'tob_amount')} (${column(line, 'tob_rate_percent')} %)`,
+            ]
           : [`${column(line, 'withholding_foreign')} / ${column(line, 'withholding_belgian')}`]),
         `${column(line, 'total_paid_or_received')} ${column(line, 'pay_currency')}`,
       ];

@@ -46,7 +46,12 @@ const LINE_COLUMNS: readonly Column[] = [
     title: 'TOB (rate)',
     width: 62,
     isNumber: true,
-    value: (line) => (line.kind === 'fill' ? `${line.tob_amount} (${line.tob_rate_percent} %)` : ''),
+    value: (line) =>
+      line.kind !== 'fill'
+        ? ''
+        : line.tob_class === 'none'
+          ? 'none'
+          : `${line.tob_amount} (${line.tob_rate_percent} %)`,
   },
   {
     title: 'Withheld abroad / BE',
@@ -132,15 +137,18 @@ export async function tradeReportPdf(input: TradeReportPdfInput): Promise<Buffer
     });
     return y + ROW_HEIGHT;
   };
-  /** Column titles, on up to two lines. */
+  /** Column titles, wrapped within their column; the rule goes under the tallest. */
   const header = (columns: readonly { title: string; width: number; isNumber?: boolean }[], y: number) => {
     doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
     let x = MARGIN;
+    let height = 0;
     for (const column of columns) {
-      doc.text(column.title, x, y, { width: column.width - 4, align: column.isNumber ? 'right' : 'left' });
+      const options = { width: column.width - 4, align: column.isNumber ? 'right' : 'left' } as const;
+      doc.text(column.title, x, y, options);
+      height = Math.max(height, doc.heightOfString(column.title, options));
       x += column.width;
     }
-    const next = y + ROW_HEIGHT * 2;
+    const next = y + height + 4;
     doc
       .moveTo(MARGIN, next - 2)
       .lineTo(x, next - 2)
