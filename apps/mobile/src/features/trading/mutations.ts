@@ -1,13 +1,15 @@
 import { tradePaths } from '@beurs/contract/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
+import { userQueries } from '../user/queries';
 import { walletQueries } from '../wallet/queries';
 import { tradeQueries } from './queries';
 import type { TicketRequest } from './ticket';
 
 /**
  * Places an order with the trading PIN and one idempotency key per confirmation. Quiet: a refusal
- * is shown by the ticket at the field it concerns. Orders, positions and balances refresh after.
+ * is shown by the ticket at the field it concerns. Orders, positions, balances and the account
+ * totals refresh after.
  */
 export function usePlaceOrderMutation() {
   const queryClient = useQueryClient();
@@ -22,6 +24,8 @@ export function usePlaceOrderMutation() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: tradeQueries.all }),
         queryClient.invalidateQueries({ queryKey: walletQueries.all }),
+        // The account totals ('me', wallet) follow cash, holdings and P&L.
+        queryClient.invalidateQueries({ queryKey: userQueries.info().queryKey }),
       ]);
     },
   });
@@ -36,6 +40,8 @@ export function useCancelOrderMutation() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: tradeQueries.all }),
         queryClient.invalidateQueries({ queryKey: walletQueries.all }),
+        // The account totals ('me', wallet) follow cash, holdings and P&L.
+        queryClient.invalidateQueries({ queryKey: userQueries.info().queryKey }),
       ]);
     },
   });
