@@ -752,7 +752,7 @@ export default {
       minimumAfterFee:
         'Mindestens {{minimum}} pro Auszahlung; nach Abzug der Gebühr erreichen mindestens {{minimumPayout}} Ihre Karte',
       hours: 'Eingereicht zwischen {{opens}} und {{closes}} ({{timeZone}})',
-      no_pending_operation: 'Keine andere Ein- oder Auszahlung offen',
+      no_pending_operation: 'Keine andere Auszahlung offen (eine offene Einzahlung hält kein Geld zurück)',
       funds_free: 'Nur freie Mittel: {{withdrawable}} auszahlbar (nicht gesperrt oder verpfändet)',
     },
     businessDays: 'an Werktagen',

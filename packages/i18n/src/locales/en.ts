@@ -753,7 +753,7 @@ export default {
       minimumAfterFee:
         'At least {{minimum}} per withdrawal; after the fee, at least {{minimumPayout}} reaches your card',
       hours: 'Submitted between {{opens}} and {{closes}} ({{timeZone}})',
-      no_pending_operation: 'No other deposit or withdrawal pending',
+      no_pending_operation: 'No other withdrawal pending (a pending deposit holds no money)',
       funds_free: 'Free funds only: {{withdrawable}} can be withdrawn (not frozen or pledged)',
     },
     businessDays: 'on business days',

@@ -760,7 +760,7 @@ export default {
       minimumAfterFee:
         'Au moins {{minimum}} par retrait ; après les frais, au moins {{minimumPayout}} arrive sur votre carte',
       hours: 'Envoyé entre {{opens}} et {{closes}} ({{timeZone}})',
-      no_pending_operation: 'Aucun autre dépôt ou retrait en cours',
+      no_pending_operation: 'Aucun autre retrait en cours (un dépôt en attente ne bloque pas d’argent)',
       funds_free: 'Fonds libres uniquement : {{withdrawable}} retirables (ni bloqués ni engagés)',
     },
     businessDays: 'les jours ouvrables',

@@ -751,7 +751,7 @@ export default {
       minimum: '1회 최소 {{minimum}}',
       minimumAfterFee: '1회 최소 {{minimum}}; 수수료를 뺀 뒤 최소 {{minimumPayout}}이(가) 카드로 입금됩니다',
       hours: '{{opens}}~{{closes}} ({{timeZone}}) 사이 제출',
-      no_pending_operation: '진행 중인 다른 입출금 없음',
+      no_pending_operation: '진행 중인 다른 출금 없음 (대기 중인 입금은 자금을 묶지 않음)',
       funds_free: '자유 자금만: {{withdrawable}} 출금 가능 (동결·담보 제외)',
     },
     businessDays: '영업일',

@@ -758,7 +758,7 @@ export default {
       minimumAfterFee:
         'Minstens {{minimum}} per opname; na de kosten komt minstens {{minimumPayout}} op uw kaart',
       hours: 'Ingediend tussen {{opens}} en {{closes}} ({{timeZone}})',
-      no_pending_operation: 'Geen andere storting of opname lopend',
+      no_pending_operation: 'Geen andere opname lopend (een lopende storting houdt geen geld vast)',
       funds_free:
         'Alleen vrije middelen: {{withdrawable}} kan worden opgenomen (niet geblokkeerd of in pand)',
     },

@@ -749,7 +749,7 @@ export default {
       minimum: '每次至少 {{minimum}}',
       minimumAfterFee: '每次至少 {{minimum}}；扣除手續費後，至少 {{minimumPayout}} 匯入您的卡',
       hours: '於 {{opens}} 至 {{closes}}（{{timeZone}}）之間送出',
-      no_pending_operation: '沒有其他處理中的入金或出金',
+      no_pending_operation: '沒有其他處理中的出金（處理中的入金不會凍結資金）',
       funds_free: '僅限可用資金：可出金 {{withdrawable}}（未凍結或質押）',
     },
     businessDays: '（營業日）',

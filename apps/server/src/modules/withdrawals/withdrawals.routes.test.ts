@@ -182,6 +182,29 @@ describe('withdrawal refusals', () => {
   });
 });
 
+describe('a pending deposit holds no money', () => {
+  it('never blocks a withdrawal of other free funds (issue 12, item 3)', async () => {
+    const user = await fundedUser(testApp, admin, '500.00', channelId);
+    const proofImageId = await uploadSample(testApp, user);
+    const deposit = await callWithKey(
+      testApp,
+      '/recharge/submit',
+      { channelId, amount: '50.00', proofImageId },
+      user,
+    );
+    expect(deposit.json().data).toMatchObject({ state: 'pending' });
+    const rules = (await call(testApp.app, '/cashOut/rules', {}, user)).json().data;
+    expect(rules.rules).toContainEqual({ id: 'no_pending_operation', isMet: true });
+
+    const withdrawal = await withdraw(user, { amount: '200.00' });
+    expect(withdrawal.json()).toMatchObject({ status: 1, data: { state: 'pending', amount: '200.00' } });
+    expect(await balance(user)).toMatchObject({ available: '300.00', frozen: '200.00' });
+    // The hold still guards the money: a second withdrawal waits for the first.
+    expect((await withdraw(user, { amount: '100.00' })).json().code).toBe('FUND_OPERATION_IN_PROGRESS');
+    expect((await verifyLedger(testApp.database.db)).breaches).toEqual([]);
+  });
+});
+
 describe('withdrawal review', () => {
   it('approval pays out the frozen amount, the fee only from the amount withdrawn', async () => {
     const user = await fundedUser(testApp, admin, '500.00', channelId);

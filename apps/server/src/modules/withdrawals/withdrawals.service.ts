@@ -214,7 +214,8 @@ export function createWithdrawalsService(deps: {
         not_barred: await passes(() => restrictions.assertAllowed(userId, 'withdraw')),
         minimum: available >= minimumOf(currency),
         hours: isWithinHours(clock.now(), withdrawalHours, timeZone),
-        no_pending_operation: !pending.hasPendingDeposit && !pending.hasPendingWithdrawal,
+        // A pending deposit holds no money and never blocks a withdrawal; a pending withdrawal does.
+        no_pending_operation: !pending.hasPendingWithdrawal,
         funds_free: available > 0n,
       };
       return {
@@ -271,10 +272,10 @@ export function createWithdrawalsService(deps: {
               hash,
             );
             if (raced) return raced;
+            // One pending withdrawal at a time (its hold already keeps the money from being spent
+            // twice). A pending deposit holds no money, so it never blocks a withdrawal of free funds.
             const pending = await fundOperations.findPending(tx, userId);
-            if (pending.hasPendingDeposit || pending.hasPendingWithdrawal) {
-              throw new DomainError('FUND_OPERATION_IN_PROGRESS');
-            }
+            if (pending.hasPendingWithdrawal) throw new DomainError('FUND_OPERATION_IN_PROGRESS');
             const { withdrawable, settlesOn } = await withdrawableOf(userId, input.currency, tx);
             if (withdrawable < input.amount) {
               // Names the day the sale proceeds still settling become withdrawable (today when none are).
