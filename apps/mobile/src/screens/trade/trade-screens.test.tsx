@@ -294,7 +294,16 @@ describe('position detail', () => {
     });
     renderApp('/trade/positionDetail?id=3', {
       ...base,
-      '/trade/position': () => ok({ ...kbcPositionDetail([kbcOrder()]), ...closed, lots: [] }),
+      '/trade/position': () => {
+        const buy = kbcOrder();
+        const sale = {
+          ...buy,
+          id: '9',
+          side: 'sell' as const,
+          fills: buy.fills.map((fill) => ({ ...fill, id: '12', settlesOn: '2026-11-24' })),
+        };
+        return ok({ ...kbcPositionDetail([sale, buy]), ...closed, lots: [] });
+      },
     });
     const detail = await screen.findByTestId('screen-positionDetail');
     expect(within(detail).getByTestId('position-state').textContent).toBe('Closed');
@@ -302,5 +311,6 @@ describe('position detail', () => {
     expect(within(detail).queryByText('Average cost')).toBeNull();
     expect(within(detail).queryByText('Cost')).toBeNull();
     expect(within(detail).queryByTestId('position-sell')).toBeNull();
+    expect(within(detail).getByTestId('fill-settles').textContent).toBe('Withdrawable from 2026.11.24');
   });
 });

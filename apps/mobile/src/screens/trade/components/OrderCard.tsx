@@ -119,7 +119,10 @@ export function FillDetail({ fill, currency }: { fill: Fill; currency: string })
         })}
       </small>
       {fill.settlesOn && (
-        <small className="summary-source">{t('trade.position.settlesOn', { date: fill.settlesOn })}</small>
+        <small className="summary-source" data-testid="fill-settles">
+          {/* A day, written like the app's dates and times (2026.11.30). */}
+          {t('trade.position.settlesOn', { date: fill.settlesOn.replaceAll('-', '.') })}
+        </small>
       )}
     </div>
   );
