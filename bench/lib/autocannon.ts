@@ -17,9 +17,16 @@ export async function load(options: {
   /** When given, request n is sent with the n-th header set, round robin (e.g. many users' sessions). */
   rotatingHeaders?: ReadonlyArray<Record<string, string>>;
   body?: string;
+  /**
+   * When given, request n is built by this function (its own headers and body: e.g. a fresh
+   * idempotency key per order), and every answer's body is passed to `onBody`.
+   */
+  perRequest?: (sent: number) => { headers: Record<string, string>; body: string };
+  onBody?: (status: number, body: string) => void;
 }): Promise<LoadResult> {
   let sent = 0;
   const rotating = options.rotatingHeaders;
+  const perRequest = options.perRequest;
   const result = await autocannon({
     url: options.url,
     method: 'POST',
@@ -27,19 +34,32 @@ export async function load(options: {
     duration: options.durationSeconds,
     headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body ?? '{}',
-    ...(rotating && rotating.length > 0
+    ...(perRequest
       ? {
           requests: [
             {
               setupRequest: (request: { headers?: Record<string, string> }) => {
-                const headers = rotating[sent % rotating.length]!;
+                const next = perRequest(sent);
                 sent += 1;
-                return { ...request, headers: { ...request.headers, ...headers } };
+                return { ...request, headers: { ...request.headers, ...next.headers }, body: next.body };
               },
+              ...(options.onBody ? { onResponse: options.onBody } : {}),
             },
           ],
         }
-      : {}),
+      : rotating && rotating.length > 0
+        ? {
+            requests: [
+              {
+                setupRequest: (request: { headers?: Record<string, string> }) => {
+                  const headers = rotating[sent % rotating.length]!;
+                  sent += 1;
+                  return { ...request, headers: { ...request.headers, ...headers } };
+                },
+              },
+            ],
+          }
+        : {}),
   } as autocannon.Options);
   return {
     requestsPerSecond: result.requests.average,

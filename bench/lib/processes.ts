@@ -9,14 +9,16 @@ import { fileURLToPath } from 'node:url';
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const isSmoke = process.env.BENCH_SMOKE === '1';
 
-export type RunningServer = { url: string; output: () => string; stop(): Promise<void> };
+export type RunningServer = { url: string; pid: number; output: () => string; stop(): Promise<void> };
 
 /** Starts a tsx script and waits until its output matches `ready`; the match's first group is the URL. */
 export async function startProcess(
   script: string,
   options: { env?: Record<string, string>; ready: RegExp; timeoutMs?: number },
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the servers' node.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: repositoryRoot,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,6 +43,7 @@ export async function startProcess(
   });
   return {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
