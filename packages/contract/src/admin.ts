@@ -59,8 +59,10 @@ export const staffMemberData = z.object({
 
 export const auditEntryData = z.object({
   id: z.string(),
-  staffId: z.string(),
+  /** Who acted: a staff member, or the user themself (cancelling their own deposit or withdrawal). */
+  staffId: z.string().nullable(),
   staffUsername: z.string(),
+  userId: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),

@@ -51,7 +51,8 @@ export const depositChannelKinds = ['bank_transfer', 'institutional', 'crypto', 
 export type DepositChannelKind = (typeof depositChannelKinds)[number];
 
 /** The review state of a deposit or a withdrawal. */
-export const fundStates = ['pending', 'approved', 'rejected'] as const;
+/** A pending deposit or withdrawal is approved or rejected by staff, or cancelled by the user. */
+export const fundStates = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type FundState = (typeof fundStates)[number];
 
 /** What a pending withdrawal waits for. */

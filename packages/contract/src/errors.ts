@@ -91,6 +91,9 @@ export const errorCatalogue = {
   // Pending work
   FUND_OPERATION_IN_PROGRESS: refusal('Another fund operation is in progress.'),
   DEPOSIT_PENDING: refusal('A deposit is already pending.'),
+  FUND_OPERATION_NOT_PENDING: refusal(
+    'Only a pending deposit or withdrawal may be cancelled; this one was decided already.',
+  ),
   UNPAID_LOAN: refusal('A credit loan is unpaid; repay it first.'),
   ORDER_IN_REVIEW: refusal('An order awaits review.'),
   REPAYMENT_EXCEEDS_LOAN: refusal('The repayment exceeds the loan.', ['outstanding']),

@@ -166,6 +166,8 @@ export const recordDetail = z.discriminatedUnion('type', [
   }),
   /** The frozen amount went back to available; `reason` is the staff member's. */
   z.object({ type: z.literal('withdrawal_rejected'), reason: z.string() }),
+  /** The user cancelled the withdrawal; the frozen amount went back to available. */
+  z.object({ type: z.literal('withdrawal_cancelled') }),
   z.object({
     type: z.literal('exchange'),
     from: currencySchema,
@@ -328,6 +330,13 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
     }),
     data: pageOf(depositData),
   },
+  depositCancel: {
+    auth: 'user',
+    summary:
+      'Cancel your own pending deposit announcement (nothing was credited); refused once staff decided it. Audited as your action.',
+    request: z.strictObject({ id: idText }),
+    data: depositData,
+  },
   withdrawalRules: {
     auth: 'user',
     summary: 'Every rule that applies to a withdrawal and whether it is met, before the user types.',
@@ -354,6 +363,13 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
       ...pageFields,
     }),
     data: pageOf(withdrawalData),
+  },
+  withdrawalCancel: {
+    auth: 'user',
+    summary:
+      'Cancel your own pending withdrawal: the frozen amount is available again at once; refused once staff decided it. Audited as your action.',
+    request: z.strictObject({ id: idText }),
+    data: withdrawalData,
   },
   exchangeQuote: {
     auth: 'user',

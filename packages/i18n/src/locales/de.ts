@@ -770,10 +770,14 @@ export default {
     confirm: 'Auszahlen',
     submitted: 'Auszahlung eingereicht. Der Betrag ist bis zur Auszahlung gesperrt.',
     history: 'Meine Auszahlungen',
+    cancel: 'Auszahlung stornieren',
+    cancelConfirm: 'Diese offene Auszahlung stornieren? Der gesperrte Betrag ist sofort wieder verfügbar.',
+    cancelDone: 'Auszahlung storniert. Der Betrag ist wieder verfügbar.',
     states: {
       pending: 'Offen',
       approved: 'Ausgezahlt',
       rejected: 'Abgelehnt',
+      cancelled: 'Storniert',
     },
     waitingFor: {
       staff_review: 'Wartet auf die Prüfung durch das Personal; Entscheidung spätestens {{decideBy}}.',
@@ -810,6 +814,7 @@ export default {
       withdrawal_hold: 'Auszahlung auf {{card}}, wartet auf Überweisung',
       withdrawal_paid: '{{payout}} auf Ihre Karte ausgezahlt, Gebühr {{fee}}',
       withdrawal_rejected: 'Auszahlung abgelehnt; der Betrag ist wieder verfügbar. Grund: {{reason}}',
+      withdrawal_cancelled: 'Auszahlung von Ihnen storniert; der Betrag ist wieder verfügbar.',
       exchange:
         '{{amount}} in {{received}} getauscht zum Kurs {{rate}} {{to}} je {{from}}; Spanne {{spread}}; Kurs von {{source}}',
       correction: 'Grund: {{reason}}',
@@ -854,12 +859,17 @@ export default {
     outOfRange: 'Der Betrag liegt außerhalb der Grenzen dieses Kanals.',
     proofRequired: 'Fügen Sie den Überweisungsnachweis hinzu.',
     history: 'Meine Einzahlungen',
+    cancel: 'Einzahlung stornieren',
+    cancelConfirm:
+      'Diese Einzahlungsmeldung stornieren? Dafür wurde nichts gutgeschrieben; überweisen Sie nicht mit dieser Referenz.',
+    cancelDone: 'Einzahlungsmeldung storniert.',
     transferTo: 'Überweisen an:',
     reference: 'Verwendungszweck:',
     states: {
       pending: 'Offen',
       approved: 'Gutgeschrieben',
       rejected: 'Abgelehnt',
+      cancelled: 'Storniert',
     },
   },
   demoDesk: {
@@ -946,6 +956,8 @@ export default {
     CARD_NOT_OWN: 'Die Karte muss auf Ihren eigenen Namen lauten.',
     FUND_OPERATION_IN_PROGRESS: 'Ein anderer Geldvorgang läuft noch. Warten Sie, bis er abgeschlossen ist.',
     DEPOSIT_PENDING: 'Eine Einzahlung ist bereits in Bearbeitung.',
+    FUND_OPERATION_NOT_PENDING:
+      'Diese Ein- oder Auszahlung wurde bereits entschieden und kann nicht mehr storniert werden.',
     UNPAID_LOAN: 'Sie haben einen offenen Kredit. Zahlen Sie ihn zuerst zurück.',
     ORDER_IN_REVIEW: 'Ein Auftrag wartet auf Prüfung.',
     REPAYMENT_EXCEEDS_LOAN: 'Die Rückzahlung übersteigt den Kredit. Offen: {{outstanding}}.',

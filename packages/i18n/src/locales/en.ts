@@ -771,10 +771,14 @@ export default {
     confirm: 'Withdraw',
     submitted: 'Withdrawal submitted. The amount is frozen until it is paid out.',
     history: 'My withdrawals',
+    cancel: 'Cancel withdrawal',
+    cancelConfirm: 'Cancel this pending withdrawal? The frozen amount is available again at once.',
+    cancelDone: 'Withdrawal cancelled. The amount is available again.',
     states: {
       pending: 'Pending',
       approved: 'Paid out',
       rejected: 'Rejected',
+      cancelled: 'Cancelled',
     },
     waitingFor: {
       staff_review: 'Waiting for a staff review; decided by {{decideBy}} at the latest.',
@@ -811,6 +815,7 @@ export default {
       withdrawal_hold: 'Withdrawal to {{card}}, awaiting payout',
       withdrawal_paid: '{{payout}} paid out to your card, fee {{fee}}',
       withdrawal_rejected: 'Withdrawal rejected; the amount is available again. Reason: {{reason}}',
+      withdrawal_cancelled: 'Withdrawal cancelled by you; the amount is available again.',
       exchange:
         '{{amount}} exchanged for {{received}} at {{rate}} {{to}} per {{from}}; spread {{spread}}; rate from {{source}}',
       correction: 'Reason: {{reason}}',
@@ -853,12 +858,17 @@ export default {
     outOfRange: "The amount is outside this channel's limits.",
     proofRequired: 'Add the proof of your transfer.',
     history: 'My deposits',
+    cancel: 'Cancel deposit',
+    cancelConfirm:
+      'Cancel this deposit announcement? Nothing has been credited for it; do not send a transfer with its reference.',
+    cancelDone: 'Deposit announcement cancelled.',
     transferTo: 'Transfer to:',
     reference: 'Payment reference:',
     states: {
       pending: 'Pending',
       approved: 'Credited',
       rejected: 'Rejected',
+      cancelled: 'Cancelled',
     },
   },
   demoDesk: {
@@ -942,6 +952,8 @@ export default {
     CARD_NOT_OWN: 'The card must be in your own name.',
     FUND_OPERATION_IN_PROGRESS: 'Another money operation is in progress. Wait until it finishes.',
     DEPOSIT_PENDING: 'A deposit is already pending.',
+    FUND_OPERATION_NOT_PENDING:
+      'This deposit or withdrawal was decided already and can no longer be cancelled.',
     UNPAID_LOAN: 'You have an unpaid credit loan. Repay it first.',
     ORDER_IN_REVIEW: 'An order is awaiting review.',
     REPAYMENT_EXCEEDS_LOAN: 'The repayment exceeds the loan. Outstanding: {{outstanding}}.',

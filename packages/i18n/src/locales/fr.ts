@@ -778,10 +778,14 @@ export default {
     confirm: 'Retirer',
     submitted: "Retrait envoyé. Le montant est bloqué jusqu'au paiement.",
     history: 'Mes retraits',
+    cancel: 'Annuler le retrait',
+    cancelConfirm: 'Annuler ce retrait en attente ? Le montant gelé est aussitôt de nouveau disponible.',
+    cancelDone: 'Retrait annulé. Le montant est de nouveau disponible.',
     states: {
       pending: 'En attente',
       approved: 'Payé',
       rejected: 'Refusé',
+      cancelled: 'Annulé',
     },
     waitingFor: {
       staff_review: "En attente d'une vérification par notre équipe ; décidé au plus tard le {{decideBy}}.",
@@ -818,6 +822,7 @@ export default {
       withdrawal_hold: 'Retrait vers {{card}}, en attente de versement',
       withdrawal_paid: '{{payout}} versé sur votre carte, frais {{fee}}',
       withdrawal_rejected: 'Retrait refusé ; le montant est de nouveau disponible. Motif : {{reason}}',
+      withdrawal_cancelled: 'Retrait annulé par vous ; le montant est de nouveau disponible.',
       exchange:
         '{{amount}} changé contre {{received}} au cours de {{rate}} {{to}} par {{from}} ; écart {{spread}} ; cours de {{source}}',
       correction: 'Motif : {{reason}}',
@@ -862,12 +867,17 @@ export default {
     outOfRange: 'Le montant sort des limites de ce canal.',
     proofRequired: 'Ajoutez la preuve de votre virement.',
     history: 'Mes dépôts',
+    cancel: 'Annuler le dépôt',
+    cancelConfirm:
+      'Annuler ce dépôt annoncé ? Rien n’a été crédité pour lui ; n’effectuez pas de virement avec cette référence.',
+    cancelDone: 'Dépôt annoncé annulé.',
     transferTo: 'Virer à :',
     reference: 'Communication structurée :',
     states: {
       pending: 'En attente',
       approved: 'Crédité',
       rejected: 'Refusé',
+      cancelled: 'Annulé',
     },
   },
   demoDesk: {
@@ -954,6 +964,7 @@ export default {
     FUND_OPERATION_IN_PROGRESS:
       'Une autre opération sur vos fonds est en cours. Attendez qu’elle se termine.',
     DEPOSIT_PENDING: 'Un dépôt est déjà en attente.',
+    FUND_OPERATION_NOT_PENDING: 'Ce dépôt ou retrait a déjà été traité et ne peut plus être annulé.',
     UNPAID_LOAN: 'Vous avez un prêt non remboursé. Remboursez-le d’abord.',
     ORDER_IN_REVIEW: 'Un ordre attend d’être examiné.',
     REPAYMENT_EXCEEDS_LOAN: 'Le remboursement dépasse le prêt. Restant dû : {{outstanding}}.',

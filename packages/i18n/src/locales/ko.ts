@@ -769,10 +769,14 @@ export default {
     confirm: '출금',
     submitted: '출금이 제출되었습니다. 지급될 때까지 금액이 동결됩니다.',
     history: '내 출금',
+    cancel: '출금 취소',
+    cancelConfirm: '대기 중인 이 출금을 취소할까요? 동결된 금액을 즉시 다시 사용할 수 있습니다.',
+    cancelDone: '출금이 취소되었습니다. 금액을 다시 사용할 수 있습니다.',
     states: {
       pending: '처리 중',
       approved: '지급됨',
       rejected: '거절됨',
+      cancelled: '취소됨',
     },
     waitingFor: {
       staff_review: '직원 심사 대기 중; 늦어도 {{decideBy}}까지 결정됩니다.',
@@ -809,6 +813,7 @@ export default {
       withdrawal_hold: '{{card}}(으)로 출금, 지급 대기 중',
       withdrawal_paid: '카드로 {{payout}} 지급, 수수료 {{fee}}',
       withdrawal_rejected: '출금이 거절되어 금액을 다시 사용할 수 있습니다. 사유: {{reason}}',
+      withdrawal_cancelled: '직접 취소한 출금입니다. 금액을 다시 사용할 수 있습니다.',
       exchange:
         '{{amount}}을(를) {{received}}(으)로 환전, 환율 1 {{from}} = {{rate}} {{to}}, 스프레드 {{spread}}, 환율 출처 {{source}}',
       correction: '사유: {{reason}}',
@@ -851,12 +856,17 @@ export default {
     outOfRange: '금액이 이 채널의 한도를 벗어납니다.',
     proofRequired: '송금 증빙을 첨부하세요.',
     history: '내 입금',
+    cancel: '입금 취소',
+    cancelConfirm:
+      '이 입금 신청을 취소할까요? 아직 입금 처리된 것은 없습니다. 이 참조 번호로 송금하지 마세요.',
+    cancelDone: '입금 신청이 취소되었습니다.',
     transferTo: '송금 대상:',
     reference: '결제 참조번호:',
     states: {
       pending: '처리 중',
       approved: '입금 완료',
       rejected: '거절됨',
+      cancelled: '취소됨',
     },
   },
   demoDesk: {
@@ -939,6 +949,7 @@ export default {
     CARD_NOT_OWN: '본인 명의의 카드여야 합니다.',
     FUND_OPERATION_IN_PROGRESS: '다른 자금 작업이 진행 중입니다. 끝날 때까지 기다리세요.',
     DEPOSIT_PENDING: '처리 중인 입금이 이미 있습니다.',
+    FUND_OPERATION_NOT_PENDING: '이 입금 또는 출금은 이미 처리되어 더 이상 취소할 수 없습니다.',
     UNPAID_LOAN: '상환되지 않은 신용 대출이 있습니다. 먼저 상환하세요.',
     ORDER_IN_REVIEW: '심사를 기다리는 주문이 있습니다.',
     REPAYMENT_EXCEEDS_LOAN: '상환액이 대출금을 초과합니다. 미상환액: {{outstanding}}.',

@@ -777,10 +777,14 @@ export default {
     confirm: 'Opnemen',
     submitted: 'Opname ingediend. Het bedrag is geblokkeerd tot de uitbetaling.',
     history: 'Mijn opnames',
+    cancel: 'Opname annuleren',
+    cancelConfirm: 'Deze lopende opname annuleren? Het bevroren bedrag is meteen weer beschikbaar.',
+    cancelDone: 'Opname geannuleerd. Het bedrag is weer beschikbaar.',
     states: {
       pending: 'Lopend',
       approved: 'Uitbetaald',
       rejected: 'Geweigerd',
+      cancelled: 'Geannuleerd',
     },
     waitingFor: {
       staff_review: 'Wacht op controle door een medewerker; uiterlijk {{decideBy}} beslist.',
@@ -817,6 +821,7 @@ export default {
       withdrawal_hold: 'Opname naar {{card}}, wacht op uitbetaling',
       withdrawal_paid: '{{payout}} uitbetaald op uw kaart, kosten {{fee}}',
       withdrawal_rejected: 'Opname geweigerd; het bedrag is weer beschikbaar. Reden: {{reason}}',
+      withdrawal_cancelled: 'Opname door jou geannuleerd; het bedrag is weer beschikbaar.',
       exchange:
         '{{amount}} gewisseld voor {{received}} tegen {{rate}} {{to}} per {{from}}; spread {{spread}}; koers van {{source}}',
       correction: 'Reden: {{reason}}',
@@ -861,12 +866,17 @@ export default {
     outOfRange: 'Het bedrag valt buiten de grenzen van dit kanaal.',
     proofRequired: 'Voeg het bewijs van uw overschrijving toe.',
     history: 'Mijn stortingen',
+    cancel: 'Storting annuleren',
+    cancelConfirm:
+      'Deze aangekondigde storting annuleren? Er is niets voor bijgeschreven; maak geen overschrijving met deze referentie.',
+    cancelDone: 'Aangekondigde storting geannuleerd.',
     transferTo: 'Overschrijven naar:',
     reference: 'Gestructureerde mededeling:',
     states: {
       pending: 'Lopend',
       approved: 'Bijgeschreven',
       rejected: 'Geweigerd',
+      cancelled: 'Geannuleerd',
     },
   },
   demoDesk: {
@@ -952,6 +962,8 @@ export default {
     CARD_NOT_OWN: 'De kaart moet op je eigen naam staan.',
     FUND_OPERATION_IN_PROGRESS: 'Er loopt nog een andere geldverrichting. Wacht tot die klaar is.',
     DEPOSIT_PENDING: 'Er is al een storting in behandeling.',
+    FUND_OPERATION_NOT_PENDING:
+      'Over deze storting of opname is al beslist; ze kan niet meer geannuleerd worden.',
     UNPAID_LOAN: 'Je hebt een onbetaalde kredietlening. Los die eerst af.',
     ORDER_IN_REVIEW: 'Er wacht een order op beoordeling.',
     REPAYMENT_EXCEEDS_LOAN: 'De aflossing is groter dan de lening. Openstaand: {{outstanding}}.',

@@ -766,10 +766,14 @@ export default {
     confirm: '出金',
     submitted: '已送出出金申請，金額在匯出前會被凍結。',
     history: '我的出金',
+    cancel: '取消出金',
+    cancelConfirm: '取消這筆處理中的出金？凍結的金額會立即恢復可用。',
+    cancelDone: '出金已取消，金額已恢復可用。',
     states: {
       pending: '處理中',
       approved: '已匯出',
       rejected: '已拒絕',
+      cancelled: '已取消',
     },
     waitingFor: {
       staff_review: '等待人員審核；最遲於 {{decideBy}} 決定。',
@@ -806,6 +810,7 @@ export default {
       withdrawal_hold: '出金至 {{card}}，等待匯出',
       withdrawal_paid: '已匯入您的卡片 {{payout}}，手續費 {{fee}}',
       withdrawal_rejected: '出金被拒，金額已恢復可用。原因：{{reason}}',
+      withdrawal_cancelled: '您已取消出金，金額已恢復可用。',
       exchange:
         '{{amount}} 兌換為 {{received}}，匯率 1 {{from}} = {{rate}} {{to}}，價差 {{spread}}，匯率來源 {{source}}',
       correction: '原因：{{reason}}',
@@ -847,12 +852,16 @@ export default {
     outOfRange: '金額超出此管道的限額。',
     proofRequired: '請附上匯款證明。',
     history: '我的入金',
+    cancel: '取消儲值',
+    cancelConfirm: '取消這筆儲值申報？此筆尚未入帳；請勿再以此參考碼匯款。',
+    cancelDone: '儲值申報已取消。',
     transferTo: '匯款至：',
     reference: '付款參考碼：',
     states: {
       pending: '處理中',
       approved: '已入帳',
       rejected: '已拒絕',
+      cancelled: '已取消',
     },
   },
   demoDesk: {
@@ -935,6 +944,7 @@ export default {
     CARD_NOT_OWN: '銀行卡必須為本人名下。',
     FUND_OPERATION_IN_PROGRESS: '另一筆資金操作正在進行，請等待完成。',
     DEPOSIT_PENDING: '已有一筆儲值在處理中。',
+    FUND_OPERATION_NOT_PENDING: '這筆儲值或出金已有結果，無法再取消。',
     UNPAID_LOAN: '您有未還清的信用貸款，請先還款。',
     ORDER_IN_REVIEW: '有訂單正在等待審核。',
     REPAYMENT_EXCEEDS_LOAN: '還款金額超過貸款。未還：{{outstanding}}。',

@@ -6,6 +6,9 @@ import * as repository from './audit.repository';
 // after, in the transaction of the action itself, so an action without its record cannot commit.
 
 export type StaffActor = { staffId: bigint; username: string };
+/** A user acting on their own item (cancelling their own pending deposit or withdrawal). */
+export type UserActor = { userId: bigint };
+export type AuditActor = StaffActor | UserActor;
 
 export type AuditRecord = {
   action: string;
@@ -34,9 +37,10 @@ export function createAuditService(deps: {
   const { db, clock, staffUsernames } = deps;
   return {
     /** Writes one audit entry with the caller's transaction (required: never outside the action). */
-    async record(tx: Executor, actor: StaffActor, record: AuditRecord): Promise<void> {
+    async record(tx: Executor, actor: AuditActor, record: AuditRecord): Promise<void> {
       await repository.insertAuditEntry(tx, {
-        staffId: actor.staffId,
+        staffId: 'staffId' in actor ? actor.staffId : null,
+        userId: 'userId' in actor ? actor.userId : null,
         action: record.action,
         targetType: record.targetType,
         targetId: record.targetId.toString(),
@@ -54,13 +58,16 @@ export function createAuditService(deps: {
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });
-      const usernames = await staffUsernames(rows.map((entry) => entry.staffId));
+      const usernames = await staffUsernames(
+        rows.flatMap((entry) => (entry.staffId === null ? [] : [entry.staffId])),
+      );
       return {
         total,
         items: rows.map((entry) => ({
           id: entry.id.toString(),
-          staffId: entry.staffId.toString(),
-          staffUsername: usernames.get(entry.staffId) ?? '',
+          staffId: entry.staffId?.toString() ?? null,
+          staffUsername: entry.staffId === null ? '' : (usernames.get(entry.staffId) ?? ''),
+          userId: entry.userId?.toString() ?? null,
           action: entry.action,
           targetType: entry.targetType,
           targetId: entry.targetId,

@@ -1,9 +1,11 @@
 import { DomainError, type ErrorCode } from '@beurs/contract';
 import type { Database, Transaction } from '../../db/database';
-import type { AuditService, StaffActor } from '../audit/audit.service';
+import type { AuditActor, AuditService } from '../audit/audit.service';
 
 // Decide once, with audit: a staff decision over an item that waits for one (a deposit, a
-// withdrawal, an identity submission; later IPO allocations, loans, applications). In one
+// withdrawal, an identity submission; later IPO allocations, loans, applications), or the user's
+// own decision to cancel their pending deposit or withdrawal, which races a staff decision the
+// same way. In one
 // transaction: the item is loaded under a row lock, a second decision is refused with the
 // catalogued code, the decision's effect is applied, and the audit row records who, when, what,
 // why, before and after. Two staff deciding the same item at once are serialised by the lock:
@@ -41,7 +43,7 @@ export type OneDecision<Row> = {
 export function createDecisionsService({ db, audit }: { db: Database; audit: AuditService }) {
   return {
     /** Decides the item once, with its audit row; answers the decided row. */
-    async decideOnce<Row>(actor: StaffActor, decision: OneDecision<Row>): Promise<Row> {
+    async decideOnce<Row>(actor: AuditActor, decision: OneDecision<Row>): Promise<Row> {
       return db.transaction(async (tx) => {
         const before = await decision.lock(tx, decision.id);
         if (!before) throw new DomainError(decision.notFound ?? 'RECORD_NOT_FOUND');

@@ -109,7 +109,7 @@ export async function lockDeposit(db: Executor, id: bigint) {
 export async function decideDeposit(
   db: Executor,
   id: bigint,
-  values: { state: DepositState; reason: string; decidedByStaffId: bigint; decidedAt: Date },
+  values: { state: DepositState; reason: string; decidedByStaffId: bigint | null; decidedAt: Date },
 ) {
   const rows = await db
     .update(deposits)

@@ -13,6 +13,9 @@ export async function depositsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, fundsEndpoints.depositList, ({ session, body }) =>
     deposits.list(session.userId, body),
   );
+  registerEndpoint(app, fundsEndpoints.depositCancel, ({ session, body }) =>
+    deposits.cancel(session.userId, body),
+  );
   registerAdminEndpoint(app, 'depositChannelSave', ({ session, body }) =>
     deposits.saveChannel(session, body),
   );

@@ -393,6 +393,45 @@ export function createDepositsService(deps: {
       };
     },
 
+    /**
+     * The user cancels their own pending deposit announcement (nothing was credited, nothing is
+     * held). Decided once like a review, so a cancel racing a staff decision yields one outcome;
+     * audited as the user's action. Another user's deposit is RECORD_NOT_FOUND; a decided one
+     * FUND_OPERATION_NOT_PENDING.
+     */
+    async cancel(userId: bigint, input: { id: string }) {
+      const decided = await decisions.decideOnce(
+        { userId },
+        {
+          targetType: 'deposit',
+          id: BigInt(input.id),
+          action: 'deposit.cancel',
+          reason: 'cancelled by the user',
+          lock: async (tx, id) => {
+            const row = await repository.lockDeposit(tx, id);
+            return row?.userId === userId ? row : undefined;
+          },
+          isUndecided: (row) => row.state === 'pending',
+          alreadyDecided: 'FUND_OPERATION_NOT_PENDING',
+          auditView: (row) => ({
+            state: row.state,
+            reason: row.reason,
+            amount: formatCash(row.amountMinor),
+            entryId: row.entryId,
+          }),
+          apply: async (tx, pending) => ({
+            decided: await repository.decideDeposit(tx, pending.id, {
+              state: 'cancelled',
+              reason: '',
+              decidedByStaffId: null,
+              decidedAt: clock.now(),
+            }),
+          }),
+        },
+      );
+      return toDeposit(decided);
+    },
+
     /** Approve (credit once, through the ledger) or reject; a second decision is ALREADY_PROCESSED. */
     async review(actor: StaffActor, input: { id: string; decision: 'approve' | 'reject'; reason: string }) {
       const isApproved = input.decision === 'approve';

@@ -62,7 +62,7 @@ export async function insertWithdrawal(
 export async function decideWithdrawal(
   db: Executor,
   id: bigint,
-  values: { state: WithdrawalState; reason: string; decidedByStaffId: bigint; decidedAt: Date },
+  values: { state: WithdrawalState; reason: string; decidedByStaffId: bigint | null; decidedAt: Date },
 ) {
   const rows = await db
     .update(withdrawals)

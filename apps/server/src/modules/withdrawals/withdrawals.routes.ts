@@ -15,6 +15,9 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, fundsEndpoints.withdrawalList, ({ session, body }) =>
     withdrawals.list(session.userId, body),
   );
+  registerEndpoint(app, fundsEndpoints.withdrawalCancel, ({ session, body }) =>
+    withdrawals.cancel(session.userId, body),
+  );
   registerAdminEndpoint(app, 'withdrawalList', ({ body }) => withdrawals.staffList(body));
   registerAdminEndpoint(app, 'withdrawalReview', ({ session, body }) => withdrawals.review(session, body));
 }

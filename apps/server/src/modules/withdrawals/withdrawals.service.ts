@@ -170,7 +170,9 @@ export function createWithdrawalsService(deps: {
               fee: formatCash(row.feeMinor),
             };
           case 'hold_release':
-            return { type: 'withdrawal_rejected', reason: row.reason };
+            return row.state === 'cancelled'
+              ? { type: 'withdrawal_cancelled' }
+              : { type: 'withdrawal_rejected', reason: row.reason };
           default:
             return null;
         }
@@ -364,6 +366,53 @@ export function createWithdrawalsService(deps: {
           createdAt: row.createdAt.toISOString(),
         })),
       };
+    },
+
+    /**
+     * The user cancels their own pending withdrawal: its hold is released (voidHold, the withdrawal
+     * as its source) in the same transaction. Decided once like a review, so a cancel racing a
+     * staff approval yields one outcome: paid out, or cancelled and released. Audited as the
+     * user's action. Another user's withdrawal is RECORD_NOT_FOUND; a decided one
+     * FUND_OPERATION_NOT_PENDING.
+     */
+    async cancel(userId: bigint, input: { id: string }) {
+      const decided = await decisions.decideOnce(
+        { userId },
+        {
+          targetType: 'withdrawal',
+          id: BigInt(input.id),
+          action: 'withdrawal.cancel',
+          reason: 'cancelled by the user',
+          lock: async (tx, id) => {
+            const row = await repository.lockWithdrawal(tx, id);
+            return row?.userId === userId ? row : undefined;
+          },
+          isUndecided: (row) => row.state === 'pending',
+          alreadyDecided: 'FUND_OPERATION_NOT_PENDING',
+          auditView: (row) => ({
+            state: row.state,
+            reason: row.reason,
+            amount: formatCash(row.amountMinor),
+            fee: formatCash(row.feeMinor),
+          }),
+          apply: async (tx, pending) => {
+            const row = await repository.decideWithdrawal(tx, pending.id, {
+              state: 'cancelled',
+              reason: '',
+              decidedByStaffId: null,
+              decidedAt: clock.now(),
+            });
+            const result = await ledger.voidHold(tx, {
+              idempotencyKey: `withdrawal-release:${row.id}`,
+              holdId: row.holdId,
+              source: { type: 'withdrawal', id: row.id.toString() },
+              memo: 'Withdrawal cancelled by the user',
+            });
+            return { decided: row, effect: { entryId: result.entryId } };
+          },
+        },
+      );
+      return toWithdrawal(decided);
     },
 
     /** Pay out (postHold, fee from the amount) or release (voidHold) a pending withdrawal, once. */

@@ -103,6 +103,8 @@ function detailLines(detail: RecordDetail, t: TFunction, language: Language): st
       ];
     case 'withdrawal_rejected':
       return [t('fundRecord.details.withdrawal_rejected', { reason: detail.reason })];
+    case 'withdrawal_cancelled':
+      return [t('fundRecord.details.withdrawal_cancelled')];
     case 'exchange':
       return [
         t('fundRecord.details.exchange', {
