@@ -40,6 +40,31 @@ export function useCashOutMutation() {
   });
 }
 
+/** Cancels the user's own pending withdrawal: the frozen amount is available again at once. */
+export function useCancelWithdrawalMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call(fundsPaths.withdrawalCancel, { id }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: fundsQueries.all });
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
+  });
+}
+
+/** Cancels the user's own pending deposit announcement (nothing was credited or held). */
+export function useCancelDepositMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call(fundsPaths.depositCancel, { id }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: fundsQueries.all });
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
+  });
+}
+
 export type DepositInput = { channelId: string; amount: string; proofImageId: string };
 
 /** Uploads the proof (raw bytes); answers its id. */

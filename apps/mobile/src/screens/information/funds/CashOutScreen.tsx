@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
 import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
-import { useCashOutMutation } from '../../../features/funds/mutations';
+import { useCancelWithdrawalMutation, useCashOutMutation } from '../../../features/funds/mutations';
 import {
   useBankCards,
   useWithdrawalRules,
@@ -21,6 +21,7 @@ import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
 import { Field } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
+import { ConfirmDialog } from '../../trade/components/ConfirmDialog';
 import styles from './wallet/wallet.module.css';
 
 /** Every rule that applies, met or not, listed before the amount field (DESIGN.md §1.4). */
@@ -60,7 +61,13 @@ export function RulesList({ rules }: { rules: WithdrawalRules }) {
   );
 }
 
-function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
+type ItemProps = {
+  withdrawal: Withdrawal;
+  onCancel: (withdrawal: Withdrawal) => void;
+  isCancelling: boolean;
+};
+
+function WithdrawalItem({ withdrawal, onCancel, isCancelling }: ItemProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
@@ -86,6 +93,17 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
       )}
       {withdrawal.reason && <p className={styles.historyNote}>{reviewReasonText(withdrawal.reason)}</p>}
       <DecidedBy decider={withdrawal.decidedBy} className={styles.historyNote} />
+      {withdrawal.state === 'pending' && (
+        <Button
+          size="small"
+          fill="outline"
+          loading={isCancelling}
+          data-testid={`withdrawal-cancel-${withdrawal.id}`}
+          onClick={() => onCancel(withdrawal)}
+        >
+          {t('cashOut.cancel')}
+        </Button>
+      )}
     </li>
   );
 }
@@ -257,6 +275,8 @@ export default function CashOutScreen() {
   const { t } = useTranslation();
   const rules = useWithdrawalRules();
   const withdrawals = useWithdrawals();
+  const cancel = useCancelWithdrawalMutation();
+  const [toCancel, setToCancel] = useState<Withdrawal | null>(null);
   if (rules.isPending) return <Loading />;
   if (!rules.data) return <EmptyState />;
   const items = withdrawals.data?.items ?? [];
@@ -269,11 +289,26 @@ export default function CashOutScreen() {
           <h2 className="section-title">{t('cashOut.history')}</h2>
           <ul className={styles.walletList}>
             {items.map((withdrawal) => (
-              <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
+              <WithdrawalItem
+                key={withdrawal.id}
+                withdrawal={withdrawal}
+                onCancel={setToCancel}
+                isCancelling={cancel.isPending && cancel.variables === withdrawal.id}
+              />
             ))}
           </ul>
         </>
       )}
+      <ConfirmDialog
+        content={toCancel ? t('cashOut.cancelConfirm') : null}
+        confirmText={t('cashOut.cancel')}
+        isDanger
+        onClose={() => setToCancel(null)}
+        onConfirm={() => {
+          if (!toCancel) return;
+          cancel.mutate(toCancel.id, { onSuccess: () => showToast(t('cashOut.cancelDone'), 2_000) });
+        }}
+      />
     </div>
   );
 }

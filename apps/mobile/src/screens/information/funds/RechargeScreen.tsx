@@ -7,7 +7,11 @@ import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
 import { currentLanguage, describeError } from '../../../app/i18n';
 import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
-import { uploadProof, useRechargeMutation } from '../../../features/funds/mutations';
+import {
+  uploadProof,
+  useCancelDepositMutation,
+  useRechargeMutation,
+} from '../../../features/funds/mutations';
 import {
   useDepositChannels,
   useDeposits,
@@ -19,6 +23,7 @@ import { EmptyState, Loading, LoadingOverlay, classNames } from '../../../shell/
 import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
+import { ConfirmDialog } from '../../trade/components/ConfirmDialog';
 import { CollectionAccount } from './wallet/CollectionAccount';
 import { DepositTerms } from './wallet/DepositTerms';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
@@ -26,7 +31,14 @@ import styles from './wallet/wallet.module.css';
 
 type Channel = DepositChannels['channels'][number];
 
-function DepositItem({ deposit, channel }: { deposit: Deposit; channel?: Channel }) {
+type ItemProps = {
+  deposit: Deposit;
+  channel?: Channel;
+  onCancel: (deposit: Deposit) => void;
+  isCancelling: boolean;
+};
+
+function DepositItem({ deposit, channel, onCancel, isCancelling }: ItemProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
@@ -57,6 +69,17 @@ function DepositItem({ deposit, channel }: { deposit: Deposit; channel?: Channel
       )}
       {deposit.reason && <p className={styles.historyNote}>{reviewReasonText(deposit.reason)}</p>}
       <DecidedBy decider={deposit.decidedBy} className={styles.historyNote} />
+      {deposit.state === 'pending' && (
+        <Button
+          size="small"
+          fill="outline"
+          loading={isCancelling}
+          data-testid={`deposit-cancel-${deposit.id}`}
+          onClick={() => onCancel(deposit)}
+        >
+          {t('recharge.cancel')}
+        </Button>
+      )}
     </li>
   );
 }
@@ -153,6 +176,8 @@ export default function RechargeScreen() {
   // Preselected by the channel screen (`?channel=<id>`); the picker below still changes it.
   const [searchParams] = useSearchParams();
   const [channelId, setChannelId] = useState(() => searchParams.get('channel') ?? '');
+  const cancel = useCancelDepositMutation();
+  const [toCancel, setToCancel] = useState<Deposit | null>(null);
   if (channels.isPending) return <Loading />;
   if (!channels.data) return <EmptyState />;
   const list = channels.data.channels;
@@ -194,11 +219,23 @@ export default function RechargeScreen() {
                 key={deposit.id}
                 deposit={deposit}
                 channel={list.find((channel) => channel.id === deposit.channelId)}
+                onCancel={setToCancel}
+                isCancelling={cancel.isPending && cancel.variables === deposit.id}
               />
             ))}
           </ul>
         </>
       )}
+      <ConfirmDialog
+        content={toCancel ? t('recharge.cancelConfirm') : null}
+        confirmText={t('recharge.cancel')}
+        isDanger
+        onClose={() => setToCancel(null)}
+        onConfirm={() => {
+          if (!toCancel) return;
+          cancel.mutate(toCancel.id, { onSuccess: () => showToast(t('recharge.cancelDone'), 2_000) });
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configEntries, ok, type Data, type Ok, type Recorded } from '../../../test/fake-server';
@@ -148,5 +148,60 @@ describe('withdraw screen while the cards load', () => {
     await waitFor(() => expect(review.disabled).toBe(false));
     await user.click(review);
     expect((await screen.findByTestId('cash-out-payout')).textContent).toBe('147.50 €');
+  });
+});
+
+describe('cancelling a pending withdrawal', () => {
+  it('asks first, then cancels it: the item shows cancelled and loses its button', async () => {
+    const user = userEvent.setup();
+    const paid: Data<'/cashOut/list'>['items'][number] = {
+      ...pending,
+      id: '7',
+      state: 'approved',
+      waitingFor: 'nothing',
+      decidedAt: '2026-11-21T12:00:00.000Z',
+      decidedBy: 'staff',
+    };
+    let items: Data<'/cashOut/list'>['items'] = [pending, paid];
+    const { server } = renderApp('/information/cashOut', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/cashOut/rules': () => ok(rules),
+      '/cashOut/list': () => ok({ total: items.length, items }),
+      '/information/bankList': () => ok([card]),
+      '/cashOut/cancel': () => {
+        const cancelled = {
+          ...pending,
+          state: 'cancelled' as const,
+          waitingFor: 'nothing' as const,
+          decidedAt: '2026-11-21T11:00:00.000Z',
+        };
+        items = [cancelled, paid];
+        return ok(cancelled);
+      },
+    });
+    const item = await screen.findByTestId('withdrawal-8');
+    expect(within(screen.getByTestId('withdrawal-7')).queryByRole('button')).toBeNull();
+
+    // Backing out of the question sends nothing.
+    await user.click(within(item).getByTestId('withdrawal-cancel-8'));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Cancel this pending withdrawal? The frozen amount is available again at once.',
+    );
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(server.requests, '/cashOut/cancel')).toHaveLength(0);
+
+    await user.click(within(item).getByTestId('withdrawal-cancel-8'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel withdrawal' }),
+    );
+    await waitFor(() => expect(calls(server.requests, '/cashOut/cancel')).toHaveLength(1));
+    expect(calls(server.requests, '/cashOut/cancel')[0]?.body).toEqual({ id: '8' });
+    expect(await screen.findByText('Withdrawal cancelled. The amount is available again.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('withdrawal-8')).getByText('Cancelled')).toBeTruthy(),
+    );
+    expect(screen.queryByTestId('withdrawal-cancel-8')).toBeNull();
+    expect(screen.queryByTestId('withdrawal-waiting')).toBeNull();
   });
 });

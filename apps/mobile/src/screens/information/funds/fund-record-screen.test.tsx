@@ -99,6 +99,12 @@ describe('fund records screen', () => {
         amount: '0.00',
         detail: { type: 'withdrawal_rejected', reason: 'IBAN closed at the bank' },
       }),
+      record(10, {
+        kind: 'hold_release',
+        amount: '0.00',
+        memo: 'Withdrawal cancelled by the user',
+        detail: { type: 'withdrawal_cancelled' },
+      }),
       record(6, {
         kind: 'hold_reserve',
         amount: '0.00',
@@ -120,6 +126,9 @@ describe('fund records screen', () => {
     expect(await text('record-7-EUR')).toContain(
       'Auszahlung abgelehnt; der Betrag ist wieder verfügbar. Grund: IBAN closed at the bank',
     );
+    const cancelled = await text('record-10-EUR');
+    expect(cancelled).toContain('Auszahlung von Ihnen storniert; der Betrag ist wieder verfügbar.');
+    expect(cancelled).not.toContain('cancelled by the user');
     const hold = await text('record-6-EUR');
     expect(hold).toContain('Auszahlung auf BE68 **** 7034, wartet auf Überweisung');
     expect(hold).not.toContain('awaiting payout');

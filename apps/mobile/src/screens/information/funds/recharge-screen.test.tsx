@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configEntries, ok, refusal, type Data, type Recorded } from '../../../test/fake-server';
@@ -96,5 +96,55 @@ describe('deposit screen', () => {
         { trigger: 'first_deposit', wasToldByOnlineContact: false },
       ]),
     );
+  });
+});
+
+describe('cancelling a pending deposit announcement', () => {
+  const confirmCancel = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(await screen.findByTestId('deposit-cancel-12'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Cancel this deposit announcement? Nothing has been credited for it; do not send a transfer with its reference.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel deposit' }));
+  };
+
+  it('asks first, then cancels it: the item shows cancelled, without reference or button', async () => {
+    const user = userEvent.setup();
+    let items: Data<'/recharge/list'>['items'] = [deposit];
+    const { server } = renderApp('/information/recharge', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/recharge/channels': () => ok(channels),
+      '/recharge/list': () => ok({ total: items.length, items }),
+      '/recharge/cancel': () => {
+        const cancelled = { ...deposit, state: 'cancelled' as const, decidedAt: '2026-11-21T11:00:00.000Z' };
+        items = [cancelled];
+        return ok(cancelled);
+      },
+    });
+    expect((await screen.findByTestId('deposit-reference')).textContent).toBe('+++090/9337/55493+++');
+    await confirmCancel(user);
+    await waitFor(() => expect(calls(server.requests, '/recharge/cancel')).toHaveLength(1));
+    expect(calls(server.requests, '/recharge/cancel')[0]?.body).toEqual({ id: '12' });
+    expect(await screen.findByText('Deposit announcement cancelled.')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('deposit-12')).getByText('Cancelled')).toBeTruthy());
+    expect(screen.queryByTestId('deposit-cancel-12')).toBeNull();
+    expect(screen.queryByTestId('deposit-reference')).toBeNull();
+  });
+
+  it("says so in the user's language when staff decided it first", async () => {
+    const user = userEvent.setup();
+    renderApp('/information/recharge', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/recharge/channels': () => ok(channels),
+      '/recharge/list': () => ok({ total: 1, items: [deposit] }),
+      '/recharge/cancel': () => refusal('FUND_OPERATION_NOT_PENDING'),
+    });
+    await confirmCancel(user);
+    expect(
+      await screen.findByText(
+        'This deposit or withdrawal was decided already and can no longer be cancelled.',
+      ),
+    ).toBeTruthy();
   });
 });
