@@ -94,6 +94,10 @@ const server = await startProcess('bench/order-placement.server.ts', {
   },
   ready: /listening at (http:\/\/\S+)/,
   timeoutMs: 600_000,
+}).catch(async (error: unknown) => {
+  rmSync(scratch, { recursive: true, force: true });
+  await admin(`drop database if exists ${databaseName} with (force)`);
+  throw error;
 });
 
 try {

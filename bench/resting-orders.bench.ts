@@ -187,30 +187,40 @@ const clock: Clock = { now: () => new Date(Date.now() + clockOffsetMs) };
 const reloadOnNextTick = () => {
   clockOffsetMs += 30_000;
 };
-const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl.toString(), LOG_LEVEL: 'warn' });
-const database = await openDatabase({ engine: 'postgres', url: databaseUrl.toString() });
-const { db } = database;
-const app = await buildApp({ config, db, clock, random: cryptoRandom, jobsMode: 'manual' });
-await app.ready();
-// The trading service's own ledger service (the app's already has the trading module as the
-// follower of its expired holds); the same code on the same database.
-const ledger = createLedgerService({ clock });
-const { identity, restrictions, fundPassword, users } = app.services;
-await ledger.ensureHouseAccounts(db);
-const scripted = new ScriptedMarket({ clock, seed: 1, catalogue });
-const market = createMarketService({ db, clock, provider: scripted });
-const trading = createTradingService({
-  db,
-  clock,
-  ledger,
-  market,
-  identity,
-  restrictions,
-  fundPassword,
-  users,
-  trading: config.trading,
-  fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
-});
+/** The app and the trading service on the bench database; the database is dropped if this fails. */
+const setUp = async () => {
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl.toString(), LOG_LEVEL: 'warn' });
+  const database = await openDatabase({ engine: 'postgres', url: databaseUrl.toString() });
+  const { db } = database;
+  const app = await buildApp({ config, db, clock, random: cryptoRandom, jobsMode: 'manual' });
+  await app.ready();
+  // The trading service's own ledger service (the app's already has the trading module as the
+  // follower of its expired holds); the same code on the same database.
+  const ledger = createLedgerService({ clock });
+  const { identity, restrictions, fundPassword, users } = app.services;
+  await ledger.ensureHouseAccounts(db);
+  const scripted = new ScriptedMarket({ clock, seed: 1, catalogue });
+  const market = createMarketService({ db, clock, provider: scripted });
+  const trading = createTradingService({
+    db,
+    clock,
+    ledger,
+    market,
+    identity,
+    restrictions,
+    fundPassword,
+    users,
+    trading: config.trading,
+    fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
+  });
+  return { config, database, db, app, ledger, scripted, market, trading };
+};
+const { config, database, db, app, ledger, scripted, market, trading } = await setUp().catch(
+  async (error: unknown) => {
+    await admin(`drop database if exists ${databaseName} with (force)`);
+    throw error;
+  },
+);
 for (let index = 0; index <= SYMBOLS; index += 1) scripted.asks.set(`B${index}.BR`, basePrice(index));
 
 let failure: string | null = null;
