@@ -144,3 +144,14 @@ function split(text: string): [string, string] {
   const [whole = '0', fraction = ''] = text.replace(/^[+-]/, '').split('.');
   return [(negative ? '-' : '') + (whole || '0'), fraction];
 }
+
+/**
+ * What a candles answer is of (symbol, period, range, adjustment), from the answer itself, so that
+ * the key changes when the new series arrives, not while the previous one is still shown.
+ */
+export function chartDataKey(
+  answer: { symbol: string; period: string; range: string; adjustment: string } | undefined,
+): string {
+  if (!answer) return '';
+  return [answer.symbol, answer.period, answer.range, answer.adjustment].join('|');
+}

@@ -9,7 +9,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
-import { mergeLiveQuote } from '../../features/market/chart-data';
+import { chartDataKey, mergeLiveQuote } from '../../features/market/chart-data';
 import {
   chartRanges,
   defaultRangeByPeriod,
@@ -137,6 +137,7 @@ export default function StockDetailScreen() {
             <Suspense fallback={<Loading />}>
               <PriceChart
                 candles={liveCandles}
+                dataKey={chartDataKey(candles.data)}
                 period={period}
                 colours={colours}
                 decimals={priceDecimals(quote.data)}

@@ -9,8 +9,13 @@ import { renderApp } from '../../test/render-app';
 
 vi.mock('./components/PriceChart', () => ({
   // The canvas chart needs a real browser (the e2e suite draws it); here a stand-in shows its input.
-  default: ({ candles, period }: { candles: unknown[]; period: string }) => (
-    <div data-testid="price-chart-stub" data-candles={candles.length} data-period={period} />
+  default: ({ candles, period, dataKey }: { candles: unknown[]; period: string; dataKey: string }) => (
+    <div
+      data-testid="price-chart-stub"
+      data-candles={candles.length}
+      data-period={period}
+      data-key={dataKey}
+    />
   ),
 }));
 
@@ -130,12 +135,12 @@ describe('market index', () => {
       handlers({
         '/market/quote': () => ok(quote('KBC.BR')),
         '/market/instrument': () => refusal('NOT_FOUND', {}, 404),
-        '/market/candles': () =>
+        '/market/candles': (body) =>
           ok({
             symbol: 'KBC.BR',
-            period: 'time_share',
-            range: '1d',
-            adjustment: 'none',
+            period: (body.period ?? 'time_share') as 'time_share',
+            range: (body.range ?? '1d') as '1d',
+            adjustment: (body.adjustment ?? 'none') as 'none',
             priceScale: 4,
             currency: 'EUR',
             source: 'Beurs simulator (demo)',
@@ -174,6 +179,14 @@ describe('market index', () => {
       }),
     );
     expect((screen.getByTestId('range-1y') as HTMLButtonElement).disabled).toBe(false);
+    // The chart is told what its candles are of, the adjustment included, so it redraws them all.
+    await waitFor(() =>
+      expect(screen.getByTestId('price-chart-stub').getAttribute('data-key')).toBe('KBC.BR|day|6m|none'),
+    );
+    fireEvent.click(screen.getByTestId('adjustment-backward'));
+    await waitFor(() =>
+      expect(screen.getByTestId('price-chart-stub').getAttribute('data-key')).toBe('KBC.BR|day|6m|backward'),
+    );
     fireEvent.click(screen.getByTestId('period-5m'));
     await waitFor(() => expect((screen.getByTestId('range-1y') as HTMLButtonElement).disabled).toBe(true));
 

@@ -22,6 +22,11 @@ import styles from '../market.module.css';
 
 type Props = HTMLAttributes<HTMLDivElement> & {
   candles: readonly Candle[];
+  /**
+   * What the candles are of: symbol, period, range and price adjustment. A new key redraws the whole
+   * series; only under the same key may a live quote move just the last candle.
+   */
+  dataKey: string;
   period: CandlePeriod;
   colours: { up: string; down: string };
   /** Decimals of the price axis. */
@@ -38,10 +43,12 @@ type Series = {
   isLine: boolean;
   count: number;
   firstTime: number | null;
+  dataKey: string | null;
 };
 
 export default function PriceChart({
   candles,
+  dataKey,
   period,
   colours,
   decimals,
@@ -94,7 +101,7 @@ export default function PriceChart({
       priceLineVisible: false,
     });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
-    series.current = { chart, main, volume, isLine, count: 0, firstTime: null };
+    series.current = { chart, main, volume, isLine, count: 0, firstTime: null, dataKey: null };
     return () => {
       series.current = null;
       chart.remove();
@@ -109,7 +116,9 @@ export default function PriceChart({
     const offset = isIntraday && last ? zoneOffsetSeconds(timeZone, last.time) : 0;
     const data = toChartSeries(candles, colours, offset);
     const firstTime = data.candles[0]?.time ?? null;
+    // Other adjusted prices (or another range) over the same times are not a live step.
     const isLiveStep =
+      current.dataKey === dataKey &&
       current.firstTime === firstTime &&
       current.count > 0 &&
       (data.candles.length === current.count || data.candles.length === current.count + 1);
@@ -128,7 +137,8 @@ export default function PriceChart({
     }
     current.count = data.candles.length;
     current.firstTime = firstTime;
-  }, [candles, colours, isIntraday, timeZone, isLine, decimals, language]);
+    current.dataKey = dataKey;
+  }, [candles, dataKey, colours, isIntraday, timeZone, isLine, decimals, language]);
 
   return (
     <div

@@ -1,0 +1,76 @@
+import { render } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Candle } from '../../../features/market/market-types';
+import PriceChart from './PriceChart';
+
+// The chart library draws on a canvas jsdom does not have; a stand-in records what the component
+// asks of it: a whole new series (setData) or only the last point moved (update).
+type Call = { series: string; method: 'setData' | 'update'; points: unknown };
+const calls: Call[] = [];
+
+vi.mock('lightweight-charts', () => {
+  const series = (name: string) => ({
+    setData: (points: unknown) => calls.push({ series: name, method: 'setData', points }),
+    update: (point: unknown) => calls.push({ series: name, method: 'update', points: point }),
+  });
+  return {
+    CandlestickSeries: 'Candlestick',
+    LineSeries: 'Line',
+    HistogramSeries: 'Histogram',
+    ColorType: { Solid: 'solid' },
+    createChart: () => ({
+      addSeries: (kind: string) => series(kind),
+      priceScale: () => ({ applyOptions: () => {} }),
+      timeScale: () => ({ fitContent: () => {} }),
+      remove: () => {},
+    }),
+  };
+});
+
+const day = 86_400;
+const candle = (index: number, close: string): Candle => ({
+  time: 1_763_596_800 + index * day,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: '100',
+  turnover: '1000.00',
+});
+const unadjusted = [candle(0, '50.00'), candle(1, '51.00'), candle(2, '52.00')];
+// Backward-adjusted for a dividend: the same days, other prices.
+const backward = [candle(0, '48.00'), candle(1, '49.00'), candle(2, '52.00')];
+
+const props = {
+  period: 'day' as const,
+  colours: { up: '#067d43', down: '#d4302b' },
+  decimals: 2,
+  timeZone: 'Europe/Brussels',
+  language: 'en' as const,
+};
+
+const candleCalls = () => calls.filter((call) => call.series === 'Candlestick');
+
+describe('PriceChart', () => {
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  it('redraws every candle when the price adjustment changes over the same days', () => {
+    const { rerender } = render(<PriceChart {...props} candles={unadjusted} dataKey="KBC.BR|day|6m|none" />);
+    expect(candleCalls().map((call) => call.method)).toEqual(['setData']);
+
+    rerender(<PriceChart {...props} candles={backward} dataKey="KBC.BR|day|6m|backward" />);
+    const last = candleCalls().at(-1)!;
+    expect(last.method).toBe('setData');
+    expect((last.points as { close: number }[]).map((point) => point.close)).toEqual([48, 49, 52]);
+  });
+
+  it('moves only the last candle for a live quote under the same key', () => {
+    const { rerender } = render(<PriceChart {...props} candles={unadjusted} dataKey="KBC.BR|day|6m|none" />);
+    const moved = [...unadjusted.slice(0, 2), candle(2, '52.50')];
+    rerender(<PriceChart {...props} candles={moved} dataKey="KBC.BR|day|6m|none" />);
+    expect(candleCalls().map((call) => call.method)).toEqual(['setData', 'update']);
+    expect((candleCalls().at(-1)!.points as { close: number }).close).toBe(52.5);
+  });
+});
