@@ -86,9 +86,9 @@ describe('crossing', () => {
 });
 
 describe('the per-symbol index', () => {
-  it('finds the crossed orders of the ticked symbol only', () => {
+  it('finds the crossed orders of the ticked symbol only', async () => {
     const index = new RestingOrderIndex();
-    index.replaceAll([
+    await index.reload(async () => [
       { ...order({ id: 1n, limitPriceMinor: 100_0000n }), symbol: 'KBC.BR' },
       { ...order({ id: 2n, limitPriceMinor: 90_0000n }), symbol: 'KBC.BR' },
       { ...order({ id: 3n, limitPriceMinor: 1_000_0000n }), symbol: 'UCB.BR' },
@@ -100,6 +100,32 @@ describe('the per-symbol index', () => {
     expect(index.crossed('KBC.BR', quote(95_0000n))).toEqual([]);
     index.remove('KBC.BR', 2n);
     expect(index.has('KBC.BR')).toBe(false);
+  });
+
+  it("keeps this node's placements and cancels made while a reload reads its snapshot", async () => {
+    const index = new RestingOrderIndex();
+    index.add('KBC.BR', order({ id: 1n, limitPriceMinor: 100_0000n }));
+    index.add('KBC.BR', order({ id: 2n, limitPriceMinor: 100_0000n }));
+    let answer: (rows: (RestingOrder & { symbol: string })[]) => void = () => {};
+    const snapshot = new Promise<(RestingOrder & { symbol: string })[]>((resolve) => (answer = resolve));
+    const reloading = index.reload(() => snapshot);
+    // A second tick asks for a reload meanwhile: it waits for the running one.
+    const alsoReloading = index.reload(async () => []);
+    // While the database is read: order 3 is placed here, order 2 is cancelled here.
+    index.add('UCB.BR', order({ id: 3n, limitPriceMinor: 1_000_0000n }));
+    index.remove('KBC.BR', 2n);
+    // The snapshot was taken before both: it has orders 1 and 2, not 3.
+    answer([
+      { ...order({ id: 1n, limitPriceMinor: 100_0000n }), symbol: 'KBC.BR' },
+      { ...order({ id: 2n, limitPriceMinor: 100_0000n }), symbol: 'KBC.BR' },
+    ]);
+    await Promise.all([reloading, alsoReloading]);
+    expect(index.crossed('KBC.BR', quote(95_0000n)).map((found) => found.order.id)).toEqual([1n]);
+    expect(index.crossed('UCB.BR', quote(95_0000n)).map((found) => found.order.id)).toEqual([3n]);
+    expect(index.size).toBe(2);
+    // After the reload, changes are no longer replayed over the next one.
+    await index.reload(async () => []);
+    expect(index.size).toBe(0);
   });
 
   it('moves trailing references and reports what to store', () => {

@@ -77,13 +77,44 @@ export function crossingPrice(order: RestingOrder, quote: QuoteSides): bigint | 
  */
 export class RestingOrderIndex {
   private readonly bySymbol = new Map<string, Map<bigint, RestingOrder>>();
+  /** This node's changes made while a reload reads the database: replayed over its snapshot. */
+  private changesDuringReload: (() => void)[] | null = null;
+  private running: Promise<void> | null = null;
 
-  replaceAll(rows: readonly (RestingOrder & { symbol: string })[]): void {
-    this.bySymbol.clear();
-    for (const row of rows) this.add(row.symbol, row);
+  /**
+   * Rebuilds the index from `load` (every pending resting order). A placement, cancel or fill of
+   * this node that lands while `load` runs may be missing from (or stale in) its snapshot, so each
+   * is replayed over it: an order placed during a reload is never dropped until the next one.
+   */
+  reload(load: () => Promise<readonly (RestingOrder & { symbol: string })[]>): Promise<void> {
+    // Ticks that ask for a reload while one runs wait for that one.
+    this.running ??= (async () => {
+      const changes: (() => void)[] = [];
+      this.changesDuringReload = changes;
+      try {
+        const rows = await load();
+        this.bySymbol.clear();
+        for (const row of rows) this.put(row.symbol, row);
+        for (const change of changes) change();
+      } finally {
+        this.changesDuringReload = null;
+        this.running = null;
+      }
+    })();
+    return this.running;
   }
 
   add(symbol: string, order: RestingOrder): void {
+    this.put(symbol, order);
+    this.changesDuringReload?.push(() => this.put(symbol, order));
+  }
+
+  remove(symbol: string, orderId: bigint): void {
+    this.delete(symbol, orderId);
+    this.changesDuringReload?.push(() => this.delete(symbol, orderId));
+  }
+
+  private put(symbol: string, order: RestingOrder): void {
     let orders = this.bySymbol.get(symbol);
     if (!orders) {
       orders = new Map();
@@ -92,7 +123,7 @@ export class RestingOrderIndex {
     orders.set(order.id, order);
   }
 
-  remove(symbol: string, orderId: bigint): void {
+  private delete(symbol: string, orderId: bigint): void {
     const orders = this.bySymbol.get(symbol);
     orders?.delete(orderId);
     if (orders?.size === 0) this.bySymbol.delete(symbol);

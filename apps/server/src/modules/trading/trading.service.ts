@@ -589,7 +589,7 @@ export function createTradingService(deps: TradingServiceDeps) {
   });
 
   async function reloadResting(nowMs: number) {
-    resting.replaceAll(await repository.pendingRestingOrders(db));
+    await resting.reload(() => repository.pendingRestingOrders(db));
     restingLoadedAtMs = nowMs;
   }
 
