@@ -1,9 +1,11 @@
 import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
+import { insertChained } from './audit-chain';
 import * as repository from './audit.repository';
 
 // The audit log (DESIGN.md §1.10): every staff action records who, when, what, why, before and
 // after, in the transaction of the action itself, so an action without its record cannot commit.
+// Each row is hash-chained as it is written (ADR 0006; `npm run audit:verify` checks the chain).
 
 export type StaffActor = { staffId: bigint; username: string };
 /** A user acting on their own item (cancelling their own pending deposit or withdrawal). */
@@ -36,19 +38,27 @@ export function createAuditService(deps: {
 }) {
   const { db, clock, staffUsernames } = deps;
   return {
-    /** Writes one audit entry with the caller's transaction (required: never outside the action). */
+    /**
+     * Writes one audit entry and its seal with the caller's transaction (required: never outside
+     * the action). Audit writes take turns on the chain head's lock until the caller commits.
+     */
     async record(tx: Executor, actor: AuditActor, record: AuditRecord): Promise<void> {
-      await repository.insertAuditEntry(tx, {
-        staffId: 'staffId' in actor ? actor.staffId : null,
-        userId: 'userId' in actor ? actor.userId : null,
-        action: record.action,
-        targetType: record.targetType,
-        targetId: record.targetId.toString(),
-        reason: record.reason,
-        before: toAuditJson(record.before),
-        after: toAuditJson(record.after),
-        createdAt: clock.now(),
-      });
+      const now = clock.now();
+      await insertChained(
+        tx,
+        {
+          staffId: 'staffId' in actor ? actor.staffId : null,
+          userId: 'userId' in actor ? actor.userId : null,
+          action: record.action,
+          targetType: record.targetType,
+          targetId: record.targetId.toString(),
+          reason: record.reason,
+          before: toAuditJson(record.before),
+          after: toAuditJson(record.after),
+          createdAt: now,
+        },
+        now,
+      );
     },
 
     async list(input: { page: number; pageSize: number; targetType?: string; targetId?: string }) {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { staffUsers } from '../staff/staff.tables';
 import { users } from '../users/users.tables';
 
@@ -28,4 +39,46 @@ export const auditLog = pgTable(
     index('audit_log_staff_idx').on(table.staffId),
     check('audit_log_one_actor', sql`num_nonnulls(${table.staffId}, ${table.userId}) = 1`),
   ],
+);
+
+/**
+ * The audit log's hash chain (ADR 0006): seal n covers one audit row and the hash of seal n−1,
+ * `hash = sha256(previous_hash ‖ "\n" ‖ canonical JSON of the row)`. Written by the audit service
+ * in the transaction of the row itself, under the lock of `audit_chain_head`, so a committed row
+ * without its seal was not written by the service. Append-only (triggers).
+ */
+export const auditSeals = pgTable(
+  'audit_seals',
+  {
+    sequence: bigint({ mode: 'bigint' }).primaryKey(),
+    auditId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => auditLog.id),
+    previousHash: text().notNull(),
+    hash: text().notNull(),
+    sealedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('audit_seals_audit_key').on(table.auditId),
+    check('audit_seals_sequence_positive', sql`${table.sequence} > 0`),
+  ],
+);
+
+/**
+ * One row: the chain's head (its last sequence and hash), locked by every audit write, so the
+ * chain is one line, and compared by the verifier with the last seal (a removed tail shows).
+ * `legacyUntilId`: rows up to this id predate the chain (migration 0020); the first audit write
+ * after it seals them, in id order, and sets `isLegacySealed`. Triggers refuse DELETE, TRUNCATE
+ * and an UPDATE that moves the head back.
+ */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint().primaryKey(),
+    sequence: bigint({ mode: 'bigint' }).notNull(),
+    hash: text().notNull(),
+    legacyUntilId: bigint({ mode: 'bigint' }).notNull(),
+    isLegacySealed: boolean().notNull(),
+  },
+  (table) => [check('audit_chain_head_single_row', sql`${table.id} = 1`)],
 );
