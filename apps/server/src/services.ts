@@ -78,7 +78,7 @@ export function createServices(deps: ServiceDeps) {
   const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits, twoFactor });
   const staff = createStaffService({ db, clock, audit, staffAuth });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
-  const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir });
+  const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir, audit });
   const decisions = createDecisionsService({ db, audit });
   const identity = createIdentityService({ db, clock, decisions, staff, uploads, users });
   const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits });

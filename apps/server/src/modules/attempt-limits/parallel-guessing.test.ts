@@ -223,7 +223,7 @@ describe(`parallel guessing (${isPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await burst(19, login('wrong-password'), login(password), { scope: 'staff_login', subject: 'burstee' })
     ).map(codeOf);
     expect(codes).not.toContain('ok');
-    const audit = await callAdmin(testApp, '/audit/list', { targetType: 'staff' }, admin);
+    const audit = await callAdmin(testApp, '/audit/list', { targetType: 'staff', pageSize: 100 }, admin);
     const locks = (audit.json().data.items as Array<{ action: string }>).filter(
       (entry) => entry.action === 'staff.login_locked',
     );

@@ -133,15 +133,16 @@ describe('account restrictions', () => {
     );
     const items = log.json().data.items;
     expect(items.map((item: { action: string }) => item.action)).toEqual([
+      'user.view_detail',
       'user.lift_restriction',
       'user.restrict',
     ]);
-    expect(items[1]).toMatchObject({
+    expect(items[2]).toMatchObject({
       reason: 'Suspicious sign-in from abroad',
       before: [],
       after: ['frozen'],
     });
-    expect(items[0].staffUsername).toMatch(/^support/);
+    expect(items[1].staffUsername).toMatch(/^support/);
   });
 
   it('a withdrawal bar shows in the overview with its reason and keeps the session', async () => {

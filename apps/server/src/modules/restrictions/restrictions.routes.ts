@@ -3,7 +3,7 @@ import { registerAdminEndpoint } from '../../http/admin-route';
 
 export async function restrictionsRoutes(app: FastifyInstance): Promise<void> {
   const { restrictions } = app.services;
-  registerAdminEndpoint(app, 'userDetail', ({ body }) => restrictions.detail(body.account));
+  registerAdminEndpoint(app, 'userDetail', ({ session, body }) => restrictions.detail(session, body.account));
   registerAdminEndpoint(app, 'restrict', ({ session, body }) => restrictions.restrict(session, body));
   registerAdminEndpoint(app, 'liftRestriction', ({ session, body }) => restrictions.lift(session, body));
 }

@@ -36,8 +36,24 @@ export function createRestrictionsService(deps: {
     return user;
   }
 
-  async function detail(account: string) {
+  /**
+   * A user's detail for the back-office; opening it is audited (who looked at whom, when). The
+   * answer of a restrict or lift shows it too, after that action's own audit row.
+   */
+  async function detail(actor: StaffSession, account: string) {
     const user = await requireUser(account);
+    await audit.record(db, actor, {
+      action: 'user.view_detail',
+      targetType: 'user',
+      targetId: user.id,
+      reason: 'opened in the back-office',
+      before: null,
+      after: null,
+    });
+    return detailOf(user);
+  }
+
+  async function detailOf(user: NonNullable<Awaited<ReturnType<typeof users.findByAccount>>>) {
     const [restrictions, balances] = await Promise.all([
       users.activeRestrictions(db, user.id),
       ledger.getCashBalances(db, user.id),
@@ -92,7 +108,7 @@ export function createRestrictionsService(deps: {
         });
       });
       await afterChange(user.id, input.kind, true);
-      return detail(input.account);
+      return detailOf(user);
     },
 
     async lift(actor: StaffSession, input: { account: string; kind: RestrictionKind; reason: string }) {
@@ -113,7 +129,7 @@ export function createRestrictionsService(deps: {
         });
       });
       await afterChange(user.id, input.kind, false);
-      return detail(input.account);
+      return detailOf(user);
     },
 
     /** Refuses the operation with the catalogued code and the staff's reason when a restriction applies. */

@@ -74,9 +74,31 @@ export function createStaffAuthService(deps: {
         },
       );
     }
+    const code = outcome.lockedUntil ? 'LOGIN_LOCKED' : isCodeWrong ? 'WRONG_TWO_FACTOR_CODE' : wrongCode;
+    if (secondFactor && staff) await recordFailedSignIn(staff.id, username, ipAddress, code);
     if (outcome.lockedUntil)
       throw new DomainError('LOGIN_LOCKED', { until: outcome.lockedUntil.toISOString() });
-    throw new DomainError(isCodeWrong ? 'WRONG_TWO_FACTOR_CODE' : wrongCode);
+    throw new DomainError(code);
+  }
+
+  /**
+   * A refused sign-in to an existing staff account, audited under that account's id (as the lock
+   * is: no one else acted). An unknown username has no account to name: only its attempt counter
+   * records it.
+   */
+  async function recordFailedSignIn(staffId: bigint, username: string, ipAddress: string, code: string) {
+    await audit.record(
+      db,
+      { staffId, username },
+      {
+        action: 'staff.login_failed',
+        targetType: 'staff',
+        targetId: staffId,
+        reason: code,
+        before: null,
+        after: { ipAddress },
+      },
+    );
   }
 
   return {
@@ -87,16 +109,34 @@ export function createStaffAuthService(deps: {
       });
       if (!staff) throw new DomainError('WRONG_CREDENTIALS');
       // Only the holder of the password learns that the account is disabled.
-      if (staff.disabledAt) throw new DomainError('STAFF_DISABLED');
+      if (staff.disabledAt) {
+        await recordFailedSignIn(staff.id, staff.username, ipAddress, 'STAFF_DISABLED');
+        throw new DomainError('STAFF_DISABLED');
+      }
       const now = clock.now();
       const token = random.bytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
-      await repository.insertStaffSession(db, {
-        staffId: staff.id,
-        tokenHash: hashToken(token),
-        ipAddress,
-        createdAt: now,
-        expiresAt,
+      // The session and its audit row commit together: no sign-in goes unrecorded.
+      await db.transaction(async (tx) => {
+        await repository.insertStaffSession(tx, {
+          staffId: staff.id,
+          tokenHash: hashToken(token),
+          ipAddress,
+          createdAt: now,
+          expiresAt,
+        });
+        await audit.record(
+          tx,
+          { staffId: staff.id, username: staff.username },
+          {
+            action: 'staff.login',
+            targetType: 'staff',
+            targetId: staff.id,
+            reason: 'signed in',
+            before: null,
+            after: { ipAddress, expiresAt },
+          },
+        );
       });
       return {
         token,

@@ -71,11 +71,17 @@ describe('disabling a staff account', () => {
     expect(wrong.json()).toMatchObject({ status: 0, code: 'WRONG_CREDENTIALS' });
 
     expect((await disable(reviewer.id, admin)).json().code).toBe('STAFF_ALREADY_DISABLED');
-    expect((await auditActions(reviewer.id)).map((entry) => entry.action)).toEqual([
+    // The refused sign-ins (disabled, then a wrong password) are audited too, newest first.
+    const entries = await auditActions(reviewer.id);
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'staff.login_failed',
+      'staff.login_failed',
       'staff.disable',
       'staff.two_factor_enable',
+      'staff.login',
       'staff.create',
     ]);
+    expect(entries.slice(0, 2).map((entry) => entry.reason)).toEqual(['WRONG_CREDENTIALS', 'STAFF_DISABLED']);
   });
 
   it('re-enabling lets the member sign in again, without reviving the old session', async () => {
@@ -90,12 +96,14 @@ describe('disabling a staff account', () => {
     expect((await enable(finance.id, admin)).json().code).toBe('STAFF_NOT_DISABLED');
     const entries = await auditActions(finance.id);
     expect(entries.map((entry) => entry.action)).toEqual([
+      'staff.login',
       'staff.enable',
       'staff.disable',
       'staff.two_factor_enable',
+      'staff.login',
       'staff.create',
     ]);
-    expect(entries[0]).toMatchObject({ staffId: firstAdminId, reason: 'came back' });
+    expect(entries[1]).toMatchObject({ staffId: firstAdminId, reason: 'came back' });
   });
 
   it('refuses disabling oneself', async () => {

@@ -64,7 +64,14 @@ describe('staff password change', () => {
 
     const me = (await callAdmin(testApp, '/auth/me', {}, current)).json().data as { id: string };
     const log = await callAdmin(testApp, '/audit/list', { targetType: 'staff', targetId: me.id }, admin);
-    expect(log.json().data.items[0]).toMatchObject({
+    // Newest first: the sign-in with the new password, the refused one with the old, the change.
+    const items = log.json().data.items as Array<{ action: string; reason: string }>;
+    expect(items.slice(0, 3).map((item) => item.action)).toEqual([
+      'staff.login',
+      'staff.login_failed',
+      'staff.password_change',
+    ]);
+    expect(items[2]).toMatchObject({
       action: 'staff.password_change',
       reason: 'changed by the staff member',
     });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
 import type { Database, Executor } from '../../db/database';
+import type { AuditService, StaffActor } from '../audit/audit.service';
 import { checkAndReencode } from './image-check';
 import * as repository from './uploads.repository';
 import type { UploadPurpose } from './uploads.repository';
@@ -18,15 +19,17 @@ const STAFF_ROLES_BY_PURPOSE: Record<UploadPurpose, readonly StaffRole[]> = {
   deposit_proof: ['admin', 'finance'],
 };
 
-export type UploadViewer = { userId: bigint } | { staffRole: StaffRole };
+/** The owner, or a staff member (whose every view of a file is audited). */
+export type UploadViewer = { userId: bigint } | { staff: StaffActor & { role: StaffRole } };
 
 export function createUploadsService(deps: {
   db: Database;
   clock: Clock;
   random: RandomSource;
   uploadsDir: string;
+  audit: AuditService;
 }) {
-  const { db, clock, random, uploadsDir } = deps;
+  const { db, clock, random, uploadsDir, audit } = deps;
   let isDirectoryReady = false;
 
   return {
@@ -56,15 +59,28 @@ export function createUploadsService(deps: {
       }
     },
 
-    /** The file for a viewer allowed to see it; UPLOAD_NOT_FOUND otherwise (no hint that it exists). */
+    /**
+     * The file for a viewer allowed to see it; UPLOAD_NOT_FOUND otherwise (no hint that it exists).
+     * A staff member's view is audited before the bytes are read (`upload.view`).
+     */
     async read(id: bigint, viewer: UploadViewer) {
       const row = await repository.findUpload(db, id);
       const isAllowed =
         row &&
         ('userId' in viewer
           ? row.ownerUserId === viewer.userId
-          : row.purpose !== null && STAFF_ROLES_BY_PURPOSE[row.purpose].includes(viewer.staffRole));
+          : row.purpose !== null && STAFF_ROLES_BY_PURPOSE[row.purpose].includes(viewer.staff.role));
       if (!row || !isAllowed) throw new DomainError('UPLOAD_NOT_FOUND');
+      if ('staff' in viewer) {
+        await audit.record(db, viewer.staff, {
+          action: 'upload.view',
+          targetType: 'upload',
+          targetId: row.id,
+          reason: 'viewed in the back-office',
+          before: null,
+          after: { purpose: row.purpose, ownerUserId: row.ownerUserId },
+        });
+      }
       return { contentType: row.contentType, bytes: await readFile(join(uploadsDir, row.storageKey)) };
     },
 
