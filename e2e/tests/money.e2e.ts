@@ -385,9 +385,9 @@ describe('money screens end to end', () => {
     assert.equal(eurBalance(report, 'available'), '150.00');
     const usd =
       report.user.balances.find((b) => b.asset === 'USD' && b.kind === 'available')?.balance ?? '0.00';
-    // Never less than the quote (minimumReceived); more if the rate moved in the user's favour.
+    // Exactly the held quote, whatever the market did since.
     const cents = (text: string) => BigInt(text.replace(/[^0-9]/g, ''));
-    assert.ok(cents(usd) >= cents(quoted), `${usd} < ${quoted}`);
+    assert.equal(cents(usd), cents(quoted), `${usd} ≠ ${quoted}`);
     await expectWalletAndTab(
       { 'wallet-balance-EUR': '150.00 €', 'wallet-balance-USD': `$${usd}` },
       'exchange',

@@ -199,6 +199,13 @@ const environmentSchema = z
     CORRECTION_DAILY_LIMIT_PER_USER_EUR: cashSchema('200.00', CORRECTION_DAILY_LIMIT_CAP_MINOR),
     CORRECTION_DAILY_LIMIT_PER_USER_USD: cashSchema('200.00', CORRECTION_DAILY_LIMIT_CAP_MINOR),
     FX_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(1_000).default(50),
+    EXCHANGE_QUOTE_HOLD_SECONDS: z.coerce.number().int().min(5).max(120).default(15),
+    EXCHANGE_QUOTE_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 32, 'at least 32 characters'),
     TRADE_FEE_BASIS_POINTS: basisPointsSchema(10),
     TRADE_FEE_MINIMUM_EUR: cashSchema('2.50'),
     TRADE_FEE_MINIMUM_USD: cashSchema('2.50'),
@@ -340,6 +347,13 @@ export type Config = {
     /** The smallest withdrawal per currency, in minor units. */
     readonly withdrawalMinimumMinor: Readonly<Record<Currency, bigint>>;
     readonly fxSpreadBasisPoints: number;
+    /** How long an exchange quote holds its rate, in seconds. */
+    readonly exchangeQuoteHoldSeconds: number;
+    /**
+     * The key that signs exchange quotes; null: a random key per process (one node only — several
+     * nodes must share EXCHANGE_QUOTE_SECRET, or a quote from one is refused by another).
+     */
+    readonly exchangeQuoteSecret: string | null;
     /** Staff balance corrections above this (per currency, minor units) need a second staff member. */
     readonly correctionThresholdMinor: Readonly<Record<Currency, bigint>>;
     /**
@@ -443,6 +457,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       withdrawalFeeMinor: { EUR: env.WITHDRAWAL_FEE_EUR, USD: env.WITHDRAWAL_FEE_USD },
       withdrawalMinimumMinor: { EUR: env.WITHDRAWAL_MINIMUM_EUR, USD: env.WITHDRAWAL_MINIMUM_USD },
       fxSpreadBasisPoints: env.FX_SPREAD_BASIS_POINTS,
+      exchangeQuoteHoldSeconds: env.EXCHANGE_QUOTE_HOLD_SECONDS,
+      exchangeQuoteSecret: env.EXCHANGE_QUOTE_SECRET ?? null,
       correctionThresholdMinor: {
         EUR: env.CORRECTION_APPROVAL_THRESHOLD_EUR,
         USD: env.CORRECTION_APPROVAL_THRESHOLD_USD,

@@ -151,7 +151,10 @@ export function createServices(deps: ServiceDeps) {
     market,
     restrictions,
     users,
+    random,
     spreadBasisPoints: config.funds.fxSpreadBasisPoints,
+    quoteHoldSeconds: config.funds.exchangeQuoteHoldSeconds,
+    quoteSecret: config.funds.exchangeQuoteSecret,
   });
   const corrections = createCorrectionsService({
     db,

@@ -264,9 +264,11 @@ export const errorCatalogue = {
     'The approver was created or re-enabled by the author of the correction within the last days given; another staff member must approve.',
     ['days'],
   ),
-  EXCHANGE_RATE_CHANGED: refusal('The rate moved; the amount received would be below the quote.', [
-    'received',
-  ]),
+  EXCHANGE_QUOTE_EXPIRED: refusal(
+    'The quote is no longer held (expired or already used); ask for a new one.',
+    ['seconds'],
+  ),
+  EXCHANGE_QUOTE_INVALID: refusal('This quote was not issued to you; ask for a new one.'),
 
   // General
   TOO_FREQUENT: refusal('Submission too frequent.'),

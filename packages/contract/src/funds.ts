@@ -123,7 +123,8 @@ export const withdrawalData = z.object({
   decidedBy: deciderSchema,
 });
 
-export const exchangeQuoteData = z.object({
+/** What an exchange gives: both sides, the rates with their source and time. */
+export const exchangeRateData = z.object({
   from: currencySchema,
   to: currencySchema,
   amount: cashAmountOutput,
@@ -135,6 +136,17 @@ export const exchangeQuoteData = z.object({
   received: cashAmountOutput,
   source: z.string(),
   timestamp: z.iso.datetime(),
+});
+
+/**
+ * A quote the server holds: executing `quoteId` before `expiresAt` gives exactly this rate and amount
+ * to the user it was issued to (the id is signed by the server; a client cannot choose its rate).
+ */
+export const exchangeQuoteData = exchangeRateData.extend({
+  quoteId: z.string(),
+  /** How long a quote is held, in seconds (configuration). */
+  holdSeconds: z.number().int(),
+  expiresAt: z.iso.datetime(),
 });
 
 /** The order a trade record belongs to: what, which side, how many. */
@@ -373,21 +385,17 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
   },
   exchangeQuote: {
     auth: 'user',
-    summary: 'What an exchange would give at the market rate minus the spread (nothing moves).',
+    summary:
+      'A quote at the market rate minus the spread, held for `holdSeconds` (nothing moves); refused with INSUFFICIENT_BALANCE above the available balance.',
     request: z.strictObject({ from: currencySchema, to: currencySchema, amount: cashAmountInput }),
     data: exchangeQuoteData,
   },
   exchange: {
     auth: 'user',
     summary:
-      'Exchange through the ledger; refused with EXCHANGE_RATE_CHANGED when the user would get less than `minimumReceived` (the quote).',
-    request: z.strictObject({
-      from: currencySchema,
-      to: currencySchema,
-      amount: cashAmountInput,
-      minimumReceived: cashAmountInput,
-    }),
-    data: exchangeQuoteData.extend({ entryId: z.string() }),
+      'Exchange exactly a quote the user was given, through the ledger; refused with EXCHANGE_QUOTE_EXPIRED after its hold (or once used) and EXCHANGE_QUOTE_INVALID when it is not theirs.',
+    request: z.strictObject({ quoteId: z.string().min(1).max(1_000) }),
+    data: exchangeRateData.extend({ entryId: z.string() }),
   },
   fundRecord: {
     auth: 'user',

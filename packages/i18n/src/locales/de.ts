@@ -911,6 +911,9 @@ export default {
     source: 'Kurs von {{source}}, {{time}}',
     confirm: 'Wechsel bestätigen',
     done: 'Gewechselt: Sie haben {{received}} erhalten.',
+    heldFor: 'Kurs garantiert für {{seconds}} s',
+    expired: 'Dieses Angebot ist abgelaufen. Holen Sie ein neues Angebot zum aktuellen Kurs ein.',
+    requote: 'Neues Angebot',
   },
   errors: {
     VALIDATION_FAILED: 'Einige Angaben sind ungültig.',
@@ -1065,8 +1068,9 @@ export default {
       'Eine Korrektur über {{threshold}} muss von einem anderen Mitarbeiter genehmigt werden.',
     CORRECTION_APPROVER_NOT_INDEPENDENT:
       'Ihr Konto wurde in den letzten {{days}} Tagen vom Urheber dieser Korrektur angelegt oder wieder freigegeben: Ein anderer Mitarbeiter muss sie genehmigen.',
-    EXCHANGE_RATE_CHANGED:
-      'Der Kurs hat sich geändert: Sie würden jetzt {{received}} erhalten. Prüfen Sie das neue Angebot.',
+    EXCHANGE_QUOTE_EXPIRED:
+      'Dieses Angebot galt {{seconds}} Sekunden und ist nicht mehr gültig (abgelaufen oder bereits verwendet). Holen Sie ein neues Angebot ein.',
+    EXCHANGE_QUOTE_INVALID: 'Dieses Angebot wurde nicht für Sie erstellt. Holen Sie ein neues Angebot ein.',
     TOO_FREQUENT: 'Zu häufig gesendet. Warten Sie einen Moment.',
     SYSTEM_BUSY: 'Das System ist ausgelastet. Versuchen Sie es später erneut.',
   },

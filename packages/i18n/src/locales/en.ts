@@ -909,6 +909,9 @@ export default {
     source: 'Rate from {{source}}, {{time}}',
     confirm: 'Confirm exchange',
     done: 'Exchanged: you received {{received}}.',
+    heldFor: 'Rate held for {{seconds}} s',
+    expired: 'This quote has expired. Get a new quote for the current rate.',
+    requote: 'Get a new quote',
   },
   errors: {
     VALIDATION_FAILED: 'Some of the information is not valid.',
@@ -1055,7 +1058,9 @@ export default {
       'A correction above {{threshold}} must be approved by another staff member.',
     CORRECTION_APPROVER_NOT_INDEPENDENT:
       'You were created or re-enabled by the author of this correction in the last {{days}} days: another staff member must approve it.',
-    EXCHANGE_RATE_CHANGED: 'The rate has moved: you would now receive {{received}}. Check the new quote.',
+    EXCHANGE_QUOTE_EXPIRED:
+      'This quote was held for {{seconds}} seconds and is no longer valid (expired or already used). Get a new quote.',
+    EXCHANGE_QUOTE_INVALID: 'This quote was not issued to you. Get a new quote.',
     TOO_FREQUENT: 'Submitted too often. Wait a moment.',
     SYSTEM_BUSY: 'The system is busy. Try again later.',
   },

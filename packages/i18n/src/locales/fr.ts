@@ -920,6 +920,9 @@ export default {
     source: 'Cours de {{source}}, {{time}}',
     confirm: 'Confirmer le change',
     done: 'Change effectué : vous avez reçu {{received}}.',
+    heldFor: 'Cours garanti pendant {{seconds}} s',
+    expired: 'Ce cours n’est plus garanti. Obtenez un nouveau cours.',
+    requote: 'Obtenir un nouveau cours',
   },
   errors: {
     VALIDATION_FAILED: 'Certaines informations ne sont pas valides.',
@@ -1071,8 +1074,9 @@ export default {
       'Une correction supérieure à {{threshold}} doit être approuvée par un autre membre du personnel.',
     CORRECTION_APPROVER_NOT_INDEPENDENT:
       'Votre compte a été créé ou réactivé par l’auteur de cette correction au cours des {{days}} derniers jours : un autre membre du personnel doit l’approuver.',
-    EXCHANGE_RATE_CHANGED:
-      'Le cours a changé : vous recevriez maintenant {{received}}. Vérifiez la nouvelle cotation.',
+    EXCHANGE_QUOTE_EXPIRED:
+      'Ce cours était garanti {{seconds}} secondes et n’est plus valable (expiré ou déjà utilisé). Obtenez un nouveau cours.',
+    EXCHANGE_QUOTE_INVALID: 'Ce cours ne vous a pas été attribué. Obtenez un nouveau cours.',
     TOO_FREQUENT: 'Envois trop fréquents. Patientez un instant.',
     SYSTEM_BUSY: 'Le système est surchargé. Réessayez plus tard.',
   },

@@ -906,6 +906,9 @@ export default {
     source: '환율 출처 {{source}}, {{time}}',
     confirm: '환전 확인',
     done: '환전 완료: {{received}}을(를) 받았습니다.',
+    heldFor: '{{seconds}}초 동안 환율 보장',
+    expired: '이 견적은 만료되었습니다. 현재 환율로 새 견적을 받으세요.',
+    requote: '새 견적 받기',
   },
   errors: {
     VALIDATION_FAILED: '일부 정보가 올바르지 않습니다.',
@@ -1048,8 +1051,9 @@ export default {
     CORRECTION_NEEDS_SECOND_STAFF: '{{threshold}}을(를) 넘는 정정은 다른 직원의 승인이 필요합니다.',
     CORRECTION_APPROVER_NOT_INDEPENDENT:
       '최근 {{days}}일 안에 이 정정을 작성한 직원이 귀하의 계정을 만들거나 다시 활성화했습니다. 다른 직원이 승인해야 합니다.',
-    EXCHANGE_RATE_CHANGED:
-      '환율이 변동되었습니다. 이제 {{received}}을(를) 받게 됩니다. 새 견적을 확인하세요.',
+    EXCHANGE_QUOTE_EXPIRED:
+      '이 견적은 {{seconds}}초 동안만 유효했으며 더 이상 사용할 수 없습니다(만료 또는 이미 사용됨). 새 견적을 받으세요.',
+    EXCHANGE_QUOTE_INVALID: '이 견적은 귀하에게 발급된 것이 아닙니다. 새 견적을 받으세요.',
     TOO_FREQUENT: '너무 자주 제출했습니다. 잠시 기다리세요.',
     SYSTEM_BUSY: '시스템이 혼잡합니다. 잠시 후 다시 시도하세요.',
   },

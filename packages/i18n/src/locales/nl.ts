@@ -918,6 +918,9 @@ export default {
     source: 'Koers van {{source}}, {{time}}',
     confirm: 'Wissel bevestigen',
     done: 'Gewisseld: u ontving {{received}}.',
+    heldFor: 'Koers vastgehouden voor {{seconds}} s',
+    expired: 'Deze koers is verlopen. Vraag een nieuwe koers op.',
+    requote: 'Nieuwe koers opvragen',
   },
   errors: {
     VALIDATION_FAILED: 'Sommige gegevens zijn ongeldig.',
@@ -1069,7 +1072,9 @@ export default {
       'Een correctie boven {{threshold}} moet door een andere medewerker goedgekeurd worden.',
     CORRECTION_APPROVER_NOT_INDEPENDENT:
       'Je account is de afgelopen {{days}} dagen aangemaakt of opnieuw ingeschakeld door de auteur van deze correctie: een andere medewerker moet ze goedkeuren.',
-    EXCHANGE_RATE_CHANGED: 'De koers is gewijzigd: u zou nu {{received}} ontvangen. Bekijk de nieuwe koers.',
+    EXCHANGE_QUOTE_EXPIRED:
+      'Deze koers gold {{seconds}} seconden en is niet meer geldig (verlopen of al gebruikt). Vraag een nieuwe koers op.',
+    EXCHANGE_QUOTE_INVALID: 'Deze koers is niet voor u opgevraagd. Vraag een nieuwe koers op.',
     TOO_FREQUENT: 'Te vaak verstuurd. Wacht even.',
     SYSTEM_BUSY: 'Het systeem is druk bezet. Probeer het later opnieuw.',
   },

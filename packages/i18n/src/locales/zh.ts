@@ -901,6 +901,9 @@ export default {
     source: '匯率來源 {{source}}，{{time}}',
     confirm: '確認換匯',
     done: '換匯完成：您收到 {{received}}。',
+    heldFor: '匯率保留 {{seconds}} 秒',
+    expired: '此報價已逾時，請重新取得報價以查看目前匯率。',
+    requote: '重新報價',
   },
   errors: {
     VALIDATION_FAILED: '部分資料無效。',
@@ -1037,7 +1040,8 @@ export default {
     CORRECTION_NEEDS_SECOND_STAFF: '超過 {{threshold}} 的調整須由另一位員工核准。',
     CORRECTION_APPROVER_NOT_INDEPENDENT:
       '您的帳戶於過去 {{days}} 天內由此調整的提出者建立或重新啟用，須由另一位員工核准。',
-    EXCHANGE_RATE_CHANGED: '匯率已變動：您現在將收到 {{received}}，請確認新報價。',
+    EXCHANGE_QUOTE_EXPIRED: '此報價僅保留 {{seconds}} 秒，現已失效（已逾時或已使用），請重新報價。',
+    EXCHANGE_QUOTE_INVALID: '此報價並非發給您的，請重新報價。',
     TOO_FREQUENT: '提交過於頻繁，請稍候。',
     SYSTEM_BUSY: '系統繁忙，請稍後再試。',
   },

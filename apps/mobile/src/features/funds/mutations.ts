@@ -88,16 +88,12 @@ export type ExchangeInput = RequestOf<typeof fundsEndpoints.exchangeQuote>;
 /** A quote: nothing moves. */
 export const fetchExchangeQuote = (request: ExchangeInput) => api.call(fundsPaths.exchangeQuote, request);
 
-/** Exchanges at no worse than the quote (`minimumReceived`), with the action's idempotency key. */
+/** Exchanges exactly a held quote (its signed id), with the action's idempotency key. */
 export function useExchangeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ quote, idempotencyKey }: { quote: ExchangeQuote; idempotencyKey: string }) =>
-      api.call(
-        fundsPaths.exchange,
-        { from: quote.from, to: quote.to, amount: quote.amount, minimumReceived: quote.received },
-        { idempotencyKey },
-      ),
+      api.call(fundsPaths.exchange, { quoteId: quote.quoteId }, { idempotencyKey }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: fundsQueries.all });
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });

@@ -71,10 +71,13 @@ describe('currency exchange', () => {
     });
     expect(toMinor(quote.received)).toBe(expected.receivedMinor);
 
+    expect(quote.holdSeconds).toBe(15);
+    expect(Date.parse(quote.expiresAt) - testApp.clock.now().getTime()).toBe(15_000);
+
     const done = await callWithKey(
       testApp,
       '/exChange/submit',
-      { from: 'EUR', to: 'USD', amount: '400.00', minimumReceived: quote.received },
+      { quoteId: quote.quoteId },
       user,
       'exchange-key-0001',
     );
@@ -82,7 +85,7 @@ describe('currency exchange', () => {
     const again = await callWithKey(
       testApp,
       '/exChange/submit',
-      { from: 'EUR', to: 'USD', amount: '400.00', minimumReceived: quote.received },
+      { quoteId: quote.quoteId },
       user,
       'exchange-key-0001',
     );
@@ -98,37 +101,48 @@ describe('currency exchange', () => {
     expect((await verifyLedger(testApp.database.db)).breaches).toEqual([]);
   });
 
-  it('refuses the same currency, an amount above the balance, and a worse rate than quoted', async () => {
+  it('refuses the same currency and, at quote time, an amount above the available balance', async () => {
     const user = await fundedUser(testApp, admin, '100.00');
-    const same = await callWithKey(
-      testApp,
-      '/exChange/submit',
-      { from: 'EUR', to: 'EUR', amount: '10.00', minimumReceived: '10.00' },
+    const same = await call(
+      testApp.app,
+      '/exChange/quote',
+      { from: 'EUR', to: 'EUR', amount: '10.00' },
       user,
     );
     expect(same.json().code).toBe('EXCHANGE_SAME_CURRENCY');
-    const tooMuch = await callWithKey(
-      testApp,
-      '/exChange/submit',
-      { from: 'EUR', to: 'USD', amount: '100.01', minimumReceived: '0.01' },
-      user,
-    );
-    expect(tooMuch.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', params: { currency: 'EUR' } });
-    const greedy = await callWithKey(
-      testApp,
-      '/exChange/submit',
-      { from: 'EUR', to: 'USD', amount: '10.00', minimumReceived: '1000.00' },
-      user,
-    );
-    expect(greedy.json().code).toBe('EXCHANGE_RATE_CHANGED');
-    expect(await balances(user)).toMatchObject([{ available: '100.00' }, { available: '0.00' }]);
-    const noKey = await call(
+    const tooMuch = await call(
       testApp.app,
-      '/exChange/submit',
-      { from: 'EUR', to: 'USD', amount: '10.00', minimumReceived: '0.01' },
+      '/exChange/quote',
+      { from: 'EUR', to: 'USD', amount: '1000000.00' },
       user,
     );
+    expect(tooMuch.json()).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      params: { currency: 'EUR', available: '100.00' },
+    });
+    expect(tooMuch.json().data ?? null).toBeNull();
+    const noDollars = await call(
+      testApp.app,
+      '/exChange/quote',
+      { from: 'USD', to: 'EUR', amount: '0.01' },
+      user,
+    );
+    expect(noDollars.json()).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      params: { currency: 'USD', available: '0.00' },
+    });
+    const exact = await call(
+      testApp.app,
+      '/exChange/quote',
+      { from: 'EUR', to: 'USD', amount: '100.00' },
+      user,
+    );
+    expect(exact.json().data).toMatchObject({ amount: '100.00' });
+
+    const quote = exact.json().data;
+    const noKey = await call(testApp.app, '/exChange/submit', { quoteId: quote.quoteId }, user);
     expect(noKey.json().code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(await balances(user)).toMatchObject([{ available: '100.00' }, { available: '0.00' }]);
   });
 });
 
@@ -139,12 +153,7 @@ describe('fund records', () => {
     const quote = (
       await call(testApp.app, '/exChange/quote', { from: 'EUR', to: 'USD', amount: '250.00' }, user)
     ).json().data;
-    await callWithKey(
-      testApp,
-      '/exChange/submit',
-      { from: 'EUR', to: 'USD', amount: '250.00', minimumReceived: quote.received },
-      user,
-    );
+    await callWithKey(testApp, '/exChange/submit', { quoteId: quote.quoteId }, user);
     await expectRecordsMatchBalances(user);
     const withdrawal = (
       await callWithKey(

@@ -1,5 +1,6 @@
 import { DomainError, formatCash, formatDecimal, parseDecimal, scales, type Currency } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
+import type { RandomSource } from '../../core/random';
 import type { Database } from '../../db/database';
 import { houseAccount, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -18,13 +19,17 @@ import {
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { UsersService } from '../users/users.service';
 import { quoteExchange } from './exchange-quote';
+import { signQuote, verifyQuote, type HeldQuote } from './exchange-quote-token';
 import * as repository from './exchange.repository';
 import type { ExchangeRow } from './exchange.repository';
 
 // Currency exchange EUR ↔ USD at the market-data EUR/USD rate minus a disclosed spread, posted
 // through the ledger's FX house accounts: user `from` → fx `from`, fx `to` → user `to`, one entry.
-// The user confirms with the amount they were quoted; if the rate moved against them since, the
-// call is refused with EXCHANGE_RATE_CHANGED and the new amount, so nobody gets less than shown.
+// A quote checks the user's available balance and is held for `quoteHoldSeconds`: it comes with a
+// signed id (see exchange-quote-token.ts) naming the user, the amounts and the rate. Executing that
+// id within the hold posts exactly the quoted amounts, whatever the market did since; after it, or
+// a second time, it is refused with EXCHANGE_QUOTE_EXPIRED, and someone else's with
+// EXCHANGE_QUOTE_INVALID.
 
 /** What this module needs from market data: the rate with its source and time. */
 export type FxRatePort = {
@@ -38,9 +43,16 @@ export function createExchangeService(deps: {
   market: FxRatePort;
   restrictions: RestrictionsService;
   users: UsersService;
+  random: RandomSource;
   spreadBasisPoints: number;
+  /** How long a quote holds, in seconds. */
+  quoteHoldSeconds: number;
+  /** The key that signs quotes; null: a random key for this process. */
+  quoteSecret: string | null;
 }) {
-  const { db, clock, ledger, market, restrictions, users, spreadBasisPoints } = deps;
+  const { db, clock, ledger, market, restrictions, users, random, spreadBasisPoints, quoteHoldSeconds } =
+    deps;
+  const quoteKey = deps.quoteSecret === null ? random.bytes(32) : Buffer.from(deps.quoteSecret, 'utf8');
 
   async function quote(input: { from: Currency; to: Currency; amount: bigint }) {
     if (input.from === input.to) throw new DomainError('EXCHANGE_SAME_CURRENCY');
@@ -59,7 +71,7 @@ export function createExchangeService(deps: {
   }
 
   const toAnswer = (
-    row: Omit<ExchangeRow, 'id' | 'userId' | 'idempotencyKey' | 'requestHash' | 'createdAt'>,
+    row: Omit<ExchangeRow, 'id' | 'userId' | 'idempotencyKey' | 'requestHash' | 'createdAt' | 'entryId'>,
   ) => ({
     from: row.fromCurrency,
     to: row.toCurrency,
@@ -70,6 +82,18 @@ export function createExchangeService(deps: {
     received: formatCash(row.receivedMinor),
     source: row.rateSource,
     timestamp: row.rateTimestamp.toISOString(),
+  });
+
+  const rowOf = (held: HeldQuote) => ({
+    fromCurrency: held.from,
+    toCurrency: held.to,
+    amountMinor: held.amountMinor,
+    receivedMinor: held.receivedMinor,
+    marketRateMinor: held.marketRateMinor,
+    appliedRateMinor: held.appliedRateMinor,
+    spreadBasisPoints: held.spreadBasisPoints,
+    rateSource: held.source,
+    rateTimestamp: held.rateTimestamp,
   });
 
   return {
@@ -88,38 +112,54 @@ export function createExchangeService(deps: {
       }));
     },
 
-    async quote(input: { from: Currency; to: Currency; amount: bigint }) {
+    /** A quote held for `quoteHoldSeconds`, refused above the user's available balance. */
+    async quote(userId: bigint, input: { from: Currency; to: Currency; amount: bigint }) {
       const computed = await quote(input);
-      return toAnswer({
-        fromCurrency: computed.from,
-        toCurrency: computed.to,
+      const balances = await ledger.getCashBalances(db, userId);
+      const available = balances.find((balance) => balance.currency === input.from)?.available ?? 0n;
+      if (input.amount > available) {
+        throw new DomainError('INSUFFICIENT_BALANCE', {
+          currency: input.from,
+          available: formatCash(available),
+        });
+      }
+      const now = clock.now();
+      const held: HeldQuote = {
+        nonce: random.bytes(16).toString('hex'),
+        userId,
+        from: computed.from,
+        to: computed.to,
         amountMinor: computed.amountMinor,
-        receivedMinor: computed.receivedMinor,
         marketRateMinor: computed.marketRateMinor,
         appliedRateMinor: computed.appliedRateMinor,
+        receivedMinor: computed.receivedMinor,
         spreadBasisPoints: computed.spreadBasisPoints,
-        rateSource: computed.source,
+        source: computed.source,
         rateTimestamp: computed.timestamp,
-        entryId: 0n,
-      });
+        expiresAt: new Date(now.getTime() + quoteHoldSeconds * 1000),
+      };
+      return {
+        ...toAnswer(rowOf(held)),
+        quoteId: signQuote(quoteKey, held),
+        holdSeconds: quoteHoldSeconds,
+        expiresAt: held.expiresAt.toISOString(),
+      };
     },
 
-    async exchange(
-      userId: bigint,
-      input: { from: Currency; to: Currency; amount: bigint; minimumReceived: bigint },
-      idempotencyKeyHeader: string | undefined,
-    ) {
+    /** Executes a held quote of this user: exactly its amounts, once, before it expires. */
+    async exchange(userId: bigint, input: { quoteId: string }, idempotencyKeyHeader: string | undefined) {
       const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
       const hash = requestHash({ ...input });
       const earlier = replayOrRefuse(await repository.findByIdempotencyKey(db, userId, idempotencyKey), hash);
       if (earlier) return { ...toAnswer(earlier), entryId: earlier.entryId.toString() };
 
-      await restrictions.assertAllowed(userId, 'exchange');
-      const computed = await quote(input);
-      if (computed.receivedMinor < input.minimumReceived) {
-        throw new DomainError('EXCHANGE_RATE_CHANGED', { received: formatCash(computed.receivedMinor) });
+      const held = verifyQuote(quoteKey, input.quoteId);
+      if (held === null || held.userId !== userId) throw new DomainError('EXCHANGE_QUOTE_INVALID');
+      if (clock.now().getTime() >= held.expiresAt.getTime()) {
+        throw new DomainError('EXCHANGE_QUOTE_EXPIRED', { seconds: quoteHoldSeconds });
       }
-      const rateText = formatDecimal(computed.appliedRateMinor, scales.fxRate);
+      await restrictions.assertAllowed(userId, 'exchange');
+      const rateText = formatDecimal(held.appliedRateMinor, scales.fxRate);
       const row = await writeOnce({
         hash,
         write: () =>
@@ -133,30 +173,31 @@ export function createExchangeService(deps: {
             );
             if (raced) return raced;
             const exchangeId = await repository.nextId(tx);
-            const entry = await ledger.transfer(tx, {
-              idempotencyKey: `exchange:${userId}:${idempotencyKey}`,
-              kind: 'exchange',
-              source: { type: 'exchange', id: exchangeId.toString() },
-              memo: `Exchange ${formatCash(input.amount)} ${input.from} → ${formatCash(computed.receivedMinor)} ${input.to} at ${rateText} (${computed.source}, spread ${spreadBasisPoints} bp)`,
-              postings: [
-                { account: userAccount(userId, input.from), amountMinor: -input.amount },
-                { account: houseAccount('fx', input.from), amountMinor: input.amount },
-                { account: houseAccount('fx', input.to), amountMinor: -computed.receivedMinor },
-                { account: userAccount(userId, input.to), amountMinor: computed.receivedMinor },
-              ],
-            });
+            let entry;
+            try {
+              entry = await ledger.transfer(tx, {
+                // Keyed by the quote: a quote moves money once, whatever idempotency key comes with it.
+                idempotencyKey: `exchange-quote:${userId}:${held.nonce}`,
+                kind: 'exchange',
+                source: { type: 'exchange', id: exchangeId.toString() },
+                memo: `Exchange ${formatCash(held.amountMinor)} ${held.from} → ${formatCash(held.receivedMinor)} ${held.to} at ${rateText} (${held.source}, spread ${held.spreadBasisPoints} bp)`,
+                postings: [
+                  { account: userAccount(userId, held.from), amountMinor: -held.amountMinor },
+                  { account: houseAccount('fx', held.from), amountMinor: held.amountMinor },
+                  { account: houseAccount('fx', held.to), amountMinor: -held.receivedMinor },
+                  { account: userAccount(userId, held.to), amountMinor: held.receivedMinor },
+                ],
+              });
+            } catch (error) {
+              if (error instanceof DomainError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+                throw new DomainError('EXCHANGE_QUOTE_EXPIRED', { seconds: quoteHoldSeconds });
+              }
+              throw error;
+            }
             return repository.insertExchange(tx, {
               id: exchangeId,
               userId,
-              fromCurrency: input.from,
-              toCurrency: input.to,
-              amountMinor: input.amount,
-              receivedMinor: computed.receivedMinor,
-              marketRateMinor: computed.marketRateMinor,
-              appliedRateMinor: computed.appliedRateMinor,
-              spreadBasisPoints,
-              rateSource: computed.source,
-              rateTimestamp: computed.timestamp,
+              ...rowOf(held),
               entryId: entry.entryId,
               idempotencyKey,
               requestHash: hash,

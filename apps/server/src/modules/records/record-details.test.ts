@@ -53,12 +53,7 @@ describe('fund record details', () => {
     const quote = (
       await call(testApp.app, '/exChange/quote', { from: 'EUR', to: 'USD', amount: '100.00' }, user)
     ).json().data;
-    await callWithKey(
-      testApp,
-      '/exChange/submit',
-      { from: 'EUR', to: 'USD', amount: '100.00', minimumReceived: quote.received },
-      user,
-    );
+    await callWithKey(testApp, '/exChange/submit', { quoteId: quote.quoteId }, user);
 
     const rejected = await withdraw(user, '300.00');
     await callAdmin(

@@ -1,6 +1,7 @@
 import { formatCurrency, formatDateTime } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import { isRefusal } from '../../../api/client';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { formatCash, parseTypedCash, type Currency } from '@beurs/contract/decimal';
@@ -60,7 +61,26 @@ function QuoteCard({ quote }: { quote: ExchangeQuote }) {
   );
 }
 
-/** Exchange (/information/exChange): a quote with rate, spread, source and time, then confirm. */
+/** A held quote and the moment, on this device's clock, it stops being held. */
+type Held = { quote: ExchangeQuote; deadlineMs: number };
+
+/**
+ * Whole seconds left until `deadlineMs`, ticking. The deadline is counted on this device's clock
+ * from when the quote was asked for (`holdSeconds` later), so a clock that differs from the
+ * server's does not show time the server will not honour.
+ */
+function useSecondsLeft(deadlineMs: number | null): number {
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadlineMs === null) return;
+    setNowMs(Date.now());
+    const timer = window.setInterval(() => setNowMs(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [deadlineMs]);
+  return deadlineMs === null ? 0 : Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
+}
+
+/** Exchange (/information/exChange): a held quote with rate, spread, source, time and countdown, then confirm. */
 export default function ExChangeScreen() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -69,29 +89,45 @@ export default function ExChangeScreen() {
   const [from, setFrom] = useState<Currency>('EUR');
   const [amountText, setAmountText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [quote, setQuote] = useState<ExchangeQuote | null>(null);
+  const [held, setHeld] = useState<Held | null>(null);
+  const [isRefusedAsExpired, setRefusedAsExpired] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState('');
   const [isQuoting, setQuoting] = useState(false);
   const available = wallet.data?.balances.find((balance) => balance.currency === from)?.available;
+  const secondsLeft = useSecondsLeft(held?.deadlineMs ?? null);
+  const quote = held?.quote ?? null;
+  const isExpired = held !== null && (secondsLeft === 0 || isRefusedAsExpired);
 
-  const requestQuote = async (event: FormEvent) => {
-    event.preventDefault();
+  const clearQuote = () => {
+    setHeld(null);
+    setRefusedAsExpired(false);
+  };
+
+  const fetchQuote = async () => {
     const amount = parseTypedCash(amountText);
     setError(amount === null || amount === 0n ? 'cashOut.amountInvalid' : undefined);
     if (amount === null || amount === 0n) return;
     setQuoting(true);
+    const askedAtMs = Date.now();
     try {
-      setQuote(await fetchExchangeQuote({ from, to: other(from), amount: formatCash(amount) }));
+      const next = await fetchExchangeQuote({ from, to: other(from), amount: formatCash(amount) });
+      setHeld({ quote: next, deadlineMs: askedAtMs + next.holdSeconds * 1000 });
+      setRefusedAsExpired(false);
       setIdempotencyKey(newIdempotencyKey());
     } catch {
-      setQuote(null);
+      clearQuote();
     } finally {
       setQuoting(false);
     }
   };
 
+  const requestQuote = (event: FormEvent) => {
+    event.preventDefault();
+    void fetchQuote();
+  };
+
   const confirm = () => {
-    if (!quote) return;
+    if (!quote || isExpired) return;
     exchange.mutate(
       { quote, idempotencyKey },
       {
@@ -100,10 +136,12 @@ export default function ExChangeScreen() {
             t('exchange.done', { received: formatCurrency(result.received, result.to, language) }),
             2000,
           );
-          setQuote(null);
+          clearQuote();
           setAmountText('');
         },
-        onError: () => setQuote(null),
+        // An expired quote stays on screen, marked, with a button for a new one.
+        onError: (failure) =>
+          isRefusal(failure, 'EXCHANGE_QUOTE_EXPIRED') ? setRefusedAsExpired(true) : clearQuote(),
       },
     );
   };
@@ -118,7 +156,7 @@ export default function ExChangeScreen() {
             value={from}
             onChange={(event) => {
               setFrom(event.target.value as Currency);
-              setQuote(null);
+              clearQuote();
             }}
           >
             <option value="EUR">{t('exchange.pair', { from: 'EUR', to: 'USD' })}</option>
@@ -133,7 +171,7 @@ export default function ExChangeScreen() {
           error={error}
           onValueChange={(value) => {
             setAmountText(value);
-            setQuote(null);
+            clearQuote();
           }}
         />
         {available !== undefined && (
@@ -148,11 +186,32 @@ export default function ExChangeScreen() {
       {quote && (
         <>
           <QuoteCard quote={quote} />
-          <div className={classNames('actions', styles.actionsFlush)}>
-            <Button block color="primary" size="large" loading={exchange.isPending} onClick={confirm}>
-              {t('exchange.confirm')}
-            </Button>
-          </div>
+          {isExpired ? (
+            <div className={classNames('actions', styles.actionsFlush)}>
+              <p className="form-footer" role="status" data-testid="exchange-expired">
+                {t('exchange.expired')}
+              </p>
+              <Button
+                block
+                color="primary"
+                size="large"
+                loading={isQuoting}
+                onClick={() => void fetchQuote()}
+                data-testid="exchange-requote"
+              >
+                {t('exchange.requote')}
+              </Button>
+            </div>
+          ) : (
+            <div className={classNames('actions', styles.actionsFlush)}>
+              <p className="form-footer" role="timer" data-testid="exchange-countdown">
+                {t('exchange.heldFor', { seconds: secondsLeft })}
+              </p>
+              <Button block color="primary" size="large" loading={exchange.isPending} onClick={confirm}>
+                {t('exchange.confirm')}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </div>
