@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { instrumentKinds } from '@beurs/contract/enums';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { imageUrl, useSiteConfig } from '../features/config/queries';
+import { readStockDetail } from '../features/market/stock-detail';
 import { LOGIN_PATH, routeByPath } from '../routes/paths';
 import { isLoggedIn } from '../session/storage';
 import { DemoBanner, EmptyState, Splash } from './common';
@@ -12,6 +14,13 @@ import { TopBar } from './TopBar';
 /** The frame of every screen: demo banner, top bar, the screen, tab bar; splash until configured. */
 export function AppLayout() {
   const { t } = useTranslation();
+  // The stock detail is titled by what it shows: a stock, an index, a currency pair, a cryptocurrency.
+  const routeTitle = (name: string) => {
+    const kind = name === 'stockDetail' ? readStockDetail()?.kind : undefined;
+    return kind && (instrumentKinds as readonly string[]).includes(kind)
+      ? t(`market.detail.titleByKind.${kind}`)
+      : t(`titles.${name}`);
+  };
   const location = useLocation();
   const navigation = useNavigation();
   const config = useSiteConfig();
@@ -45,7 +54,7 @@ export function AppLayout() {
         <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />
       )}
       {route && route.topBar && (
-        <TopBar title={t(`titles.${route.name}`)} back={route.topBar.back} search={route.topBar.search} />
+        <TopBar title={routeTitle(route.name)} back={route.topBar.back} search={route.topBar.search} />
       )}
       <main className="screen" data-route={route?.name} data-path={location.pathname}>
         <Outlet />

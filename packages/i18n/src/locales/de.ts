@@ -322,6 +322,13 @@ export default {
       ask: 'Brief',
     },
     detail: {
+      titleByKind: {
+        stock: 'Aktie',
+        etf: 'ETF',
+        index: 'Index',
+        forex: 'Währungspaar',
+        crypto: 'Kryptowährung',
+      },
       noneSelected: 'Keine Aktie gewählt. Wählen Sie eine im Markt oder in der Suche.',
       unavailable: 'Für diese Aktie ist gerade kein Kurs verfügbar.',
     },

@@ -323,6 +323,14 @@ export default {
       ask: 'Ask',
     },
     detail: {
+      /** The stock detail's title by the instrument's kind. */
+      titleByKind: {
+        stock: 'Stock',
+        etf: 'ETF',
+        index: 'Index',
+        forex: 'Currency pair',
+        crypto: 'Cryptocurrency',
+      },
       noneSelected: 'No stock selected. Pick one in the market or search.',
       unavailable: 'No price is available for this stock right now.',
     },

@@ -322,6 +322,13 @@ export default {
       ask: 'Vente',
     },
     detail: {
+      titleByKind: {
+        stock: 'Action',
+        etf: 'ETF',
+        index: 'Indice',
+        forex: 'Paire de devises',
+        crypto: 'Cryptomonnaie',
+      },
       noneSelected: 'Aucune action choisie. Choisissez-en une dans le marché ou la recherche.',
       unavailable: 'Aucun cours n’est disponible pour cette action en ce moment.',
     },

@@ -322,6 +322,13 @@ export default {
       ask: '매도호가',
     },
     detail: {
+      titleByKind: {
+        stock: '주식',
+        etf: 'ETF',
+        index: '지수',
+        forex: '통화쌍',
+        crypto: '암호화폐',
+      },
       noneSelected: '선택한 종목이 없습니다. 시장이나 검색에서 고르세요.',
       unavailable: '지금은 이 종목의 시세가 없습니다.',
     },

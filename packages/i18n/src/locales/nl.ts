@@ -322,6 +322,13 @@ export default {
       ask: 'Laat',
     },
     detail: {
+      titleByKind: {
+        stock: 'Aandeel',
+        etf: 'ETF',
+        index: 'Index',
+        forex: 'Valutapaar',
+        crypto: 'Cryptomunt',
+      },
       noneSelected: 'Geen aandeel gekozen. Kies er een in de markt of via zoeken.',
       unavailable: 'Voor dit aandeel is nu geen koers beschikbaar.',
     },

@@ -322,6 +322,13 @@ export default {
       ask: '賣價',
     },
     detail: {
+      titleByKind: {
+        stock: '股票詳情',
+        etf: 'ETF 詳情',
+        index: '指數詳情',
+        forex: '貨幣對詳情',
+        crypto: '加密貨幣詳情',
+      },
       noneSelected: '尚未選擇股票。請在市場或搜尋中選擇。',
       unavailable: '此股票目前沒有報價。',
     },

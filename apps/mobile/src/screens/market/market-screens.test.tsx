@@ -199,6 +199,53 @@ describe('market index', () => {
   });
 });
 
+describe('stock detail title', () => {
+  it('names what the detail shows: a cryptocurrency, an index, a stock', async () => {
+    const candles = (symbol: string) => () =>
+      ok({
+        symbol,
+        period: 'time_share' as const,
+        range: '1d' as const,
+        adjustment: 'none' as const,
+        priceScale: 2,
+        currency: 'USD',
+        source: 'Beurs simulator (demo)',
+        delayMs: 0,
+        isSimulated: true,
+        candles: [],
+      });
+    const shown = [
+      { symbol: 'BTCUSD', kind: 'crypto' as const, title: 'Cryptocurrency' },
+      { symbol: '^BEL20', kind: 'index' as const, title: 'Index' },
+      { symbol: 'KBC.BR', kind: 'stock' as const, title: 'Stock' },
+    ];
+    for (const { symbol, kind, title } of shown) {
+      const selected = quote(symbol, { kind, market: kind === 'crypto' ? 'crypto' : 'frank' });
+      localStorage.setItem(
+        'stockDetail',
+        JSON.stringify({
+          symbol,
+          code: symbol,
+          name: selected.name,
+          market: selected.market,
+          kind,
+          currency: 'USD',
+        }),
+      );
+      const { unmount } = renderApp(
+        '/market/stockDetail',
+        handlers({
+          '/market/quote': () => ok(selected),
+          '/market/instrument': () => refusal('NOT_FOUND', {}, 404),
+          '/market/candles': candles(symbol),
+        }),
+      );
+      await waitFor(() => expect(document.querySelector('.top-bar-title')?.textContent).toBe(title));
+      unmount();
+    }
+  });
+});
+
 describe('search', () => {
   it('shows ranked results, and keeps the opened stock in the history', async () => {
     const results: Data<'/market/search'> = [
