@@ -74,6 +74,29 @@ describe('audit chain', () => {
     expect(verification.head?.sequence).toBe(5n);
   });
 
+  it('keeps one unbroken chain when audited actions commit in parallel (a pool on PostgreSQL)', async () => {
+    const { db, staffId } = await fixture();
+    const clock = new ManualClock('2026-03-02T10:00:00Z');
+    const audit = createAuditService({ db, clock, staffUsernames: async () => new Map() });
+    const actor = { staffId, username: 'auditor' };
+    await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_sleep(0.01)`);
+          await audit.record(tx, actor, {
+            action: 'user.restrict',
+            targetType: 'user',
+            targetId: BigInt(index + 1),
+            reason: `parallel ${index}`,
+            before: null,
+            after: null,
+          });
+        }),
+      ),
+    );
+    expect(await verifyAuditLog(db)).toMatchObject({ isOk: true, rowCount: 30n, sealedCount: 30n });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of rows and seals, and moving the head back', async () => {
     const { db, write } = await fixture();
     await write(2);
