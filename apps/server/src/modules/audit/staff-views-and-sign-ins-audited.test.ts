@@ -1,13 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from '../../../test/helpers/build-app';
-import { adminLogin, callAdmin, staffLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { callWithKey, createChannel, readyDepositor } from '../deposits/deposit-test-support';
+import {
+  adminLogin,
+  callAdmin,
+  createStaff,
+  staffLogin,
+  type StaffHeaders,
+} from '../staff-auth/admin-test-support';
 import { uploadSample } from '../uploads/upload-test-support';
 import { verifyAuditLog } from './audit-chain';
 
 // The audit log is complete (DESIGN.md §1.10, issue 12 item 8): staff sign-ins, refused ones
 // included, a staff member opening a private file (an ID photo, a deposit proof) and opening a
-// user's detail in the back-office each leave a row, sealed in the chain.
+// user's detail in the back-office each leave a row, sealed in the chain. The last test checks the
+// chain over everything the file wrote.
 
 let testApp: TestApp;
 let admin: StaffHeaders;
@@ -125,6 +133,35 @@ describe('back-office views', () => {
         reason: 'viewed in the back-office',
         after: { purpose: 'identity_document', ownerUserId: expect.any(String) },
       },
+    ]);
+
+    // A staff member whose role does not review that kind of file sees nothing, and nothing is recorded.
+    const support = await createStaff(testApp, admin, 'support');
+    expect((await fetchPhoto({ 'staff-token': support.staffToken })).statusCode).toBe(403);
+    expect(await auditRows('upload.view')).toHaveLength(1);
+  });
+
+  it('records a finance staff member viewing a deposit proof', async () => {
+    const finance = await createStaff(testApp, admin, 'finance');
+    const channelId = await createChannel(testApp, finance);
+    const user = await readyDepositor(testApp, admin);
+    const proofImageId = await uploadSample(testApp, user);
+    const submitted = await callWithKey(
+      testApp,
+      '/recharge/submit',
+      { channelId, amount: '25.00', proofImageId },
+      user,
+    );
+    expect(submitted.json().status).toBe(1);
+    const viewed = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/uploads/${proofImageId}`,
+      headers: { 'staff-token': finance.staffToken },
+    });
+    expect(viewed.statusCode).toBe(200);
+    const me = (await callAdmin(testApp, '/auth/me', {}, finance)).json().data as { id: string };
+    expect((await auditRows('upload.view')).filter((row) => row.target_id === proofImageId)).toMatchObject([
+      { staff_id: me.id, target_type: 'upload', after: { purpose: 'deposit_proof' } },
     ]);
 
     const verification = await verifyAuditLog(testApp.database.db);
