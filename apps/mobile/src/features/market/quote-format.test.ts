@@ -3,6 +3,7 @@ import {
   directionOf,
   formatChangePercent,
   formatCompact,
+  formatPriceWithCurrency,
   formatPrice,
   formatSignedPrice,
   priceDecimals,
@@ -38,5 +39,23 @@ describe('quote formatting', () => {
   it('compacts large figures in the language', () => {
     expect(formatCompact('713715625.82', 'en')).toBe('713.72M');
     expect(formatCompact('1008078', 'zh')).toMatch(/萬/);
+  });
+});
+
+describe('formatPriceWithCurrency', () => {
+  const at = (kind: 'stock' | 'crypto' | 'index' | 'forex', currency: string, latest: string) => ({
+    kind,
+    currency,
+    latest,
+  });
+  it('puts € after and $ before a price, in the language separators', () => {
+    expect(formatPriceWithCurrency('52.1400', at('stock', 'EUR', '52.1400'), 'en')).toBe('52.14 €');
+    expect(formatPriceWithCurrency('52.1400', at('stock', 'EUR', '52.1400'), 'fr')).toBe('52,14 €');
+    expect(formatPriceWithCurrency('67432.10', at('crypto', 'USD', '67432.10'), 'en')).toBe('$67,432.10');
+    expect(formatPriceWithCurrency('0.9504', at('crypto', 'USD', '0.9504'), 'en')).toBe('$0.9504');
+  });
+  it('leaves index levels and currency-pair rates bare', () => {
+    expect(formatPriceWithCurrency('4123.50', at('index', 'EUR', '4123.50'), 'en')).toBe('4,123.50');
+    expect(formatPriceWithCurrency('1.0850', at('forex', 'USD', '1.0850'), 'en')).toBe('1.0850');
   });
 });

@@ -69,3 +69,19 @@ export function delaySeconds(delayMs: number): number {
 export function formatClock(timestamp: string, language: Language): string {
   return formatDateTime(timestamp, 'en').split(' ')[1] ?? formatDateTime(timestamp, language);
 }
+
+/**
+ * A price with its currency where lists mix EUR and USD ("52.14 €", "$67,432.10"). Index levels
+ * (points) and currency-pair rates are no amount of one currency and stay bare.
+ */
+export function formatPriceWithCurrency(
+  text: string,
+  quote: Pick<Quote, 'kind' | 'latest' | 'currency'>,
+  language: Language,
+): string {
+  const shown = formatPrice(text, quote, language);
+  if (quote.kind === 'index' || quote.kind === 'forex') return shown;
+  if (quote.currency === 'EUR') return `${shown} €`;
+  if (quote.currency === 'USD') return shown.startsWith('-') ? `-$${shown.slice(1)}` : `$${shown}`;
+  return `${shown} ${quote.currency}`;
+}

@@ -136,7 +136,7 @@ export default function FavoriteScreen() {
                     <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
                   </small>
                 </span>
-                <Price quote={quote} className={styles.quoteLatest} />
+                <Price quote={quote} withCurrency className={styles.quoteLatest} />
                 <ChangePill quote={quote} />
               </label>
             ) : (
@@ -153,7 +153,7 @@ export default function FavoriteScreen() {
                     <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
                   </small>
                 </span>
-                <Price quote={quote} className={styles.quoteLatest} />
+                <Price quote={quote} withCurrency className={styles.quoteLatest} />
                 <ChangePill quote={quote} />
               </button>
             )}

@@ -78,7 +78,9 @@ function handlers(extra: Handlers = {}): Handlers {
     '/market/list': (body) => {
       const market = body.market as Data<'/market/list'>['market'];
       const items =
-        market === 'usd' ? [quote('AAPL', { market: 'usd' })] : [quote('KBC.BR'), quote('ABI.BR')];
+        market === 'usd'
+          ? [quote('AAPL', { market: 'usd', currency: 'USD' })]
+          : [quote('KBC.BR'), quote('ABI.BR')];
       return ok({ market, total: items.length, items });
     },
     '/market/watchlist/list': () => ok([]),
@@ -115,8 +117,11 @@ describe('market index', () => {
     );
     expect(screen.getByTestId('sort-volume').getAttribute('data-sort')).toBe('ascending');
 
+    // Lists say the currency of each price: euros here, dollars on the US market.
+    expect(screen.getByTestId('latest-KBC.BR').textContent).toBe('52.14 €');
     fireEvent.click(screen.getByTestId('stock-type-usd'));
     await screen.findByTestId('quote-row-AAPL');
+    expect(screen.getByTestId('latest-AAPL').textContent).toBe('$52.14');
     expect(localStorage.getItem('stockType')).toBe('usd');
     expect(listRequests(server.requests).at(-1)).toMatchObject({ market: 'usd' });
   });
@@ -297,7 +302,11 @@ describe('search', () => {
 
 describe('watchlist', () => {
   it('selects all and deletes them in one call after confirming', async () => {
-    let items = [quote('KBC.BR'), quote('ABI.BR')].map((q) => ({
+    let items = [
+      quote('KBC.BR'),
+      quote('ABI.BR'),
+      quote('BTCUSD', { kind: 'crypto', currency: 'USD', latest: '67432.10' }),
+    ].map((q) => ({
       symbol: q.symbol,
       addedAt: q.timestamp,
       quote: q,
@@ -314,14 +323,17 @@ describe('watchlist', () => {
       }),
     );
     await screen.findByTestId('watch-item-ABI.BR');
+    // EUR and USD side by side, each with its currency.
+    expect(screen.getByTestId('watch-item-ABI.BR').textContent).toContain('52.14 €');
+    expect(screen.getByTestId('watch-item-BTCUSD').textContent).toContain('$67,432.10');
     fireEvent.click(screen.getByTestId('edit-watchlist'));
     fireEvent.click(screen.getByTestId('select-all'));
-    expect(screen.getByTestId('delete-selected').textContent).toBe('Delete (2)');
+    expect(screen.getByTestId('delete-selected').textContent).toBe('Delete (3)');
     fireEvent.click(screen.getByTestId('delete-selected'));
     fireEvent.click(await screen.findByText('Delete'));
     await screen.findByTestId('watchlist-empty');
     expect(server.requests.find((r) => r.path === '/market/watchlist/removeMany')?.body).toEqual({
-      symbols: ['KBC.BR', 'ABI.BR'],
+      symbols: ['KBC.BR', 'ABI.BR', 'BTCUSD'],
     });
   });
 });

@@ -2,21 +2,39 @@ import type { HTMLAttributes } from 'react';
 import { currentLanguage } from '../../../app/i18n';
 import type { Quote } from '../../../features/market/market-types';
 import { useColourScheme, toneClass } from '../../../features/market/price-colours';
-import { directionOf, formatChangePercent, formatPrice } from '../../../features/market/quote-format';
+import {
+  directionOf,
+  formatChangePercent,
+  formatPrice,
+  formatPriceWithCurrency,
+} from '../../../features/market/quote-format';
 import { classNames } from '../../../shell/common';
 import styles from '../market.module.css';
 
 type Native = HTMLAttributes<HTMLSpanElement> & { 'data-testid'?: string };
 
-/** A price coloured by the day's direction, in the user's up/down colours. */
-export function Price({ quote, value, className, ...rest }: Native & { quote: Quote; value?: string }) {
+/**
+ * A price coloured by the day's direction, in the user's up/down colours; `withCurrency` where a
+ * list mixes currencies (markets, movers, watchlist).
+ */
+export function Price({
+  quote,
+  value,
+  withCurrency = false,
+  className,
+  ...rest
+}: Native & { quote: Quote; value?: string; withCurrency?: boolean }) {
   const scheme = useColourScheme();
   return (
     <span
       className={classNames('numeric', styles[toneClass(directionOf(quote.change), scheme)], className)}
       {...rest}
     >
-      {formatPrice(value ?? quote.latest, quote, currentLanguage())}
+      {(withCurrency ? formatPriceWithCurrency : formatPrice)(
+        value ?? quote.latest,
+        quote,
+        currentLanguage(),
+      )}
     </span>
   );
 }

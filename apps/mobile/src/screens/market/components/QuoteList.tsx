@@ -72,7 +72,12 @@ export function QuoteList({ quotes, sort, onSort, className, ...rest }: Props) {
                   <time dateTime={quote.timestamp}>{formatClock(quote.timestamp, language)}</time>
                 </small>
               </span>
-              <Price quote={quote} className={styles.quoteLatest} data-testid={`latest-${quote.symbol}`} />
+              <Price
+                quote={quote}
+                withCurrency
+                className={styles.quoteLatest}
+                data-testid={`latest-${quote.symbol}`}
+              />
               {metric === 'change' ? (
                 <ChangePill quote={quote} />
               ) : (
