@@ -65,6 +65,7 @@ async function baseUrlOf(server: { child: ChildProcess; output: () => string }) 
 describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', () => {
   let testApp: TestApp;
   let locker: pg.Client;
+  const started: ChildProcess[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'beurs-kill-'));
 
   beforeAll(async () => {
@@ -74,6 +75,9 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
     await locker.connect();
   });
   afterAll(async () => {
+    // A test that failed before its kill leaves no server running.
+    for (const child of started)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await locker?.end();
     await testApp?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -104,6 +108,7 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
     expect(positionBefore.quantity).toBe('10');
 
     const server = startServer(testApp.database.url!, dataDir);
+    started.push(server.child);
     const baseUrl = await baseUrlOf(server);
     await locker.query('begin');
     await locker.query('select id from positions where user_id = $1 for update', [userId]);
