@@ -6,10 +6,10 @@
 // LANGUAGES=en,de (default) picks the languages.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loginByApi } from '../src/api';
 import { launchChromium, newPhoneContext } from '../src/browser';
-import { idPhoto, nextWeekdayMorning, staffApi } from '../src/fixtures';
+import { nextWeekdayMorning, staffApi } from '../src/fixtures';
 import { startServer } from '../src/server';
+import { verifyAndFund } from './funded-user';
 import { AppPage } from '../page-models/app-page';
 import {
   kbcHolding,
@@ -42,67 +42,13 @@ async function main() {
     await app.register(account, password, server.invitationCode);
     await app.login(account, password);
     await app.expectHome(account);
-    const session = await loginByApi(server.baseUrl, account, password);
-    const user = async <T>(path: string, body: unknown, headers = {}) => {
-      const response = await fetch(`${server.baseUrl}/api/vue${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...session, ...headers },
-        body: JSON.stringify(body),
-      });
-      const json = (await response.json()) as { status: number; data: T };
-      if (json.status !== 1) console.log(path, JSON.stringify(json).slice(0, 200));
-      return json.data;
-    };
-    const upload = async (background: string) => {
-      const response = await fetch(`${server.baseUrl}/api/vue/upload/image`, {
-        method: 'POST',
-        headers: { ...session, 'content-type': 'image/png' },
-        body: new Uint8Array(await idPhoto(background)),
-      });
-      return ((await response.json()) as { data: { id: string } }).data.id;
-    };
-    await user('/information/submitAuth', {
-      realname: 'An Peeters',
-      documentType: 'be_national_register',
-      documentNumber: '85.01.01-123.87',
-      frontImageId: await upload('#336699'),
-      backImageId: await upload('#993366'),
-    });
-    const identities = await staff<{ items: { id: string; account: string }[] }>('/identity/list', {});
-    await staff('/identity/review', {
-      id: identities.items.find((item) => item.account === account)?.id,
-      decision: 'approve',
-      reason: 'documents match',
-    });
-    await user('/information/fundPass/set', { password: '135790', confirmPassword: '135790' });
-    await staff('/deposit-channels/save', {
-      kind: 'bank_transfer',
-      name: 'Bank transfer',
-      currency: 'EUR',
-      collectionAccount: 'BE71096123456769',
-      beneficiaryName: 'Beurs Demo NV',
-      bic: 'GKCCBEBB',
-      minimum: '10.00',
-      maximum: '5000.00',
-      isEnabled: true,
-      reason: 'screenshots',
-    });
-    await user('/information/scamCheck', { trigger: 'first_deposit', wasToldByOnlineContact: false });
-    const channels = await user<{ channels: { id: string; currency: string }[] }>('/recharge/channels', {});
-    await user(
-      '/recharge/submit',
-      {
-        channelId: channels.channels.find((item) => item.currency === 'EUR')?.id,
-        amount: '2500.00',
-        proofImageId: await upload('#229955'),
-      },
-      { 'idempotency-key': `deposit-${account}` },
-    );
-    const deposits = await staff<{ items: { id: string; account: string }[] }>('/deposits/list', {});
-    await staff('/deposits/review', {
-      id: deposits.items.find((item) => item.account === account)?.id,
-      decision: 'approve',
-      reason: 'transfer matched',
+    await verifyAndFund({
+      baseUrl: server.baseUrl,
+      staff,
+      account,
+      password,
+      fundPassword: '135790',
+      deposit: '2500.00',
     });
 
     const shoot = async (name: string, fullPage = false) => {

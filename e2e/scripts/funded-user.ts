@@ -1,0 +1,86 @@
+import { loginByApi } from '../src/api';
+import { idPhoto, type staffApi } from '../src/fixtures';
+
+// The screenshot scripts' user: signed up in the app already, then through the API verified (staff
+// approve the identity), given the fund password and funded with an EUR deposit that staff approve.
+// Answers the user's call helper (throws on a refusal) for what the script does next.
+
+export type UserCall = <T>(path: string, body: unknown, headers?: Record<string, string>) => Promise<T>;
+
+export async function verifyAndFund(input: {
+  baseUrl: string;
+  staff: ReturnType<typeof staffApi>;
+  account: string;
+  password: string;
+  fundPassword: string;
+  /** EUR, two decimals. */
+  deposit: string;
+}): Promise<UserCall> {
+  const { baseUrl, staff, account } = input;
+  const session = await loginByApi(baseUrl, account, input.password);
+  const user: UserCall = async <T>(path: string, body: unknown, headers = {}) => {
+    const response = await fetch(`${baseUrl}/api/vue${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session, ...headers },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { status: number; data: T };
+    if (json.status !== 1) throw new Error(`${path}: ${JSON.stringify(json).slice(0, 300)}`);
+    return json.data;
+  };
+  const upload = async (background: string) => {
+    const response = await fetch(`${baseUrl}/api/vue/upload/image`, {
+      method: 'POST',
+      headers: { ...session, 'content-type': 'image/png' },
+      body: new Uint8Array(await idPhoto(background)),
+    });
+    return ((await response.json()) as { data: { id: string } }).data.id;
+  };
+  await user('/information/submitAuth', {
+    realname: 'An Peeters',
+    documentType: 'be_national_register',
+    documentNumber: '85.01.01-123.87',
+    frontImageId: await upload('#336699'),
+    backImageId: await upload('#993366'),
+  });
+  const identities = await staff<{ items: { id: string; account: string }[] }>('/identity/list', {});
+  await staff('/identity/review', {
+    id: identities.items.find((item) => item.account === account)?.id,
+    decision: 'approve',
+    reason: 'documents match',
+  });
+  await user('/information/fundPass/set', {
+    password: input.fundPassword,
+    confirmPassword: input.fundPassword,
+  });
+  await staff('/deposit-channels/save', {
+    kind: 'bank_transfer',
+    name: 'Bank transfer',
+    currency: 'EUR',
+    collectionAccount: 'BE71096123456769',
+    beneficiaryName: 'Beurs Demo NV',
+    bic: 'GKCCBEBB',
+    minimum: '10.00',
+    maximum: '5000.00',
+    isEnabled: true,
+    reason: 'screenshots',
+  });
+  await user('/information/scamCheck', { trigger: 'first_deposit', wasToldByOnlineContact: false });
+  const channels = await user<{ channels: { id: string; currency: string }[] }>('/recharge/channels', {});
+  await user(
+    '/recharge/submit',
+    {
+      channelId: channels.channels.find((item) => item.currency === 'EUR')?.id,
+      amount: input.deposit,
+      proofImageId: await upload('#229955'),
+    },
+    { 'idempotency-key': `deposit-${account}` },
+  );
+  const deposits = await staff<{ items: { id: string; account: string }[] }>('/deposits/list', {});
+  await staff('/deposits/review', {
+    id: deposits.items.find((item) => item.account === account)?.id,
+    decision: 'approve',
+    reason: 'transfer matched',
+  });
+  return user;
+}
