@@ -3,6 +3,7 @@ import { commonEndpoints } from './common';
 import type { Endpoint, EndpointsByPath } from './endpoint';
 import { fundsEndpoints } from './funds';
 import { identityEndpoints } from './identity';
+import { adminSupportEndpoints, inboxEndpoints } from './inbox';
 import { marketEndpoints } from './market';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
@@ -17,10 +18,11 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof identityEndpoints> &
   EndpointsByPath<typeof fundsEndpoints> &
   EndpointsByPath<typeof marketEndpoints> &
-  EndpointsByPath<typeof tradeEndpoints>;
+  EndpointsByPath<typeof tradeEndpoints> &
+  EndpointsByPath<typeof inboxEndpoints>;
 
 /** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
-export type AdminApi = EndpointsByPath<typeof adminEndpoints>;
+export type AdminApi = EndpointsByPath<typeof adminEndpoints> & EndpointsByPath<typeof adminSupportEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
 export type ApiTable = { readonly [Path in `/${string}`]?: Endpoint };
@@ -43,5 +45,6 @@ export const userApi: UserApi = byPath<UserApi>(
   fundsEndpoints,
   marketEndpoints,
   tradeEndpoints,
+  inboxEndpoints,
 );
-export const adminApi: AdminApi = byPath<AdminApi>(adminEndpoints);
+export const adminApi: AdminApi = byPath<AdminApi>(adminEndpoints, adminSupportEndpoints);

@@ -80,6 +80,8 @@ describe('endpoints take their paths from the path tables', () => {
     marketEndpoints: paths.marketPaths,
     tradeEndpoints: paths.tradePaths,
     adminEndpoints: paths.adminPaths,
+    inboxEndpoints: paths.inboxPaths,
+    adminSupportEndpoints: paths.adminSupportPaths,
   } as const;
 
   it.each(Object.entries(groups))('%s: one endpoint per path name, at that path', (group, table) => {
@@ -97,6 +99,7 @@ describe('endpoints take their paths from the path tables', () => {
       ...Object.values(paths.fundsPaths),
       ...Object.values(paths.marketPaths),
       ...Object.values(paths.tradePaths),
+      ...Object.values(paths.inboxPaths),
       paths.UPLOAD_PATH,
     ];
     expect(new Set(all).size).toBe(all.length);

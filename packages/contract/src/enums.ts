@@ -34,7 +34,7 @@ export type SiteMode = (typeof siteModes)[number];
 export const documentTypes = ['be_national_register', 'passport'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const uploadPurposes = ['identity_document', 'deposit_proof'] as const;
+export const uploadPurposes = ['identity_document', 'deposit_proof', 'support_attachment'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 // Payment methods, deposits, withdrawals, records
@@ -186,3 +186,40 @@ export type FeeAssetClass = (typeof feeAssetClasses)[number];
 /** The markets whose instruments can be traded (indices and currency pairs cannot). */
 export const tradableMarkets = ['frank', 'usd', 'ETF-BEL', 'ETF-USA', 'crypto'] as const;
 export type TradableMarket = (typeof tradableMarkets)[number];
+
+// Messages, support chat, price alerts and push (issue 14, items 3 and 4; issue 13, item 5)
+
+/** What an in-app message is about; its text is rendered in the reader's language from the kind and its parameters. */
+export const messageKinds = [
+  'identity_approved',
+  'identity_rejected',
+  'deposit_credited',
+  'deposit_rejected',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+  'fund_password_locked',
+  'price_alert',
+  'support_reply',
+] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
+/** The groups of messages a user turns push notifications on or off for. */
+export const notificationKinds = [
+  'identity',
+  'deposits',
+  'withdrawals',
+  'security',
+  'price_alerts',
+  'support',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Price above or below a level, or the day's change (against the previous close) up or down by a percentage. */
+export const priceAlertConditions = ['price_above', 'price_below', 'change_up', 'change_down'] as const;
+export type PriceAlertCondition = (typeof priceAlertConditions)[number];
+export const priceAlertStates = ['active', 'triggered', 'cancelled'] as const;
+export type PriceAlertState = (typeof priceAlertStates)[number];
+
+/** Who wrote a message of a support conversation. */
+export const supportAuthors = ['user', 'staff'] as const;
+export type SupportAuthor = (typeof supportAuthors)[number];

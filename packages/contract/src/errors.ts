@@ -270,6 +270,20 @@ export const errorCatalogue = {
   ),
   EXCHANGE_QUOTE_INVALID: refusal('This quote was not issued to you; ask for a new one.'),
 
+  // Messages, support chat, price alerts and push (issue 14)
+  SUPPORT_MESSAGE_EMPTY: refusal('Write a message or attach a picture.'),
+  SUPPORT_CONVERSATION_NOT_FOUND: refusal('This user has not written to support.'),
+  ALERT_LIMIT_REACHED: refusal('You have the most active price alerts allowed.', ['limit']),
+  ALERT_ALREADY_MET: refusal('The condition is already met at the current price; choose another level.', [
+    'symbol',
+    'price',
+  ]),
+  ALERT_VALUE_INVALID: refusal('The level must be above 0 (a percentage at most the given maximum).', [
+    'maximum',
+  ]),
+  ALERT_NOT_FOUND: refusal('The price alert does not exist or is not yours.'),
+  ALERT_NOT_ACTIVE: refusal('The price alert has already fired or was cancelled.'),
+
   // General
   TOO_FREQUENT: refusal('Submission too frequent.'),
   SYSTEM_BUSY: { http: 503, params: [], description: 'System busy, try again later.' },

@@ -18,4 +18,5 @@ export * from './identity';
 export * from './funds';
 export * from './paging';
 export * from './trading';
+export * from './inbox';
 export * from './api';

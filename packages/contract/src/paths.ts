@@ -107,6 +107,21 @@ export const tradePaths = {
   reportPdf: '/trade/reportPdf',
 } as const;
 
+/** Support chat, price alerts and notification settings (issue 14). Messages come with `/user/notice`. */
+export const inboxPaths = {
+  supportThread: '/support/thread',
+  supportSend: '/support/send',
+  supportUnread: '/support/unread',
+  alertList: '/alerts/list',
+  alertCreate: '/alerts/create',
+  alertCancel: '/alerts/cancel',
+  notificationSettings: '/notifications/settings',
+  notificationSettingsSave: '/notifications/settings/save',
+  pushKey: '/notifications/push/key',
+  pushSubscribe: '/notifications/push/subscribe',
+  pushUnsubscribe: '/notifications/push/unsubscribe',
+} as const;
+
 /**
  * Raw uploads: POST the file's bytes (not multipart, not base64) with the user headers and
  * `content-type: application/octet-stream` (or the image's own type); answers `uploadData`.
@@ -141,6 +156,13 @@ export const adminPaths = {
   correctionPropose: '/corrections/propose',
   correctionReview: '/corrections/review',
   correctionList: '/corrections/list',
+} as const;
+
+/** Support staff answer the in-app conversations (issue 14, item 3). */
+export const adminSupportPaths = {
+  supportConversations: '/support/conversations',
+  supportThread: '/support/thread',
+  supportReply: '/support/reply',
 } as const;
 
 // Outside the two bases

@@ -17,6 +17,7 @@ import type { UploadPurpose } from './uploads.repository';
 const STAFF_ROLES_BY_PURPOSE: Record<UploadPurpose, readonly StaffRole[]> = {
   identity_document: ['admin', 'reviewer'],
   deposit_proof: ['admin', 'finance'],
+  support_attachment: ['admin', 'support'],
 };
 
 /** The owner, or a staff member (whose every view of a file is audited). */
