@@ -63,13 +63,19 @@ async function expectAppMatchesLedger(step: string): Promise<LedgerReport> {
   }
 
   const cents = (amount: string) => BigInt(amount.replace('.', ''));
+  // A record shows its entry's change of available + frozen; a freeze or a release (sum 0) shows
+  // what it moved out of or back into the available balance.
   const expected = report.user.entries.flatMap((entry) => {
-    const byCurrency = new Map<string, bigint>();
+    const byCurrency = new Map<string, { total: bigint; available: bigint }>();
     for (const change of entry.changes) {
       if (change.accountKind !== 'available' && change.accountKind !== 'frozen') continue;
-      byCurrency.set(change.asset, (byCurrency.get(change.asset) ?? 0n) + cents(change.amount));
+      const sums = byCurrency.get(change.asset) ?? { total: 0n, available: 0n };
+      sums.total += cents(change.amount);
+      if (change.accountKind === 'available') sums.available += cents(change.amount);
+      byCurrency.set(change.asset, sums);
     }
-    return [...byCurrency].map(([currency, total]) => {
+    return [...byCurrency].map(([currency, sums]) => {
+      const total = sums.total === 0n ? sums.available : sums.total;
       const sign = total < 0n ? '-' : '';
       const digits = (total < 0n ? -total : total).toString().padStart(3, '0');
       return `${entry.id} ${currency} ${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;

@@ -167,8 +167,8 @@ const recordOrder = {
  */
 export const recordDetail = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deposit'), reference: z.string() }),
-  /** The withdrawn amount is frozen until staff pay it out or reject it. */
-  z.object({ type: z.literal('withdrawal_hold'), ibanMasked: z.string() }),
+  /** The withdrawn amount is frozen until staff pay it out or reject it; `state` is the withdrawal's now. */
+  z.object({ type: z.literal('withdrawal_hold'), ibanMasked: z.string(), state: fundStateSchema }),
   z.object({
     type: z.literal('withdrawal_paid'),
     currency: currencySchema,

@@ -804,7 +804,15 @@ export default {
       exchange: 'Wechsel',
     },
     number: 'Nr. {{id}}',
-    availableChange: 'Verfügbar: {{amount}}',
+    balance: {
+      available: 'Verfügbares Guthaben',
+      frozen: 'Gesperrtes Guthaben',
+      toFrozen: 'Von verfügbar nach gesperrt',
+      toAvailable: 'Von gesperrt zurück nach verfügbar',
+      both: 'Verfügbar {{available}} · gesperrt {{frozen}}',
+    },
+    pendingDeposit: 'Einzahlung angekündigt',
+    notCredited: 'Noch nichts gutgeschrieben, bis das Team Ihre Überweisung zuordnet',
     more: 'Mehr laden',
     kinds: {
       deposit: 'Einzahlung',
@@ -818,7 +826,7 @@ export default {
     },
     details: {
       deposit: 'Überweisung mit Verwendungszweck {{reference}}',
-      withdrawal_hold: 'Auszahlung auf {{card}}, wartet auf Überweisung',
+      withdrawal_hold: 'Auszahlung auf {{card}}',
       withdrawal_paid: '{{payout}} auf Ihre Karte ausgezahlt, Gebühr {{fee}}',
       withdrawal_rejected: 'Auszahlung abgelehnt; der Betrag ist wieder verfügbar. Grund: {{reason}}',
       withdrawal_cancelled: 'Auszahlung von Ihnen storniert; der Betrag ist wieder verfügbar.',

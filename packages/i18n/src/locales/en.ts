@@ -806,7 +806,15 @@ export default {
       exchange: 'Exchanges',
     },
     number: 'No. {{id}}',
-    availableChange: 'Available: {{amount}}',
+    balance: {
+      available: 'Available balance',
+      frozen: 'Frozen balance',
+      toFrozen: 'From available to frozen',
+      toAvailable: 'From frozen back to available',
+      both: 'Available {{available}} · frozen {{frozen}}',
+    },
+    pendingDeposit: 'Deposit announced',
+    notCredited: 'Nothing credited until staff match your transfer',
     more: 'Load more',
     kinds: {
       deposit: 'Deposit',
@@ -820,7 +828,7 @@ export default {
     },
     details: {
       deposit: 'Bank transfer with reference {{reference}}',
-      withdrawal_hold: 'Withdrawal to {{card}}, awaiting payout',
+      withdrawal_hold: 'Withdrawal to {{card}}',
       withdrawal_paid: '{{payout}} paid out to your card, fee {{fee}}',
       withdrawal_rejected: 'Withdrawal rejected; the amount is available again. Reason: {{reason}}',
       withdrawal_cancelled: 'Withdrawal cancelled by you; the amount is available again.',

@@ -812,7 +812,15 @@ export default {
       exchange: 'Changes',
     },
     number: 'N° {{id}}',
-    availableChange: 'Disponible : {{amount}}',
+    balance: {
+      available: 'Solde disponible',
+      frozen: 'Solde bloqué',
+      toFrozen: 'Du disponible vers le bloqué',
+      toAvailable: 'Du bloqué vers le disponible',
+      both: 'Disponible {{available}} · bloqué {{frozen}}',
+    },
+    pendingDeposit: 'Dépôt annoncé',
+    notCredited: 'Rien n’est crédité avant que l’équipe ait rapproché votre virement',
     more: 'Charger plus',
     kinds: {
       deposit: 'Dépôt',
@@ -826,7 +834,7 @@ export default {
     },
     details: {
       deposit: 'Virement avec la communication {{reference}}',
-      withdrawal_hold: 'Retrait vers {{card}}, en attente de versement',
+      withdrawal_hold: 'Retrait vers {{card}}',
       withdrawal_paid: '{{payout}} versé sur votre carte, frais {{fee}}',
       withdrawal_rejected: 'Retrait refusé ; le montant est de nouveau disponible. Motif : {{reason}}',
       withdrawal_cancelled: 'Retrait annulé par vous ; le montant est de nouveau disponible.',

@@ -803,7 +803,15 @@ export default {
       exchange: '환전',
     },
     number: '번호 {{id}}',
-    availableChange: '사용 가능: {{amount}}',
+    balance: {
+      available: '사용 가능 잔액',
+      frozen: '동결 잔액',
+      toFrozen: '사용 가능 잔액에서 동결 잔액으로',
+      toAvailable: '동결 잔액에서 사용 가능 잔액으로',
+      both: '사용 가능 {{available}} · 동결 {{frozen}}',
+    },
+    pendingDeposit: '입금 신고됨',
+    notCredited: '직원이 이체를 확인하기 전까지는 입금되지 않습니다',
     more: '더 보기',
     kinds: {
       deposit: '입금',
@@ -817,7 +825,7 @@ export default {
     },
     details: {
       deposit: '결제 참조번호 {{reference}}(으)로 계좌 이체',
-      withdrawal_hold: '{{card}}(으)로 출금, 지급 대기 중',
+      withdrawal_hold: '{{card}}(으)로 출금',
       withdrawal_paid: '카드로 {{payout}} 지급, 수수료 {{fee}}',
       withdrawal_rejected: '출금이 거절되어 금액을 다시 사용할 수 있습니다. 사유: {{reason}}',
       withdrawal_cancelled: '직접 취소한 출금입니다. 금액을 다시 사용할 수 있습니다.',

@@ -811,7 +811,15 @@ export default {
       exchange: 'Wissels',
     },
     number: 'Nr. {{id}}',
-    availableChange: 'Beschikbaar: {{amount}}',
+    balance: {
+      available: 'Beschikbaar saldo',
+      frozen: 'Geblokkeerd saldo',
+      toFrozen: 'Van beschikbaar naar geblokkeerd',
+      toAvailable: 'Van geblokkeerd terug naar beschikbaar',
+      both: 'Beschikbaar {{available}} · geblokkeerd {{frozen}}',
+    },
+    pendingDeposit: 'Storting aangekondigd',
+    notCredited: 'Niets bijgeschreven tot het team uw overschrijving koppelt',
     more: 'Meer laden',
     kinds: {
       deposit: 'Storting',
@@ -825,7 +833,7 @@ export default {
     },
     details: {
       deposit: 'Overschrijving met mededeling {{reference}}',
-      withdrawal_hold: 'Opname naar {{card}}, wacht op uitbetaling',
+      withdrawal_hold: 'Opname naar {{card}}',
       withdrawal_paid: '{{payout}} uitbetaald op uw kaart, kosten {{fee}}',
       withdrawal_rejected: 'Opname geweigerd; het bedrag is weer beschikbaar. Reden: {{reason}}',
       withdrawal_cancelled: 'Opname door jou geannuleerd; het bedrag is weer beschikbaar.',

@@ -800,7 +800,15 @@ export default {
       exchange: '換匯',
     },
     number: '單號 {{id}}',
-    availableChange: '可用：{{amount}}',
+    balance: {
+      available: '可用餘額',
+      frozen: '凍結餘額',
+      toFrozen: '由可用轉入凍結',
+      toAvailable: '由凍結轉回可用',
+      both: '可用 {{available}} · 凍結 {{frozen}}',
+    },
+    pendingDeposit: '已申報入金',
+    notCredited: '工作人員核對您的匯款之前不會入帳',
     more: '載入更多',
     kinds: {
       deposit: '入金',
@@ -814,7 +822,7 @@ export default {
     },
     details: {
       deposit: '銀行轉帳，付款參考碼 {{reference}}',
-      withdrawal_hold: '出金至 {{card}}，等待匯出',
+      withdrawal_hold: '出金至 {{card}}',
       withdrawal_paid: '已匯入您的卡片 {{payout}}，手續費 {{fee}}',
       withdrawal_rejected: '出金被拒，金額已恢復可用。原因：{{reason}}',
       withdrawal_cancelled: '您已取消出金，金額已恢復可用。',

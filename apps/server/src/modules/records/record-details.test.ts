@@ -95,9 +95,10 @@ describe('fund record details', () => {
     expect(items.map((item) => [item.kind, item.currency, item.detail])).toEqual([
       ['correction', 'EUR', { type: 'correction', reason: 'Refund of a duplicated fee' }],
       ['withdrawal', 'EUR', { type: 'withdrawal_paid', currency: 'EUR', payout: paid.payout, fee: paid.fee }],
-      ['hold_reserve', 'EUR', { type: 'withdrawal_hold', ibanMasked }],
+      // Each hold says what became of its withdrawal.
+      ['hold_reserve', 'EUR', { type: 'withdrawal_hold', ibanMasked, state: 'approved' }],
       ['hold_release', 'EUR', { type: 'withdrawal_rejected', reason: 'IBAN gesloten bij de bank' }],
-      ['hold_reserve', 'EUR', { type: 'withdrawal_hold', ibanMasked }],
+      ['hold_reserve', 'EUR', { type: 'withdrawal_hold', ibanMasked, state: 'rejected' }],
       ['exchange', 'EUR', exchangeDetail],
       ['exchange', 'USD', exchangeDetail],
       ['deposit', 'EUR', { type: 'deposit', reference }],
@@ -143,6 +144,9 @@ describe('fund record details', () => {
     expect(noOrder).toMatchObject({ memo: 'Names no order', detail: null });
     // The other user's own record of it is described.
     const [othersRecord] = await allRecords(other);
-    expect(othersRecord).toMatchObject({ kind: 'hold_reserve', detail: { type: 'withdrawal_hold' } });
+    expect(othersRecord).toMatchObject({
+      kind: 'hold_reserve',
+      detail: { type: 'withdrawal_hold', state: 'pending' },
+    });
   });
 });

@@ -160,7 +160,9 @@ export function createWithdrawalsService(deps: {
         switch (entry.kind) {
           case 'hold_reserve': {
             const card = cards.get(row.cardId);
-            return card ? { type: 'withdrawal_hold', ibanMasked: maskIban(card.iban) } : null;
+            return card
+              ? { type: 'withdrawal_hold', ibanMasked: maskIban(card.iban), state: row.state }
+              : null;
           }
           case 'withdrawal':
             return {

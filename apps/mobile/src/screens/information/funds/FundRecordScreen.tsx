@@ -1,5 +1,6 @@
 import type { RecordDetail } from '@beurs/contract';
-import type { Currency } from '@beurs/contract/decimal';
+import { cashFromWire, formatCash, type Currency } from '@beurs/contract/decimal';
+import type { FundState } from '@beurs/contract/enums';
 import { recordTabs, type RecordTab } from '@beurs/contract/enums';
 import { formatCurrency, formatDateTime, formatMoney, type Language } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
@@ -7,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
-import { useRecords, type RecordPage } from '../../../features/funds/queries';
+import { useDeposits, useRecords, type Deposit, type RecordPage } from '../../../features/funds/queries';
 import { directionOf } from '../../../features/market/quote-format';
 import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
@@ -124,15 +125,62 @@ function detailLines(detail: RecordDetail, t: TFunction, language: Language): st
   }
 }
 
-/** An amount signed as what happened: "+" for money in, "-" for money out, none for a freeze. */
+/** An amount signed as what happened: "+" for money in, "-" for money out. */
 function signedAmount(amount: string, currency: Currency, language: Language): string {
   const shown = formatCurrency(amount, currency, language);
   return directionOf(amount) === 'up' ? `+${shown}` : shown;
 }
 
+/**
+ * What a record did to the user's two balances, as the amount to show and the balance it names. An
+ * entry moves the available and the frozen balance; a freeze or a release moves money between them
+ * (nothing in or out), so its amount is what left or reached the available balance.
+ */
+export function recordMovement(
+  record: Pick<RecordPage['items'][number], 'amount' | 'availableChange' | 'currency'>,
+  t: TFunction,
+  language: Language,
+): { amount: string; balance: string | null } {
+  const total = cashFromWire(record.amount);
+  const available = cashFromWire(record.availableChange);
+  const frozen = total - available;
+  const signed = (minor: bigint) => signedAmount(formatCash(minor), record.currency, language);
+  if (total === 0n) {
+    if (available === 0n) return { amount: signed(0n), balance: null };
+    const balance = t(available < 0n ? 'fundRecord.balance.toFrozen' : 'fundRecord.balance.toAvailable');
+    return { amount: signed(available), balance };
+  }
+  if (frozen === 0n) return { amount: signed(total), balance: t('fundRecord.balance.available') };
+  if (available === 0n) return { amount: signed(total), balance: t('fundRecord.balance.frozen') };
+  return {
+    amount: signed(total),
+    balance: t('fundRecord.balance.both', { available: signed(available), frozen: signed(frozen) }),
+  };
+}
+
+/** The state of what a record belongs to, where the record says it: a deposit, a withdrawal. */
+function recordState(detail: RecordDetail | null): { state: FundState; key: string } | null {
+  switch (detail?.type) {
+    case 'deposit':
+      return { state: 'approved', key: 'recharge.states.approved' };
+    case 'withdrawal_hold':
+      return { state: detail.state, key: `cashOut.states.${detail.state}` };
+    case 'withdrawal_paid':
+      return { state: 'approved', key: 'cashOut.states.approved' };
+    case 'withdrawal_rejected':
+      return { state: 'rejected', key: 'cashOut.states.rejected' };
+    case 'withdrawal_cancelled':
+      return { state: 'cancelled', key: 'cashOut.states.cancelled' };
+    default:
+      return null;
+  }
+}
+
 function RecordItem({ record }: { record: RecordPage['items'][number] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const movement = recordMovement(record, t, language);
+  const state = recordState(record.detail);
   return (
     <li
       className={classNames('card', styles.walletItem, styles.historyItem)}
@@ -143,22 +191,23 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
           <strong>{t(`fundRecord.kinds.${record.kind}`, { defaultValue: record.kind })}</strong> ·{' '}
           {t('fundRecord.number', { id: record.id })}
         </p>
-        {/* A freeze or a release moves money between available and frozen: nothing in or out. */}
         <p
           className={classNames(styles.historyAmount, 'numeric')}
           data-testid="record-amount"
-          data-zero={/^-?0\.00$/.test(record.amount)}
+          data-zero={movement.balance === null}
         >
-          {signedAmount(record.amount, record.currency, language)}
+          {movement.amount}
         </p>
       </div>
-      {/* Only when it tells more than the amount: a freeze, a release, a credit to frozen. */}
-      {record.availableChange !== record.amount && directionOf(record.availableChange) !== 'flat' && (
-        <small className="numeric">
-          {t('fundRecord.availableChange', {
-            amount: signedAmount(record.availableChange, record.currency, language),
-          })}
-        </small>
+      {(movement.balance || state) && (
+        <div className={recordStyles.movement}>
+          {movement.balance && <small data-testid="record-balance">{movement.balance}</small>}
+          {state && (
+            <p className={`status status-${state.state}`} data-testid="record-state">
+              {t(state.key)}
+            </p>
+          )}
+        </div>
       )}
       {/* An entry the server cannot describe (null) falls back to the journal's memo. */}
       {record.detail ? (
@@ -177,6 +226,37 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
   );
 }
 
+/** A deposit announced and not decided yet: no ledger entry stands behind it until staff credit it. */
+function PendingDepositItem({ deposit }: { deposit: Deposit }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li
+      className={classNames('card', styles.walletItem, styles.historyItem)}
+      data-testid={`pending-deposit-${deposit.id}`}
+    >
+      <div className={styles.historyHead}>
+        <p>
+          <strong>{t('fundRecord.pendingDeposit')}</strong>
+        </p>
+        <p className={classNames(styles.historyAmount, 'numeric')} data-zero="true">
+          {formatCurrency(deposit.amount, deposit.currency, language)}
+        </p>
+      </div>
+      <div className={recordStyles.movement}>
+        <small>{t('fundRecord.notCredited')}</small>
+        <p className="status status-pending">{t('recharge.states.pending')}</p>
+      </div>
+      <div className={recordStyles.detail}>
+        <p>{t('fundRecord.details.deposit', { reference: deposit.reference })}</p>
+      </div>
+      <small className={classNames(styles.historyTime, 'numeric')}>
+        {formatDateTime(deposit.createdAt, language)}
+      </small>
+    </li>
+  );
+}
+
 /**
  * Fund records (/information/fundRecord): every ledger entry of the user (staff corrections
  * included), newest first; tabs narrow it to trades, deposits, withdrawals or exchanges.
@@ -185,7 +265,13 @@ export default function FundRecordScreen() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<RecordTab>('all');
   const records = useRecords(tab);
+  const deposits = useDeposits();
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
+  // Announced deposits are not in the ledger until credited: listed first, where deposits show.
+  const pendingDeposits =
+    tab === 'all' || tab === 'deposit'
+      ? (deposits.data?.items ?? []).filter((deposit) => deposit.state === 'pending')
+      : [];
   return (
     <div data-testid="screen-fundRecord">
       <div className={classNames(styles.walletActions, styles.segmented, styles.scrolling)} role="tablist">
@@ -205,10 +291,13 @@ export default function FundRecordScreen() {
       </div>
       {records.isPending ? (
         <Loading />
-      ) : items.length === 0 ? (
+      ) : items.length + pendingDeposits.length === 0 ? (
         <EmptyState />
       ) : (
         <ul className={styles.walletList}>
+          {pendingDeposits.map((deposit) => (
+            <PendingDepositItem key={`deposit-${deposit.id}`} deposit={deposit} />
+          ))}
           {items.map((record) => (
             // An exchange is one entry with a line per currency.
             <RecordItem key={`${record.id}-${record.currency}`} record={record} />

@@ -60,7 +60,12 @@ describe('fund records screen', () => {
     fireEvent.click(screen.getByTestId('record-tab-withdrawal'));
     const first = await screen.findByTestId('record-100-EUR');
     expect(first.textContent).toContain('Amount frozen · No. 100');
-    expect(first.textContent).toContain('Available: -150.00 €');
+    // A freeze reads as what it did: 150 € left the available balance for the frozen one.
+    expect(first.querySelector('[data-testid="record-amount"]')?.textContent).toBe('-150.00 €');
+    expect(first.querySelector('[data-testid="record-balance"]')?.textContent).toBe(
+      'From available to frozen',
+    );
+    expect(first.textContent).not.toMatch(/(^|[^\d,])0\.00 €/);
     expect(first.textContent).toContain('withdrawal to BE68 **** 7034');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect((await screen.findByTestId('record-70-EUR')).textContent).toContain('Staff correction');
@@ -108,8 +113,9 @@ describe('fund records screen', () => {
       record(6, {
         kind: 'hold_reserve',
         amount: '0.00',
+        availableChange: '-100.00',
         memo: 'Withdrawal to BE68 **** 7034 (awaiting payout)',
-        detail: { type: 'withdrawal_hold', ibanMasked: 'BE68 **** 7034' },
+        detail: { type: 'withdrawal_hold', ibanMasked: 'BE68 **** 7034', state: 'pending' },
       }),
       record(5, { kind: 'exchange', amount: '-100.00', detail: exchange }),
       record(5, { kind: 'exchange', currency: 'USD', amount: '116.20', detail: exchange }),
@@ -130,7 +136,8 @@ describe('fund records screen', () => {
     expect(cancelled).toContain('Auszahlung von Ihnen storniert; der Betrag ist wieder verfügbar.');
     expect(cancelled).not.toContain('cancelled by the user');
     const hold = await text('record-6-EUR');
-    expect(hold).toContain('Auszahlung auf BE68 **** 7034, wartet auf Überweisung');
+    expect(hold).toContain('Auszahlung auf BE68 **** 7034');
+    expect(hold).toContain('-100,00 €Von verfügbar nach gesperrtOffen');
     expect(hold).not.toContain('awaiting payout');
     const exchangeText =
       '100,00 € in $116,20 getauscht zum Kurs 1,162000 USD je EUR; Spanne 50 Basispunkte; Kurs von simulator';
@@ -225,6 +232,8 @@ describe('fund records screen', () => {
       );
     const amount = (id: string) =>
       screen.getByTestId(id).querySelector('[data-testid="record-amount"]')?.textContent;
+    const balance = (id: string) =>
+      screen.getByTestId(id).querySelector('[data-testid="record-balance"]')?.textContent;
 
     expect(await lines('record-12-EUR')).toEqual([
       'Bought 10 AAPL at 228.15',
@@ -235,7 +244,7 @@ describe('fund records screen', () => {
     expect(screen.getByTestId('record-12-EUR').textContent).toContain('Trade · No. 12');
     expect(amount('record-12-EUR')).toBe('-1,985.37 €');
     // The fill paid out of frozen money: the available balance did not move, so no line says 0.00.
-    expect(screen.getByTestId('record-12-EUR').textContent).not.toContain('Available');
+    expect(screen.getByTestId('record-12-EUR').textContent).not.toContain('0.00');
     expect(await lines('record-13-EUR')).toEqual([
       'Sold 4 KBC.BR at 62.40',
       'Quantity × price 249.60 € · fee 1.50 € · TOB 0.87 € (0.35 %)',
@@ -251,9 +260,11 @@ describe('fund records screen', () => {
     expect(await lines('record-11-EUR')).toEqual([
       'Buy order for 10 AAPL (Market): the amount is frozen until it fills',
     ]);
-    // A freeze moves nothing in or out: no sign; the available balance went down.
-    expect(amount('record-11-EUR')).toBe('0.00 €');
-    expect(screen.getByTestId('record-11-EUR').textContent).toContain('Available: -1,985.37 €');
+    // A freeze moves nothing in or out: its amount is what left the available balance, for the frozen one.
+    expect(amount('record-11-EUR')).toBe('-1,985.37 €');
+    expect(balance('record-11-EUR')).toBe('From available to frozen');
+    expect(balance('record-12-EUR')).toBe('Frozen balance');
+    expect(balance('record-13-EUR')).toBe('Available balance');
 
     await changeLanguage('de');
     expect(await lines('record-12-EUR')).toEqual([
@@ -268,5 +279,95 @@ describe('fund records screen', () => {
     ]);
     expect(amount('record-13-EUR')).toBe('+247,23 €');
     expect(bodies(server.requests)).toContainEqual({ tab: 'trade', page: 1, pageSize: 20 });
+  });
+  it('reads each record as what happened: signed amount, the balance it moved, the state; pending deposits first', async () => {
+    await changeLanguage('fr');
+    const items = [
+      record(31, {
+        kind: 'hold_reserve',
+        amount: '0.00',
+        availableChange: '-592.21',
+        detail: { type: 'withdrawal_hold', ibanMasked: 'BE68 **** 7034', state: 'pending' },
+      }),
+      record(30, {
+        kind: 'withdrawal',
+        amount: '-120.00',
+        availableChange: '0.00',
+        detail: { type: 'withdrawal_paid', currency: 'EUR', payout: '118.50', fee: '1.50' },
+      }),
+      record(29, {
+        kind: 'hold_release',
+        amount: '0.00',
+        availableChange: '300.00',
+        detail: { type: 'withdrawal_rejected', reason: 'IBAN fermé' },
+      }),
+      record(28, {
+        kind: 'correction',
+        amount: '-5.00',
+        availableChange: '-3.00',
+        detail: { type: 'correction', reason: 'Frais' },
+      }),
+      record(27, {
+        kind: 'deposit',
+        amount: '750.00',
+        availableChange: '750.00',
+        detail: { type: 'deposit', reference: '+++111/2222/33344+++' },
+      }),
+    ];
+    const deposit = (id: string, state: 'pending' | 'approved') => ({
+      id,
+      channelId: '1',
+      currency: 'EUR' as const,
+      amount: '250.00',
+      reference: `+++000/0000/0${id}+++`,
+      state,
+      reason: '',
+      createdAt: '2026-11-22T09:00:00.000Z',
+      decidedAt: null,
+      decidedBy: null,
+    });
+    renderApp('/information/fundRecord', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/recharge/list': () =>
+        ok({ total: 2, items: [deposit('4444', 'pending'), deposit('4443', 'approved')] }),
+      '/fundRecord/list': (body) => {
+        const { tab } = body as { tab: string };
+        return ok(tab === 'all' ? { total: items.length, items } : { total: 0, items: [] });
+      },
+    });
+    const part = async (id: string, part: string) =>
+      (await screen.findByTestId(id))
+        .querySelector(`[data-testid="${part}"]`)
+        ?.textContent?.replaceAll('\u00a0', ' ')
+        .replaceAll('\u202f', ' ');
+    // The freeze: 592,21 € from available to frozen, the withdrawal still pending; never "0,00 €".
+    expect(await part('record-31-EUR', 'record-amount')).toBe('-592,21 €');
+    expect(await part('record-31-EUR', 'record-balance')).toBe('Du disponible vers le bloqué');
+    expect(await part('record-31-EUR', 'record-state')).toBe('En attente');
+    expect((await screen.findByTestId('record-31-EUR')).textContent).not.toMatch(/0,00/);
+    // The payout came out of the frozen balance.
+    expect(await part('record-30-EUR', 'record-amount')).toBe('-120,00 €');
+    expect(await part('record-30-EUR', 'record-balance')).toBe('Solde bloqué');
+    expect(await part('record-30-EUR', 'record-state')).toBe('Payé');
+    // A release is money back in the available balance: signed "+".
+    expect(await part('record-29-EUR', 'record-amount')).toBe('+300,00 €');
+    expect(await part('record-29-EUR', 'record-balance')).toBe('Du bloqué vers le disponible');
+    expect(await part('record-29-EUR', 'record-state')).toBe('Refusé');
+    // An entry moving both balances names both.
+    expect(await part('record-28-EUR', 'record-balance')).toBe('Disponible -3,00 € · bloqué -2,00 €');
+    expect(await part('record-28-EUR', 'record-state')).toBeUndefined();
+    // A credit reads "+", to the available balance, credited.
+    expect(await part('record-27-EUR', 'record-amount')).toBe('+750,00 €');
+    expect(await part('record-27-EUR', 'record-balance')).toBe('Solde disponible');
+    expect(await part('record-27-EUR', 'record-state')).toBe('Crédité');
+    // The pending deposit is listed first, with nothing credited; the decided one is a ledger record.
+    const pending = await screen.findByTestId('pending-deposit-4444');
+    expect(pending.textContent).toContain('Dépôt annoncé');
+    expect(pending.textContent).toContain('+++000/0000/04444+++');
+    expect(screen.getByRole('list').firstElementChild).toBe(pending);
+    expect(screen.queryByTestId('pending-deposit-4443')).toBeNull();
+    // Not among withdrawals.
+    fireEvent.click(screen.getByTestId('record-tab-withdrawal'));
+    await waitFor(() => expect(screen.queryByTestId('pending-deposit-4444')).toBeNull());
   });
 });
