@@ -23,6 +23,7 @@ import {
 import { assertEntryShape, insufficientBalance, unknownAccount } from './ledger-entries';
 import { postEntry, type EntryOutcome } from './ledger-entry.statement';
 import { createHold, settleHold } from './ledger-holds';
+import { postHolds } from './ledger-hold-batch.statement';
 import {
   claimFirst,
   idempotencyOf,
@@ -259,6 +260,48 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
         claimFirst(tx, clock, idempotency, toHoldReplay, () => createHold(tx, clock, request, idempotency)),
       );
       return announce(executor, { ...result, userIds: [input.userId] });
+    },
+
+    /**
+     * Many holds in one statement (placement under load): each input as `hold` would take it, with
+     * its own answer — the hold, or INSUFFICIENT_BALANCE for that input alone. Inputs name distinct
+     * (user, asset) balances. A key used before is handed to `hold` (it replays or refuses).
+     */
+    async holdMany(executor: Executor, inputs: readonly HoldInput[]): Promise<Array<HoldResult | Error>> {
+      const batch = inputs.map((input) => {
+        assertValidAmount(input.amountMinor, input.asset);
+        const idempotency = idempotencyOf(input.idempotencyKey, 'hold', holdRequest(input));
+        return { ...input, expiresAt: input.expiresAt ?? null, requestHash: idempotency.requestHash };
+      });
+      const onDemand = batch
+        .flatMap((input) => [
+          userAccount(input.userId, input.asset),
+          userAccount(input.userId, input.asset, 'frozen'),
+        ])
+        .filter(isOpenedOnDemand);
+      if (onDemand.length > 0) await repository.openAccounts(executor, onDemand, clock.now());
+      const outcomes = await postHolds(executor, batch, clock.now());
+      const held = batch.flatMap((input, index) =>
+        outcomes[index]?.outcome === 'held' ? [input.userId] : [],
+      );
+      if (held.length > 0) afterCommit(executor, balancesChanged, held);
+      return Promise.all(
+        outcomes.map(async (outcome, index): Promise<HoldResult | Error> => {
+          const input = inputs[index] as HoldInput;
+          switch (outcome.outcome) {
+            case 'held':
+              return { holdId: outcome.holdId, entryId: outcome.entryId, isReplay: false };
+            case 'overdrawn':
+              return insufficientBalance(input.asset, outcome.availableMinor);
+            case 'unknown_account':
+              return new Error(`ledger: user ${input.userId} has no ${input.asset} accounts`);
+            case 'key_used':
+              return this.hold(executor, input).catch((error: unknown) =>
+                error instanceof Error ? error : new Error(String(error)),
+              );
+          }
+        }),
+      );
     },
 
     /**
