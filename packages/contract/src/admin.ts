@@ -8,7 +8,6 @@ import {
   reviewDecisions,
   staffRoles,
   assignableStaffRoles,
-  type StaffRole,
 } from './enums';
 import { adminPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString, scales } from './money';
@@ -200,7 +199,7 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   },
   staffList: {
     auth: 'staff',
-    summary: 'Staff accounts, oldest first, with disabled and locked state (admin only).',
+    summary: 'Staff accounts, oldest first, with disabled and locked state (admin and auditor).',
     request: z.strictObject({ ...pageFields }),
     data: pageOf(staffMemberData),
   },
@@ -219,11 +218,19 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   },
   auditLog: {
     auth: 'staff',
-    summary: 'The audit log, newest first (admin only).',
+    summary:
+      'The audit log, newest first, filtered by target, staff member, action, user and time (admin and auditor).',
     request: z.strictObject({
       ...pageFields,
       targetType: z.string().max(40).optional(),
       targetId: z.string().max(40).optional(),
+      staffId: idText.optional(),
+      action: z.string().max(60).optional(),
+      userId: idText.optional(),
+      /** From this instant, inclusive. */
+      from: z.iso.datetime().optional(),
+      /** Before this instant. */
+      to: z.iso.datetime().optional(),
     }),
     data: pageOf(auditEntryData),
   },
@@ -387,31 +394,4 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   },
 });
 
-/** Who may make each back-office call besides admin (admin may make every call). */
-export const adminEndpointRoles = {
-  login: [],
-  logout: ['admin', 'reviewer', 'finance', 'support'],
-  me: ['admin', 'reviewer', 'finance', 'support'],
-  changePassword: ['admin', 'reviewer', 'finance', 'support'],
-  twoFactorSetup: ['admin', 'reviewer', 'finance', 'support'],
-  twoFactorEnable: ['admin', 'reviewer', 'finance', 'support'],
-  createStaff: ['admin'],
-  staffList: ['admin'],
-  disableStaff: ['admin'],
-  enableStaff: ['admin'],
-  auditLog: ['admin'],
-  userDetail: ['admin', 'reviewer', 'finance', 'support'],
-  restrict: ['admin', 'support'],
-  liftRestriction: ['admin', 'support'],
-  identityList: ['admin', 'reviewer'],
-  identityReview: ['admin', 'reviewer'],
-  depositChannelSave: ['admin', 'finance'],
-  depositChannelList: ['admin', 'finance'],
-  depositList: ['admin', 'finance'],
-  depositReview: ['admin', 'finance'],
-  withdrawalList: ['admin', 'finance'],
-  withdrawalReview: ['admin', 'finance'],
-  correctionPropose: ['admin', 'finance'],
-  correctionReview: ['admin', 'finance'],
-  correctionList: ['admin', 'finance'],
-} as const satisfies Record<keyof typeof adminEndpoints, readonly StaffRole[]>;
+export { adminEndpointRoles, staffMayCall, type AdminEndpointName } from './admin-roles';

@@ -79,13 +79,31 @@ export type RecordTab = (typeof recordTabs)[number];
 // Back-office
 
 /**
- * `demo_desk` is the built-in reviewer of demo mode (one account, created by the server, never
- * signed in to, never in live mode); the others are people's.
+ * Staff roles: `admin` (administrator: every call), `reviewer` (identities), `finance` (payments:
+ * deposits, withdrawals, corrections, deposit channels), `support` (users and their restrictions),
+ * `product` (reads the configuration), `auditor` (reads the audit log and the queues, changes
+ * nothing). `demo_desk` is the built-in reviewer of demo mode (one account, created by the server,
+ * never signed in to, never in live mode); the others are people's.
  */
-export const staffRoles = ['admin', 'reviewer', 'finance', 'support', 'demo_desk'] as const;
+export const staffRoles = [
+  'admin',
+  'reviewer',
+  'finance',
+  'support',
+  'product',
+  'auditor',
+  'demo_desk',
+] as const;
 export type StaffRole = (typeof staffRoles)[number];
 /** The roles an admin may give a new staff account. */
-export const assignableStaffRoles = ['admin', 'reviewer', 'finance', 'support'] as const;
+export const assignableStaffRoles = [
+  'admin',
+  'reviewer',
+  'finance',
+  'support',
+  'product',
+  'auditor',
+] as const;
 
 /** Who decided a review, as the user is told: a staff member, or the demo desk (demo mode only). */
 export const deciders = ['staff', 'demo_desk'] as const;

@@ -1,14 +1,29 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { auditLog, auditSeals } from './audit.tables';
 
+export type AuditFilter = {
+  targetType?: string;
+  targetId?: string;
+  staffId?: bigint;
+  action?: string;
+  userId?: bigint;
+  from?: Date;
+  to?: Date;
+};
+
 export async function listAuditEntries(
   db: Executor,
-  filter: { targetType?: string; targetId?: string; offset: number; limit: number },
+  filter: AuditFilter & { offset: number; limit: number },
 ) {
   const conditions: SQL[] = [];
   if (filter.targetType) conditions.push(eq(auditLog.targetType, filter.targetType));
   if (filter.targetId) conditions.push(eq(auditLog.targetId, filter.targetId));
+  if (filter.staffId !== undefined) conditions.push(eq(auditLog.staffId, filter.staffId));
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.userId !== undefined) conditions.push(eq(auditLog.userId, filter.userId));
+  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(auditLog.createdAt, filter.to));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db

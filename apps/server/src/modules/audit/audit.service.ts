@@ -61,10 +61,25 @@ export function createAuditService(deps: {
       );
     },
 
-    async list(input: { page: number; pageSize: number; targetType?: string; targetId?: string }) {
+    async list(input: {
+      page: number;
+      pageSize: number;
+      targetType?: string;
+      targetId?: string;
+      staffId?: string;
+      action?: string;
+      userId?: string;
+      from?: string;
+      to?: string;
+    }) {
       const { rows, total } = await repository.listAuditEntries(db, {
         targetType: input.targetType,
         targetId: input.targetId,
+        staffId: input.staffId === undefined ? undefined : BigInt(input.staffId),
+        action: input.action,
+        userId: input.userId === undefined ? undefined : BigInt(input.userId),
+        from: input.from === undefined ? undefined : new Date(input.from),
+        to: input.to === undefined ? undefined : new Date(input.to),
         offset: (input.page - 1) * input.pageSize,
         limit: input.pageSize,
       });

@@ -1,3 +1,4 @@
+import type { assignableStaffRoles } from '@beurs/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { TestApp } from '../../../test/helpers/build-app';
@@ -123,7 +124,7 @@ let staffCounter = 0;
 export async function createStaff(
   testApp: TestApp,
   admin: StaffHeaders,
-  role: 'admin' | 'reviewer' | 'finance' | 'support',
+  role: (typeof assignableStaffRoles)[number],
 ): Promise<StaffHeaders> {
   staffCounter += 1;
   const username = `${role}${staffCounter}`;

@@ -8,7 +8,15 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-export const staffRoles = ['admin', 'reviewer', 'finance', 'support', 'demo_desk'] as const;
+export const staffRoles = [
+  'admin',
+  'reviewer',
+  'finance',
+  'support',
+  'product',
+  'auditor',
+  'demo_desk',
+] as const;
 
 /**
  * Back-office staff sign in with their own accounts and roles; a client header grants nothing.

@@ -1,0 +1,70 @@
+import {
+  adminEndpointRoles,
+  adminPaths,
+  assignableStaffRoles,
+  type AdminEndpointName,
+} from '@beurs/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { adminLogin, callAdmin, createStaff, type StaffHeaders } from './admin-test-support';
+
+// The back-office shows each role only the calls `adminEndpointRoles` gives it; the server must
+// refuse every other call to that role (FORBIDDEN, HTTP 403) whatever the body, and let through
+// every call the table gives it. One signed-in staff member per role tries every call.
+
+let testApp: TestApp;
+const sessions = new Map<string, StaffHeaders>();
+const names = Object.keys(adminPaths).filter((name) => name !== 'login') as AdminEndpointName[];
+// Calls that end or change the caller's own session are tried last, once every other call was.
+const selfChanging: AdminEndpointName[] = ['logout', 'changePassword', 'twoFactorSetup', 'twoFactorEnable'];
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  const admin = await adminLogin(testApp);
+  for (const role of assignableStaffRoles) {
+    if (role !== 'admin') sessions.set(role, await createStaff(testApp, admin, role));
+  }
+});
+afterAll(() => testApp.close());
+
+describe.each(assignableStaffRoles.filter((role) => role !== 'admin'))('role %s', (role) => {
+  const allowed = (name: AdminEndpointName) => (adminEndpointRoles[name] as readonly string[]).includes(role);
+
+  it.each(names.filter((name) => !allowed(name)))('is refused %s', async (name) => {
+    const response = await callAdmin(testApp, adminPaths[name], {}, sessions.get(role));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ status: 0, code: 'FORBIDDEN' });
+  });
+
+  it.each(names.filter((name) => allowed(name) && !selfChanging.includes(name)))(
+    'may call %s',
+    async (name) => {
+      const response = await callAdmin(testApp, adminPaths[name], {}, sessions.get(role));
+      expect(response.statusCode).not.toBe(403);
+      expect(response.json().code).not.toBe('FORBIDDEN');
+    },
+  );
+});
+
+describe('read-only roles', () => {
+  it('auditor and product may make no call that changes anything', () => {
+    const writes: AdminEndpointName[] = [
+      'createStaff',
+      'disableStaff',
+      'enableStaff',
+      'restrict',
+      'liftRestriction',
+      'identityReview',
+      'depositChannelSave',
+      'depositReview',
+      'withdrawalReview',
+      'correctionPropose',
+      'correctionReview',
+    ];
+    for (const role of ['auditor', 'product'] as const) {
+      expect(writes.filter((name) => (adminEndpointRoles[name] as readonly string[]).includes(role))).toEqual(
+        [],
+      );
+    }
+  });
+});

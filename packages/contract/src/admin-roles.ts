@@ -1,0 +1,49 @@
+import type { StaffRole } from './enums';
+import type { adminPaths } from './paths';
+
+// Zod-free (the back-office app loads it as `@beurs/contract/admin-roles`): which staff role may
+// make which back-office call. The server registers each call with its row
+// (apps/server/src/http/admin-route.ts); the back-office shows a role only what it may call.
+
+/** A back-office call, by its name in `adminEndpoints` and `adminPaths`. */
+export type AdminEndpointName = keyof typeof adminPaths;
+
+const everyone = ['admin', 'reviewer', 'finance', 'support', 'product', 'auditor'] as const;
+
+/**
+ * Who may make each back-office call besides admin (admin may make every call). The back-office
+ * screens show a role only what this table lets it call; the server refuses the rest (FORBIDDEN).
+ * `auditor` reads and changes nothing; `product` reads the configuration.
+ */
+export const adminEndpointRoles = {
+  login: [],
+  logout: everyone,
+  me: everyone,
+  changePassword: everyone,
+  twoFactorSetup: everyone,
+  twoFactorEnable: everyone,
+  createStaff: ['admin'],
+  staffList: ['admin', 'auditor'],
+  disableStaff: ['admin'],
+  enableStaff: ['admin'],
+  auditLog: ['admin', 'auditor'],
+  userDetail: ['admin', 'reviewer', 'finance', 'support', 'auditor'],
+  restrict: ['admin', 'support'],
+  liftRestriction: ['admin', 'support'],
+  identityList: ['admin', 'reviewer', 'auditor'],
+  identityReview: ['admin', 'reviewer'],
+  depositChannelSave: ['admin', 'finance'],
+  depositChannelList: ['admin', 'finance', 'product', 'auditor'],
+  depositList: ['admin', 'finance', 'auditor'],
+  depositReview: ['admin', 'finance'],
+  withdrawalList: ['admin', 'finance', 'auditor'],
+  withdrawalReview: ['admin', 'finance'],
+  correctionPropose: ['admin', 'finance'],
+  correctionReview: ['admin', 'finance'],
+  correctionList: ['admin', 'finance', 'auditor'],
+} as const satisfies Record<AdminEndpointName, readonly StaffRole[]>;
+
+/** Whether a staff member with `role` may make the call `name` (the server checks the same table). */
+export function staffMayCall(role: StaffRole, name: AdminEndpointName): boolean {
+  return role === 'admin' || (adminEndpointRoles[name] as readonly StaffRole[]).includes(role);
+}
