@@ -1,5 +1,5 @@
 import { fundsPaths, identityPaths } from '@beurs/contract/paths';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { focusManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../api';
 import { fundsQueries } from '../features/funds/queries';
@@ -19,11 +19,21 @@ const pendingKey = (items: readonly { id: string; state: string }[] | undefined)
     .map((item) => item.id)
     .join(',');
 
+/** Marks stale (and refetches where shown) what a staff decision can change. */
+const refetchWhatDecisionsChange = (queryClient: QueryClient) =>
+  Promise.all(
+    [userQueries.all, walletQueries.all, fundsQueries.all, identityQueries.all].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+
 /**
  * While the user's identity, a deposit or a withdrawal waits for a decision, asks for it again every
  * few seconds (only while the app is visible), so whatever screen is open follows the decision
  * without a reload; once one is decided, balances, records and the user's info are fetched again.
- * Nothing is asked repeatedly while nothing waits. Mounted once, in the layout, for a signed-in user.
+ * Nothing is asked repeatedly while nothing waits. Whenever the app comes back to the front, all of
+ * that is fetched again too (a decision taken while it was hidden, or one nothing waited for: a
+ * restriction, a staff correction). Mounted once, in the layout, for a signed-in user.
  */
 export function PendingDecisions() {
   const queryClient = useQueryClient();
@@ -52,6 +62,14 @@ export function PendingDecisions() {
     pendingKey(deposits.data?.items),
     pendingKey(withdrawals.data?.items),
   ].join('|');
+  // Back in front: whatever staff decided meanwhile (a decision, a restriction, a correction).
+  useEffect(
+    () =>
+      focusManager.subscribe((isFocused) => {
+        if (isFocused) void refetchWhatDecisionsChange(queryClient);
+      }),
+    [queryClient],
+  );
   const previous = useRef<string | null>(null);
   useEffect(() => {
     if (!isKnown) return;
@@ -59,12 +77,7 @@ export function PendingDecisions() {
     previous.current = waiting;
     if (before === null || before === waiting) return;
     // Something was decided (or newly submitted): what depends on it is out of date.
-    void Promise.all([
-      queryClient.invalidateQueries({ queryKey: userQueries.all }),
-      queryClient.invalidateQueries({ queryKey: walletQueries.all }),
-      queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
-      queryClient.invalidateQueries({ queryKey: identityQueries.all }),
-    ]);
+    void refetchWhatDecisionsChange(queryClient);
   }, [isKnown, waiting, queryClient]);
   return null;
 }

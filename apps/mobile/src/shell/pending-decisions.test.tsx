@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/dom';
+import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configEntries, ok, type Data, type Recorded } from '../test/fake-server';
 import { renderApp } from '../test/render-app';
@@ -105,5 +106,43 @@ describe('pending decisions', () => {
     const asked = count(server.requests, '/recharge/list');
     await new Promise((resolve) => setTimeout(resolve, DECISION_POLL_MS + 500));
     expect(count(server.requests, '/recharge/list')).toBe(asked);
+  }, 20_000);
+
+  it('fills the bank-card holder and enables the form once the identity is approved, without a reload', async () => {
+    let state: Data<'/information/authInfo'>['state'] = 'under_review';
+    renderApp('/information/addBankCard', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/information/authInfo': () => ok(authInfo(state)),
+      '/recharge/list': () => ok({ total: 0, items: [] }),
+      '/cashOut/list': () => ok({ total: 0, items: [] }),
+    });
+    const holder = (await screen.findByLabelText('Account holder')) as HTMLInputElement;
+    expect(screen.getByTestId('identity-gate').textContent).toContain('Your identity is under review.');
+    expect(holder.value).toBe('');
+    expect(screen.getByRole('button', { name: 'Add card' }).hasAttribute('disabled')).toBe(true);
+    state = 'authenticated';
+    await waitFor(() => expect(holder.value).toBe('An Peeters'), { timeout: WAIT_MS });
+    expect(screen.queryByTestId('identity-gate')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add card' }).hasAttribute('disabled')).toBe(false);
+  }, 20_000);
+
+  it('asks again when the app comes back to the front, where nothing waited', async () => {
+    let state: Data<'/information/authInfo'>['state'] = 'not_certified';
+    renderApp('/information/addBankCard', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/information/authInfo': () => ok(authInfo(state)),
+      '/recharge/list': () => ok({ total: 0, items: [] }),
+      '/cashOut/list': () => ok({ total: 0, items: [] }),
+    });
+    expect((await screen.findByTestId('identity-gate')).textContent).toContain('Verify your identity first');
+    // Verified elsewhere (another device, a reviewer) while the app was in the background.
+    state = 'authenticated';
+    await new Promise((resolve) => setTimeout(resolve, DECISION_POLL_MS + 500));
+    expect(screen.getByTestId('identity-gate')).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('identity-gate')).toBeNull());
+    expect((screen.getByLabelText('Account holder') as HTMLInputElement).value).toBe('An Peeters');
   }, 20_000);
 });

@@ -9,7 +9,10 @@ import { fakeServer, type Handlers } from './fake-server';
 export function renderApp(path: string, handlers: Handlers) {
   const server = fakeServer(handlers);
   vi.stubGlobal('fetch', server.fetch);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // As the app's client (app/query-client.ts): no refetch on focus unless a query asks for it.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={queryClient}>

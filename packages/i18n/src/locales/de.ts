@@ -745,6 +745,15 @@ export default {
     bicInvalid: 'Die BIC hat 8 oder 11 Buchstaben und Ziffern.',
     bankNameRequired: 'Geben Sie den Namen der Bank ein.',
   },
+  identityGate: {
+    not_certified:
+      'Bestätigen Sie zuerst Ihre Identität: Einzahlungen und Auszahlungskarten verlangen eine bestätigte Identität auf Ihren eigenen Namen.',
+    under_review:
+      'Ihre Identität wird geprüft. Sie können fortfahren, sobald sie bestätigt ist; dieser Bildschirm aktualisiert sich selbst.',
+    failed:
+      'Ihre Identitätsprüfung wurde nicht bestanden. Korrigieren Sie die Angaben und reichen Sie sie erneut ein, um fortzufahren.',
+    verify: 'Identität bestätigen',
+  },
   cashOut: {
     rulesTitle: 'Regeln für eine Auszahlung',
     met: '(erfüllt)',

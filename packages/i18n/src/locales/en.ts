@@ -747,6 +747,14 @@ export default {
     bicInvalid: 'The BIC has 8 or 11 letters and digits.',
     bankNameRequired: "Enter the bank's name.",
   },
+  identityGate: {
+    not_certified:
+      'Verify your identity first: deposits and payout cards need a verified identity in your own name.',
+    under_review:
+      'Your identity is under review. You can continue once it is verified; this screen updates by itself.',
+    failed: 'Your identity verification did not pass. Correct it and submit it again to continue.',
+    verify: 'Verify my identity',
+  },
   cashOut: {
     rulesTitle: 'Rules for a withdrawal',
     met: '(met)',

@@ -753,6 +753,15 @@ export default {
     bicInvalid: 'Le BIC compte 8 ou 11 lettres et chiffres.',
     bankNameRequired: 'Saisissez le nom de la banque.',
   },
+  identityGate: {
+    not_certified:
+      'Vérifiez d’abord votre identité : les dépôts et les cartes de retrait demandent une identité vérifiée à votre nom.',
+    under_review:
+      'Votre identité est en cours de vérification. Vous pourrez continuer dès qu’elle sera vérifiée ; cet écran se met à jour tout seul.',
+    failed:
+      'La vérification de votre identité n’a pas abouti. Corrigez-la et soumettez-la à nouveau pour continuer.',
+    verify: 'Vérifier mon identité',
+  },
   cashOut: {
     rulesTitle: "Règles d'un retrait",
     met: '(remplie)',

@@ -745,6 +745,12 @@ export default {
     bicInvalid: 'BIC는 문자와 숫자 8자 또는 11자입니다.',
     bankNameRequired: '은행 이름을 입력하세요.',
   },
+  identityGate: {
+    not_certified: '먼저 본인 인증을 하세요. 입금과 출금 카드에는 본인 명의로 인증된 신원이 필요합니다.',
+    under_review: '신원을 검토하고 있습니다. 인증이 끝나면 계속할 수 있으며, 이 화면은 자동으로 갱신됩니다.',
+    failed: '본인 인증이 통과되지 않았습니다. 내용을 고쳐 다시 제출한 뒤 계속하세요.',
+    verify: '본인 인증하기',
+  },
   cashOut: {
     rulesTitle: '출금 규칙',
     met: '(충족)',

@@ -751,6 +751,15 @@ export default {
     bicInvalid: 'De BIC heeft 8 of 11 letters en cijfers.',
     bankNameRequired: 'Vul de naam van de bank in.',
   },
+  identityGate: {
+    not_certified:
+      'Verifieer eerst uw identiteit: stortingen en uitbetalingskaarten vragen een geverifieerde identiteit op uw eigen naam.',
+    under_review:
+      'Uw identiteit wordt nagekeken. U kunt verder zodra ze geverifieerd is; dit scherm werkt zichzelf bij.',
+    failed:
+      'Uw identiteitsverificatie is niet geslaagd. Verbeter ze en dien ze opnieuw in om verder te gaan.',
+    verify: 'Mijn identiteit verifiëren',
+  },
   cashOut: {
     rulesTitle: 'Regels voor een opname',
     met: '(voldaan)',

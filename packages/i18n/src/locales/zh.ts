@@ -743,6 +743,12 @@ export default {
     bicInvalid: 'BIC 為 8 或 11 個字母與數字。',
     bankNameRequired: '請輸入銀行名稱。',
   },
+  identityGate: {
+    not_certified: '請先完成身分驗證：入金和出金銀行卡都需要以您本人名義驗證的身分。',
+    under_review: '您的身分正在審核中。驗證通過後即可繼續；此畫面會自動更新。',
+    failed: '您的身分驗證未通過。請更正後重新提交以繼續。',
+    verify: '驗證我的身分',
+  },
   cashOut: {
     rulesTitle: '出金規則',
     met: '（已符合）',

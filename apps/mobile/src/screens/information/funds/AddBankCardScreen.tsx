@@ -8,20 +8,20 @@ import { normaliseBic, normaliseIban } from '@beurs/contract/rules';
 import { validateBankCard, type BankCardForm } from '../../../features/funds/bank-card';
 import { useAddBankCardMutation } from '../../../features/funds/mutations';
 import { withScamCheck } from '../../../features/funds/scam-check';
-import { useAuthInfo } from '../../../features/identity/queries';
 import { pathOf } from '../../../routes/paths';
 import { Loading, LoadingOverlay } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { useFormFields } from '../../../shell/use-form-fields';
 import { showToast } from '../../../shell/toast';
+import { useIdentityGate, type IdentityGate } from './wallet/IdentityGate';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 
-function CardForm({ holderName }: { holderName: string }) {
+function CardForm({ holderName, gate }: { holderName: string; gate: IdentityGate }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const add = useAddBankCardMutation();
   const scam = useScamCheckDialog();
-  const { form, setErrors, field } = useFormFields<BankCardForm>({
+  const { form, setForm, setErrors, field } = useFormFields<BankCardForm>({
     holderName,
     iban: '',
     bic: '',
@@ -29,6 +29,12 @@ function CardForm({ holderName }: { holderName: string }) {
     branch: '',
   });
   const [isBusy, setBusy] = useState(false);
+  // The verified name arrives when a reviewer decides while the form is open: shown at once.
+  const [holderShown, setHolderShown] = useState(holderName);
+  if (holderShown !== holderName) {
+    setHolderShown(holderName);
+    setForm((previous) => ({ ...previous, holderName }));
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,13 +69,14 @@ function CardForm({ holderName }: { holderName: string }) {
       onSubmit={(event) => void submit(event)}
       data-testid="screen-addBankCard"
     >
+      {gate.notice}
       <Field label={t('bankCard.holder')} {...field('holderName')} readOnly={holderName !== ''} />
       <p className="form-footer">{t('bankCard.holderRule')}</p>
       <Field label={t('bankCard.iban')} {...field('iban')} autoComplete="off" />
       <Field label={t('bankCard.bic')} {...field('bic')} autoComplete="off" />
       <Field label={t('bankCard.bankName')} {...field('bankName')} />
       <Field label={t('bankCard.branch')} {...field('branch')} />
-      <Button block color="primary" size="large" type="submit" loading={isBusy}>
+      <Button block color="primary" size="large" type="submit" loading={isBusy} disabled={gate.isBlocked}>
         {t('bankCard.submit')}
       </Button>
       <LoadingOverlay visible={isBusy} />
@@ -80,8 +87,7 @@ function CardForm({ holderName }: { holderName: string }) {
 
 /** Add a payout card (/information/addBankCard): the holder is the verified real name. */
 export default function AddBankCardScreen() {
-  const auth = useAuthInfo();
-  if (auth.isPending) return <Loading />;
-  const holderName = auth.data?.state === 'authenticated' ? auth.data.realname : '';
-  return <CardForm holderName={holderName} />;
+  const gate = useIdentityGate();
+  if (gate.isPending) return <Loading />;
+  return <CardForm holderName={gate.realname} gate={gate} />;
 }

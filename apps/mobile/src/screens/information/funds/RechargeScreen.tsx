@@ -1,6 +1,6 @@
 import { formatCurrency, formatDateTime } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
@@ -26,6 +26,7 @@ import { showToast } from '../../../shell/toast';
 import { ConfirmDialog } from '../../trade/components/ConfirmDialog';
 import { CollectionAccount } from './wallet/CollectionAccount';
 import { DepositTerms } from './wallet/DepositTerms';
+import { useIdentityGate } from './wallet/IdentityGate';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 import styles from './wallet/wallet.module.css';
 
@@ -84,13 +85,14 @@ function DepositItem({ deposit, channel, onCancel, isCancelling }: ItemProps) {
   );
 }
 
-function DepositForm({ channel }: { channel: Channel }) {
+function DepositForm({ channel, isBlocked }: { channel: Channel; isBlocked: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const recharge = useRechargeMutation();
   const scam = useScamCheckDialog();
   const [amountText, setAmountText] = useState('');
   const [proof, setProof] = useState<File | null>(null);
+  const proofInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBusy, setBusy] = useState(false);
   const money = (value: string) => formatCurrency(value, channel.currency, language);
@@ -115,7 +117,10 @@ function DepositForm({ channel }: { channel: Channel }) {
       const request = { channelId: channel.id, amount: formatCash(amount), proofImageId };
       const result = await withScamCheck(() => recharge.mutateAsync({ request, idempotencyKey }), scam.ask);
       if (result.done) {
+        // Announced: the next deposit starts empty, its proof included.
         setAmountText('');
+        setProof(null);
+        if (proofInput.current) proofInput.current.value = '';
         showToast(t('recharge.submitted'), TOAST_DURATION_MS);
       }
     } catch (failure) {
@@ -146,6 +151,7 @@ function DepositForm({ channel }: { channel: Channel }) {
           id="deposit-proof"
           type="file"
           accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          ref={proofInput}
           data-testid="deposit-proof"
           onChange={(event) => setProof(event.target.files?.[0] ?? null)}
         />
@@ -156,7 +162,15 @@ function DepositForm({ channel }: { channel: Channel }) {
         )}
       </div>
       <p className="form-footer">{t('recharge.ownAccount')}</p>
-      <Button block color="primary" size="large" type="submit" loading={isBusy}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={isBusy}
+        disabled={isBlocked}
+        data-testid="deposit-submit"
+      >
         {t('recharge.submit')}
       </Button>
       <LoadingOverlay visible={isBusy} />
@@ -178,13 +192,15 @@ export default function RechargeScreen() {
   const [channelId, setChannelId] = useState(() => searchParams.get('channel') ?? '');
   const cancel = useCancelDepositMutation();
   const [toCancel, setToCancel] = useState<Deposit | null>(null);
-  if (channels.isPending) return <Loading />;
+  const gate = useIdentityGate();
+  if (channels.isPending || gate.isPending) return <Loading />;
   if (!channels.data) return <EmptyState />;
   const list = channels.data.channels;
   const chosen = list.find((channel) => channel.id === channelId) ?? list[0];
   const items = deposits.data?.items ?? [];
   return (
     <div data-testid="screen-recharge">
+      {gate.notice && <div className={styles.gateBlock}>{gate.notice}</div>}
       <DepositTerms terms={channels.data} />
       {!chosen ? (
         <EmptyState message={t('recharge.noChannels')} />
@@ -207,7 +223,7 @@ export default function RechargeScreen() {
             </div>
             <CollectionAccount channel={chosen} testId="deposit-account" />
           </div>
-          <DepositForm key={chosen.id} channel={chosen} />
+          <DepositForm key={chosen.id} channel={chosen} isBlocked={gate.isBlocked} />
         </>
       )}
       {items.length > 0 && (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../app/i18n';
 import { configEntries, ok, refusal, type Data, type Recorded } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 
@@ -34,12 +35,26 @@ const deposit: Data<'/recharge/submit'> = {
   decidedAt: null,
   decidedBy: null,
 };
+const identity = (state: Data<'/information/authInfo'>['state']): Data<'/information/authInfo'> => ({
+  state,
+  realname: state === 'not_certified' ? '' : 'An Peeters',
+  documentType: 'be_national_register',
+  documentNumberMasked: state === 'not_certified' ? '' : '850730*****8',
+  reason: '',
+  submittedAt: state === 'not_certified' ? null : '2026-11-21T10:00:00.000Z',
+  reviewedAt: null,
+  reviewedBy: null,
+  frontImageId: null,
+  backImageId: null,
+});
 const calls = (requests: Recorded[], path: string) => requests.filter((request) => request.path === path);
 
 beforeEach(() => {
   localStorage.setItem('tokend', 'tok');
   localStorage.setItem('account', '32470000001');
 });
+
+afterEach(() => changeLanguage('en'));
 
 describe('deposit screen', () => {
   it('says demo money, checks the limits, uploads the proof and repeats after the safety question', async () => {
@@ -96,6 +111,51 @@ describe('deposit screen', () => {
         { trigger: 'first_deposit', wasToldByOnlineContact: false },
       ]),
     );
+    // Announced: the form starts empty again, its proof included (not sent twice by mistake).
+    const input = screen.getByTestId('deposit-proof') as HTMLInputElement;
+    expect(input.files?.length ?? 0).toBe(0);
+    expect((screen.getByLabelText('Amount (EUR)') as HTMLInputElement).value).toBe('');
+    await user.type(screen.getByLabelText('Amount (EUR)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Announce deposit' }));
+    expect(await screen.findByText('Add the proof of your transfer.')).toBeTruthy();
+    expect(calls(server.requests, '/recharge/submit')).toHaveLength(2);
+  });
+
+  it('says first, at the top, that the identity is under review, and keeps the button disabled', async () => {
+    await changeLanguage('fr');
+    renderApp('/information/recharge', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/recharge/channels': () => ok(channels),
+      '/recharge/list': () => ok({ total: 0, items: [] }),
+      '/cashOut/list': () => ok({ total: 0, items: [] }),
+      '/information/authInfo': () => ok(identity('under_review')),
+    });
+    const gate = await screen.findByTestId('identity-gate');
+    expect(gate.textContent).toContain('Votre identité est en cours de vérification.');
+    // Above the terms and the form: read before anything is typed.
+    const screenNode = screen.getByTestId('screen-recharge');
+    const order = [gate, screen.getByTestId('deposit-terms'), screen.getByTestId('deposit-form')];
+    for (const [index, node] of order.slice(1).entries()) {
+      expect(order[index]!.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(screenNode.contains(gate)).toBe(true);
+    expect(screen.getByTestId('deposit-submit').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('asks a user who never verified to do so, with a link to the verification', async () => {
+    renderApp('/information/recharge', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/recharge/channels': () => ok(channels),
+      '/recharge/list': () => ok({ total: 0, items: [] }),
+      '/cashOut/list': () => ok({ total: 0, items: [] }),
+      '/information/authInfo': () => ok(identity('not_certified')),
+    });
+    const gate = await screen.findByTestId('identity-gate');
+    expect(gate.textContent).toContain('Verify your identity first');
+    expect(within(gate).getByRole('link', { name: 'Verify my identity' }).getAttribute('href')).toBe(
+      '/information/authInfo',
+    );
+    expect(screen.getByTestId('deposit-submit').hasAttribute('disabled')).toBe(true);
   });
 });
 
