@@ -156,6 +156,35 @@ const environmentSchema = z
       .default(24 * 7),
     INITIAL_STAFF_PASSWORD: z.string().min(12).optional(),
     SUPPORT_URL: z.string().url().default('mailto:support@beurs.example'),
+    // Web Push: a VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it); when
+    // absent, one is generated at first start and kept in the database.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/)
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/)
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:|https:\/\/)/)
+      .default('mailto:support@beurs.example'),
+    // The push services a subscription may point at (host suffixes): the browsers' own by default.
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default(
+        'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com',
+      )
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     MARKET_PROVIDER: z.enum(['simulator', 'finnhub']).default('simulator'),
     FINNHUB_API_KEY: z.string().trim().optional(),
     FINNHUB_REST_URL: optionalUrl(['http', 'https']),
@@ -294,6 +323,13 @@ const environmentSchema = z
         });
       }
     }
+    if (Boolean(environment.VAPID_PUBLIC_KEY) !== Boolean(environment.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither: a pair is generated)',
+      });
+    }
     if (environment.MARKET_PROVIDER === 'finnhub' && !environment.FINNHUB_API_KEY) {
       context.addIssue({
         code: 'custom',
@@ -337,6 +373,12 @@ export type Config = {
   readonly clockStart: Date | null;
   /** Private uploads (ID photos, deposit proofs): UPLOADS_DIR, or DATA_DIR/uploads. */
   readonly uploadsDir: string;
+  /** Web Push (VAPID): a configured key pair or null (generated once and stored), and where subscriptions may point. */
+  readonly push: {
+    readonly vapidKeys: { readonly publicKey: string; readonly privateKey: string } | null;
+    readonly subject: string;
+    readonly serviceHosts: readonly string[];
+  };
   /** Deposits and withdrawals (issue 4): hours in `timeZone`, the withdrawal fee and minimum per currency, the FX spread. */
   readonly funds: {
     readonly depositHours: OpeningHours;
@@ -450,6 +492,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS,
     clockStart: env.CLOCK_START ?? null,
     uploadsDir: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : null,
+      subject: env.VAPID_SUBJECT,
+      serviceHosts: env.PUSH_SERVICE_HOSTS,
+    },
     funds: {
       depositHours: env.DEPOSIT_HOURS,
       withdrawalHours: env.WITHDRAWAL_HOURS,

@@ -29,6 +29,7 @@ import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 import { createTradingService } from './modules/trading/trading.service';
 import { createDemoDeskService, type DemoDeskLog } from './modules/demo-desk/demo-desk.service';
+import { createMessagesService } from './modules/messages/messages.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -68,6 +69,15 @@ export function createServices(deps: ServiceDeps) {
     twoFactor,
   });
   const common = createCommonService({ db, config });
+  // In-app messages: posted by the modules that decide things, in their transactions; pushed after commit.
+  const messages = createMessagesService({
+    db,
+    clock,
+    common,
+    push: config.push,
+    timeZone: config.funds.timeZone,
+    ...(log ? { log } : {}),
+  });
   const market = createMarketService({
     db,
     clock,
@@ -80,8 +90,8 @@ export function createServices(deps: ServiceDeps) {
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir, audit });
   const decisions = createDecisionsService({ db, audit });
-  const identity = createIdentityService({ db, clock, decisions, staff, uploads, users });
-  const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits });
+  const identity = createIdentityService({ db, clock, decisions, messages, staff, uploads, users });
+  const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits, messages });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });
   const paymentMethods = createPaymentMethodsService({
     db,
@@ -102,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     decisions,
     fundOperations,
     identity,
+    messages,
     restrictions,
     scamChecks,
     staff,
@@ -128,6 +139,7 @@ export function createServices(deps: ServiceDeps) {
     decisions,
     fundOperations,
     identity,
+    messages,
     restrictions,
     fundPassword,
     paymentMethods,
@@ -171,6 +183,7 @@ export function createServices(deps: ServiceDeps) {
   const records = createRecordsService({ db, ledger, deposits, withdrawals, exchange, corrections, trading });
   return {
     demoDesk,
+    messages,
     ledger,
     sessions,
     attemptLimits,

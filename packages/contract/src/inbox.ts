@@ -73,7 +73,7 @@ const notificationSettingsData = z.array(
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it. */
 const pushSubscriptionInput = z.strictObject({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  endpoint: z.url({ protocol: /^https$/ }).max(2048),
   keys: z.strictObject({
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key'),
     auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/, 'a base64url authentication secret'),

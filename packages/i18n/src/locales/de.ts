@@ -939,6 +939,52 @@ export default {
     expired: 'Dieses Angebot ist abgelaufen. Holen Sie ein neues Angebot zum aktuellen Kurs ein.',
     requote: 'Neues Angebot',
   },
+  inbox: {
+    identity_approved: {
+      title: 'Identität bestätigt',
+      content:
+        'Ihre Identität wurde bestätigt. Sie können jetzt eine Auszahlungskarte hinzufügen, einzahlen und handeln.',
+    },
+    identity_rejected: {
+      title: 'Identität nicht bestätigt',
+      content:
+        'Ihre Identitätsprüfung wurde nicht bestanden: {{reason}} Korrigieren Sie die Angaben und reichen Sie sie unter Identitätsprüfung erneut ein.',
+    },
+    deposit_credited: {
+      title: 'Einzahlung gutgeschrieben',
+      content: '{{amount}} wurden Ihrem Konto gutgeschrieben (Referenz {{reference}}).',
+    },
+    deposit_rejected: {
+      title: 'Einzahlung nicht gutgeschrieben',
+      content: 'Ihre Einzahlung von {{amount}} wurde abgelehnt: {{reason}}',
+    },
+    withdrawal_paid: {
+      title: 'Auszahlung ausgeführt',
+      content:
+        'Ihre Auszahlung von {{amount}} wurde genehmigt: {{payout}} werden auf Ihre Karte ausgezahlt (Gebühr {{fee}}).',
+    },
+    withdrawal_rejected: {
+      title: 'Auszahlung abgelehnt',
+      content:
+        'Ihre Auszahlung von {{amount}} wurde abgelehnt: {{reason}} Der Betrag ist wieder auf Ihrem Konto verfügbar.',
+    },
+    fund_password_locked: {
+      title: 'Fondspasswort gesperrt',
+      content:
+        'Ihr Fondspasswort wurde zu oft falsch eingegeben und ist bis {{until}} gesperrt. Falls Sie das nicht waren, ändern Sie Ihr Anmeldepasswort und kontaktieren Sie den Support.',
+    },
+    price_alert: {
+      title: 'Kursalarm: {{name}}',
+      content: '{{name}} ({{symbol}}) {{condition}}. Aktueller Kurs: {{price}}.',
+    },
+    support_reply: { title: 'Der Support hat geantwortet', content: '{{preview}}' },
+    conditions: {
+      price_above: 'ist auf {{level}} oder höher gestiegen',
+      price_below: 'ist auf {{level}} oder tiefer gefallen',
+      change_up: 'liegt heute {{level}} % oder mehr im Plus',
+      change_down: 'liegt heute {{level}} % oder mehr im Minus',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Einige Angaben sind ungültig.',
     MALFORMED_JSON: 'Die Anfrage konnte nicht gelesen werden.',
@@ -1095,6 +1141,16 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'Dieses Angebot galt {{seconds}} Sekunden und ist nicht mehr gültig (abgelaufen oder bereits verwendet). Holen Sie ein neues Angebot ein.',
     EXCHANGE_QUOTE_INVALID: 'Dieses Angebot wurde nicht für Sie erstellt. Holen Sie ein neues Angebot ein.',
+    SUPPORT_MESSAGE_EMPTY: 'Schreiben Sie eine Nachricht oder hängen Sie ein Bild an.',
+    SUPPORT_CONVERSATION_NOT_FOUND: 'Dieser Nutzer hat dem Support nicht geschrieben.',
+    ALERT_LIMIT_REACHED:
+      'Sie haben bereits {{limit}} aktive Kursalarme, das Maximum. Löschen Sie zuerst einen.',
+    ALERT_ALREADY_MET:
+      '{{symbol}} steht bereits bei {{price}}: Der Alarm würde sofort auslösen. Wählen Sie eine andere Schwelle.',
+    ALERT_VALUE_INVALID: 'Geben Sie eine Schwelle über 0 ein (einen Prozentsatz von höchstens {{maximum}}).',
+    ALERT_NOT_FOUND: 'Dieser Kursalarm existiert nicht.',
+    ALERT_NOT_ACTIVE: 'Dieser Kursalarm wurde bereits ausgelöst oder gelöscht.',
+    PUSH_SERVICE_NOT_ALLOWED: 'An den Push-Dienst dieses Browsers sendet dieser Server nicht.',
     TOO_FREQUENT: 'Zu häufig gesendet. Warten Sie einen Moment.',
     SYSTEM_BUSY: 'Das System ist ausgelastet. Versuchen Sie es später erneut.',
   },

@@ -937,6 +937,51 @@ export default {
     expired: 'This quote has expired. Get a new quote for the current rate.',
     requote: 'Get a new quote',
   },
+  inbox: {
+    identity_approved: {
+      title: 'Identity verified',
+      content: 'Your identity has been verified. You can now add a payout card, deposit and trade.',
+    },
+    identity_rejected: {
+      title: 'Identity not verified',
+      content:
+        'Your identity verification did not pass: {{reason}} Correct it and submit it again under Identity verification.',
+    },
+    deposit_credited: {
+      title: 'Deposit credited',
+      content: '{{amount}} has been credited to your account (reference {{reference}}).',
+    },
+    deposit_rejected: {
+      title: 'Deposit not credited',
+      content: 'Your deposit of {{amount}} was rejected: {{reason}}',
+    },
+    withdrawal_paid: {
+      title: 'Withdrawal paid out',
+      content:
+        'Your withdrawal of {{amount}} has been approved: {{payout}} is paid out to your card (fee {{fee}}).',
+    },
+    withdrawal_rejected: {
+      title: 'Withdrawal rejected',
+      content:
+        'Your withdrawal of {{amount}} was rejected: {{reason}} The amount is available in your account again.',
+    },
+    fund_password_locked: {
+      title: 'Fund password locked',
+      content:
+        'Your fund password was entered wrongly too many times and is locked until {{until}}. If this was not you, change your login password and contact support.',
+    },
+    price_alert: {
+      title: 'Price alert: {{name}}',
+      content: '{{name}} ({{symbol}}) {{condition}}. Price now: {{price}}.',
+    },
+    support_reply: { title: 'Support answered you', content: '{{preview}}' },
+    conditions: {
+      price_above: 'rose to {{level}} or above',
+      price_below: 'fell to {{level}} or below',
+      change_up: 'is up {{level}} % or more today',
+      change_down: 'is down {{level}} % or more today',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Some of the information is not valid.',
     MALFORMED_JSON: 'The request could not be read.',
@@ -1085,6 +1130,16 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'This quote was held for {{seconds}} seconds and is no longer valid (expired or already used). Get a new quote.',
     EXCHANGE_QUOTE_INVALID: 'This quote was not issued to you. Get a new quote.',
+    SUPPORT_MESSAGE_EMPTY: 'Write a message or attach a picture.',
+    SUPPORT_CONVERSATION_NOT_FOUND: 'This user has not written to support.',
+    ALERT_LIMIT_REACHED:
+      'You already have {{limit}} active price alerts, the most allowed. Cancel one first.',
+    ALERT_ALREADY_MET:
+      '{{symbol}} is already at {{price}}: the alert would fire at once. Choose another level.',
+    ALERT_VALUE_INVALID: 'Enter a level above 0 (a percentage of at most {{maximum}}).',
+    ALERT_NOT_FOUND: 'This price alert does not exist.',
+    ALERT_NOT_ACTIVE: 'This price alert has already fired or was cancelled.',
+    PUSH_SERVICE_NOT_ALLOWED: "This browser's push service is not one this server sends to.",
     TOO_FREQUENT: 'Submitted too often. Wait a moment.',
     SYSTEM_BUSY: 'The system is busy. Try again later.',
   },

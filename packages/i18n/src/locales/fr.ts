@@ -948,6 +948,52 @@ export default {
     expired: 'Ce cours n’est plus garanti. Obtenez un nouveau cours.',
     requote: 'Obtenir un nouveau cours',
   },
+  inbox: {
+    identity_approved: {
+      title: 'Identité vérifiée',
+      content:
+        'Votre identité a été vérifiée. Vous pouvez maintenant ajouter une carte de retrait, déposer et négocier.',
+    },
+    identity_rejected: {
+      title: 'Identité non vérifiée',
+      content:
+        "La vérification de votre identité n'a pas abouti : {{reason}} Corrigez-la et soumettez-la à nouveau sous Vérification d'identité.",
+    },
+    deposit_credited: {
+      title: 'Dépôt crédité',
+      content: '{{amount}} a été crédité sur votre compte (référence {{reference}}).',
+    },
+    deposit_rejected: {
+      title: 'Dépôt non crédité',
+      content: 'Votre dépôt de {{amount}} a été refusé : {{reason}}',
+    },
+    withdrawal_paid: {
+      title: 'Retrait versé',
+      content:
+        'Votre retrait de {{amount}} a été approuvé : {{payout}} est versé sur votre carte (frais {{fee}}).',
+    },
+    withdrawal_rejected: {
+      title: 'Retrait refusé',
+      content:
+        'Votre retrait de {{amount}} a été refusé : {{reason}} Le montant est de nouveau disponible sur votre compte.',
+    },
+    fund_password_locked: {
+      title: 'Mot de passe de fonds bloqué',
+      content:
+        "Votre mot de passe de fonds a été saisi trop souvent de façon erronée et est bloqué jusqu'au {{until}}. Si ce n'était pas vous, changez votre mot de passe de connexion et contactez le support.",
+    },
+    price_alert: {
+      title: 'Alerte de cours : {{name}}',
+      content: '{{name}} ({{symbol}}) {{condition}}. Cours actuel : {{price}}.',
+    },
+    support_reply: { title: 'Le support vous a répondu', content: '{{preview}}' },
+    conditions: {
+      price_above: 'a atteint {{level}} ou plus',
+      price_below: 'est descendu à {{level}} ou moins',
+      change_up: "est en hausse de {{level}} % ou plus aujourd'hui",
+      change_down: "est en baisse de {{level}} % ou plus aujourd'hui",
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Certaines informations ne sont pas valides.',
     MALFORMED_JSON: 'La demande n’a pas pu être lue.',
@@ -1101,6 +1147,16 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'Ce cours était garanti {{seconds}} secondes et n’est plus valable (expiré ou déjà utilisé). Obtenez un nouveau cours.',
     EXCHANGE_QUOTE_INVALID: 'Ce cours ne vous a pas été attribué. Obtenez un nouveau cours.',
+    SUPPORT_MESSAGE_EMPTY: 'Écrivez un message ou joignez une image.',
+    SUPPORT_CONVERSATION_NOT_FOUND: "Cet utilisateur n'a pas écrit au support.",
+    ALERT_LIMIT_REACHED:
+      "Vous avez déjà {{limit}} alertes de cours actives, le maximum. Annulez-en une d'abord.",
+    ALERT_ALREADY_MET:
+      "{{symbol}} est déjà à {{price}} : l'alerte se déclencherait aussitôt. Choisissez un autre niveau.",
+    ALERT_VALUE_INVALID: 'Saisissez un niveau supérieur à 0 (un pourcentage de {{maximum}} au plus).',
+    ALERT_NOT_FOUND: "Cette alerte de cours n'existe pas.",
+    ALERT_NOT_ACTIVE: 'Cette alerte de cours a déjà été déclenchée ou annulée.',
+    PUSH_SERVICE_NOT_ALLOWED: "Ce serveur n'envoie pas vers le service push de ce navigateur.",
     TOO_FREQUENT: 'Envois trop fréquents. Patientez un instant.',
     SYSTEM_BUSY: 'Le système est surchargé. Réessayez plus tard.',
   },

@@ -931,6 +931,49 @@ export default {
     expired: '이 견적은 만료되었습니다. 현재 환율로 새 견적을 받으세요.',
     requote: '새 견적 받기',
   },
+  inbox: {
+    identity_approved: {
+      title: '본인 인증 완료',
+      content: '본인 인증이 완료되었습니다. 이제 출금 카드를 등록하고 입금 및 거래할 수 있습니다.',
+    },
+    identity_rejected: {
+      title: '본인 인증 실패',
+      content:
+        '본인 인증을 통과하지 못했습니다: {{reason}} 내용을 수정하여 본인 인증 메뉴에서 다시 제출해 주세요.',
+    },
+    deposit_credited: {
+      title: '입금 완료',
+      content: '{{amount}}이(가) 계좌에 입금되었습니다(참조 번호 {{reference}}).',
+    },
+    deposit_rejected: {
+      title: '입금 거절',
+      content: '{{amount}} 입금이 거절되었습니다: {{reason}}',
+    },
+    withdrawal_paid: {
+      title: '출금 지급 완료',
+      content: '{{amount}} 출금이 승인되었습니다. {{payout}}이(가) 카드로 지급됩니다(수수료 {{fee}}).',
+    },
+    withdrawal_rejected: {
+      title: '출금 거절',
+      content: '{{amount}} 출금이 거절되었습니다: {{reason}} 해당 금액은 다시 계좌에서 사용할 수 있습니다.',
+    },
+    fund_password_locked: {
+      title: '자금 비밀번호 잠김',
+      content:
+        '자금 비밀번호를 너무 많이 잘못 입력하여 {{until}}까지 잠겼습니다. 본인이 아니라면 로그인 비밀번호를 변경하고 고객센터에 문의하세요.',
+    },
+    price_alert: {
+      title: '가격 알림: {{name}}',
+      content: '{{name}}({{symbol}}) {{condition}}. 현재 가격: {{price}}.',
+    },
+    support_reply: { title: '고객센터 답변 도착', content: '{{preview}}' },
+    conditions: {
+      price_above: '가격이 {{level}} 이상으로 올랐습니다',
+      price_below: '가격이 {{level}} 이하로 내렸습니다',
+      change_up: '오늘 {{level}}% 이상 상승했습니다',
+      change_down: '오늘 {{level}}% 이상 하락했습니다',
+    },
+  },
   errors: {
     VALIDATION_FAILED: '일부 정보가 올바르지 않습니다.',
     MALFORMED_JSON: '요청을 읽을 수 없습니다.',
@@ -1075,6 +1118,15 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       '이 견적은 {{seconds}}초 동안만 유효했으며 더 이상 사용할 수 없습니다(만료 또는 이미 사용됨). 새 견적을 받으세요.',
     EXCHANGE_QUOTE_INVALID: '이 견적은 귀하에게 발급된 것이 아닙니다. 새 견적을 받으세요.',
+    SUPPORT_MESSAGE_EMPTY: '메시지를 입력하거나 사진을 첨부하세요.',
+    SUPPORT_CONVERSATION_NOT_FOUND: '이 사용자는 고객센터에 문의한 적이 없습니다.',
+    ALERT_LIMIT_REACHED: '활성 가격 알림이 이미 최대인 {{limit}}개입니다. 먼저 하나를 취소하세요.',
+    ALERT_ALREADY_MET:
+      '{{symbol}}은(는) 이미 {{price}}입니다. 알림이 즉시 울리게 됩니다. 다른 기준을 선택하세요.',
+    ALERT_VALUE_INVALID: '0보다 큰 값을 입력하세요(백분율은 최대 {{maximum}}).',
+    ALERT_NOT_FOUND: '이 가격 알림이 존재하지 않습니다.',
+    ALERT_NOT_ACTIVE: '이 가격 알림은 이미 울렸거나 취소되었습니다.',
+    PUSH_SERVICE_NOT_ALLOWED: '이 서버는 이 브라우저의 푸시 서비스로 보내지 않습니다.',
     TOO_FREQUENT: '너무 자주 제출했습니다. 잠시 기다리세요.',
     SYSTEM_BUSY: '시스템이 혼잡합니다. 잠시 후 다시 시도하세요.',
   },

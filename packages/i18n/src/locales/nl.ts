@@ -946,6 +946,52 @@ export default {
     expired: 'Deze koers is verlopen. Vraag een nieuwe koers op.',
     requote: 'Nieuwe koers opvragen',
   },
+  inbox: {
+    identity_approved: {
+      title: 'Identiteit geverifieerd',
+      content:
+        'Uw identiteit is geverifieerd. U kunt nu een uitbetalingskaart toevoegen, storten en handelen.',
+    },
+    identity_rejected: {
+      title: 'Identiteit niet geverifieerd',
+      content:
+        'Uw identiteitsverificatie is niet geslaagd: {{reason}} Corrigeer de gegevens en dien ze opnieuw in onder Identiteitsverificatie.',
+    },
+    deposit_credited: {
+      title: 'Storting bijgeschreven',
+      content: '{{amount}} is bijgeschreven op uw rekening (referentie {{reference}}).',
+    },
+    deposit_rejected: {
+      title: 'Storting niet bijgeschreven',
+      content: 'Uw storting van {{amount}} is geweigerd: {{reason}}',
+    },
+    withdrawal_paid: {
+      title: 'Opname uitbetaald',
+      content:
+        'Uw opname van {{amount}} is goedgekeurd: {{payout}} wordt uitbetaald op uw kaart (kosten {{fee}}).',
+    },
+    withdrawal_rejected: {
+      title: 'Opname geweigerd',
+      content:
+        'Uw opname van {{amount}} is geweigerd: {{reason}} Het bedrag staat weer beschikbaar op uw rekening.',
+    },
+    fund_password_locked: {
+      title: 'Fondswachtwoord geblokkeerd',
+      content:
+        'Uw fondswachtwoord is te vaak verkeerd ingevoerd en is geblokkeerd tot {{until}}. Was u dit niet, wijzig dan uw inlogwachtwoord en neem contact op met support.',
+    },
+    price_alert: {
+      title: 'Koersalarm: {{name}}',
+      content: '{{name}} ({{symbol}}) {{condition}}. Koers nu: {{price}}.',
+    },
+    support_reply: { title: 'Support heeft geantwoord', content: '{{preview}}' },
+    conditions: {
+      price_above: 'is gestegen tot {{level}} of hoger',
+      price_below: 'is gedaald tot {{level}} of lager',
+      change_up: 'staat vandaag {{level}} % of meer hoger',
+      change_down: 'staat vandaag {{level}} % of meer lager',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Sommige gegevens zijn ongeldig.',
     MALFORMED_JSON: 'Het verzoek kon niet worden gelezen.',
@@ -1099,6 +1145,15 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'Deze koers gold {{seconds}} seconden en is niet meer geldig (verlopen of al gebruikt). Vraag een nieuwe koers op.',
     EXCHANGE_QUOTE_INVALID: 'Deze koers is niet voor u opgevraagd. Vraag een nieuwe koers op.',
+    SUPPORT_MESSAGE_EMPTY: 'Schrijf een bericht of voeg een afbeelding toe.',
+    SUPPORT_CONVERSATION_NOT_FOUND: 'Deze gebruiker heeft support niet geschreven.',
+    ALERT_LIMIT_REACHED: 'U hebt al {{limit}} actieve koersalarmen, het maximum. Annuleer er eerst een.',
+    ALERT_ALREADY_MET:
+      '{{symbol}} staat al op {{price}}: het alarm zou meteen afgaan. Kies een ander niveau.',
+    ALERT_VALUE_INVALID: 'Voer een niveau boven 0 in (een percentage van hoogstens {{maximum}}).',
+    ALERT_NOT_FOUND: 'Dit koersalarm bestaat niet.',
+    ALERT_NOT_ACTIVE: 'Dit koersalarm is al afgegaan of geannuleerd.',
+    PUSH_SERVICE_NOT_ALLOWED: 'Naar de pushdienst van deze browser stuurt deze server niet.',
     TOO_FREQUENT: 'Te vaak verstuurd. Wacht even.',
     SYSTEM_BUSY: 'Het systeem is druk bezet. Probeer het later opnieuw.',
   },

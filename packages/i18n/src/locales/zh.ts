@@ -926,6 +926,47 @@ export default {
     expired: '此報價已逾時，請重新取得報價以查看目前匯率。',
     requote: '重新報價',
   },
+  inbox: {
+    identity_approved: {
+      title: '身分已驗證',
+      content: '您的身分已通過驗證。現在可以新增出金卡、入金及交易。',
+    },
+    identity_rejected: {
+      title: '身分驗證未通過',
+      content: '您的身分驗證未通過：{{reason}} 請修正後在「實名認證」中重新提交。',
+    },
+    deposit_credited: {
+      title: '入金已入帳',
+      content: '{{amount}} 已存入您的帳戶（參考編號 {{reference}}）。',
+    },
+    deposit_rejected: {
+      title: '入金未入帳',
+      content: '您的 {{amount}} 入金已被拒絕：{{reason}}',
+    },
+    withdrawal_paid: {
+      title: '出金已支付',
+      content: '您的 {{amount}} 出金已核准：{{payout}} 已支付至您的卡（手續費 {{fee}}）。',
+    },
+    withdrawal_rejected: {
+      title: '出金已被拒絕',
+      content: '您的 {{amount}} 出金已被拒絕：{{reason}} 該金額已退回您的帳戶，可再次使用。',
+    },
+    fund_password_locked: {
+      title: '資金密碼已鎖定',
+      content: '您的資金密碼輸入錯誤次數過多，已鎖定至 {{until}}。如非本人操作，請更改登入密碼並聯絡客服。',
+    },
+    price_alert: {
+      title: '價格提醒：{{name}}',
+      content: '{{name}}（{{symbol}}）{{condition}}。目前價格：{{price}}。',
+    },
+    support_reply: { title: '客服已回覆您', content: '{{preview}}' },
+    conditions: {
+      price_above: '已升至 {{level}} 或以上',
+      price_below: '已跌至 {{level}} 或以下',
+      change_up: '今日上漲 {{level}}% 或以上',
+      change_down: '今日下跌 {{level}}% 或以上',
+    },
+  },
   errors: {
     VALIDATION_FAILED: '部分資料無效。',
     MALFORMED_JSON: '無法讀取請求。',
@@ -1063,6 +1104,14 @@ export default {
       '您的帳戶於過去 {{days}} 天內由此調整的提出者建立或重新啟用，須由另一位員工核准。',
     EXCHANGE_QUOTE_EXPIRED: '此報價僅保留 {{seconds}} 秒，現已失效（已逾時或已使用），請重新報價。',
     EXCHANGE_QUOTE_INVALID: '此報價並非發給您的，請重新報價。',
+    SUPPORT_MESSAGE_EMPTY: '請輸入訊息或附加圖片。',
+    SUPPORT_CONVERSATION_NOT_FOUND: '此使用者尚未聯絡客服。',
+    ALERT_LIMIT_REACHED: '您已有 {{limit}} 個啟用中的價格提醒，已達上限。請先取消一個。',
+    ALERT_ALREADY_MET: '{{symbol}} 目前已在 {{price}}，提醒會立即觸發。請選擇其他價位。',
+    ALERT_VALUE_INVALID: '請輸入大於 0 的數值（百分比最多 {{maximum}}）。',
+    ALERT_NOT_FOUND: '此價格提醒不存在。',
+    ALERT_NOT_ACTIVE: '此價格提醒已觸發或已取消。',
+    PUSH_SERVICE_NOT_ALLOWED: '本伺服器不會傳送至此瀏覽器的推播服務。',
     TOO_FREQUENT: '提交過於頻繁，請稍候。',
     SYSTEM_BUSY: '系統繁忙，請稍後再試。',
   },

@@ -21,6 +21,7 @@ import {
 } from '../../ledger/record-sources';
 import type { AuditService } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
+import type { MessagesService } from '../messages/messages.service';
 import {
   type FundOperationsService,
   replayOrRefuse,
@@ -81,6 +82,7 @@ export function createDepositsService(deps: {
   decisions: DecisionsService;
   fundOperations: FundOperationsService;
   identity: IdentityService;
+  messages: MessagesService;
   restrictions: RestrictionsService;
   scamChecks: ScamChecksService;
   staff: StaffService;
@@ -88,7 +90,7 @@ export function createDepositsService(deps: {
   users: UsersService;
 }) {
   const { db, clock, random, config, ledger, audit, decisions, identity, restrictions, scamChecks } = deps;
-  const { fundOperations, staff, uploads, users } = deps;
+  const { fundOperations, messages, staff, uploads, users } = deps;
   fundOperations.registerPendingCheck('deposit', repository.hasPending);
   /** Called after a deposit announcement commits, with its id (the demo desk schedules its review). */
   const submittedListeners: Array<(depositId: bigint) => Promise<unknown>> = [];
@@ -455,7 +457,12 @@ export function createDepositsService(deps: {
             decidedByStaffId: actor.staffId,
             decidedAt: clock.now(),
           });
-          if (!isApproved) return { decided: row };
+          const told = { amount: formatCash(row.amountMinor), currency: row.currency };
+          if (!isApproved) {
+            await messages.post(tx, row.userId, 'deposit_rejected', { ...told, reason: input.reason });
+            return { decided: row };
+          }
+          await messages.post(tx, row.userId, 'deposit_credited', { ...told, reference: row.reference });
           const result = await ledger.transfer(tx, {
             idempotencyKey: `deposit:${row.id}`,
             kind: 'deposit',

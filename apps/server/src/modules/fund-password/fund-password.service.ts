@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../../core/passwords';
 import type { Database } from '../../db/database';
 import type { AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
 import type { IdentityService } from '../identity/identity.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { UsersService } from '../users/users.service';
 import * as repository from './fund-password.repository';
 
@@ -32,8 +33,9 @@ export function createFundPasswordService(deps: {
   identity: IdentityService;
   users: UsersService;
   attemptLimits: AttemptLimitsService;
+  messages: MessagesService;
 }) {
-  const { db, clock, identity, users, attemptLimits } = deps;
+  const { db, clock, identity, users, attemptLimits, messages } = deps;
   const keyOf = (userId: bigint) => ({ scope: 'fund_password' as const, subject: userId.toString() });
 
   async function status(userId: bigint) {
@@ -70,6 +72,10 @@ export function createFundPasswordService(deps: {
     }
     recentlyVerified.delete(userId);
     if (outcome.lockedUntil) {
+      // Told once, by the attempt that set the lock (a guesser would otherwise go unnoticed).
+      if (outcome.isNewLock) {
+        await messages.post(db, userId, 'fund_password_locked', { until: outcome.lockedUntil.toISOString() });
+      }
       throw new DomainError('FUND_PASSWORD_LOCKED', { until: outcome.lockedUntil.toISOString() });
     }
     throw new DomainError('WRONG_FUND_PASSWORD', { attemptsLeft: outcome.attemptsLeft });

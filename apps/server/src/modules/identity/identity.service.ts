@@ -2,6 +2,7 @@ import { DomainError, type Decider, type ErrorCode } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { DecisionsService } from '../decisions/decisions.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { StaffActor } from '../audit/audit.service';
 import type { StaffService } from '../staff/staff.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -19,11 +20,12 @@ export function createIdentityService(deps: {
   db: Database;
   clock: Clock;
   decisions: DecisionsService;
+  messages: MessagesService;
   staff: StaffService;
   uploads: UploadsService;
   users: UsersService;
 }) {
-  const { db, clock, decisions, staff, uploads, users } = deps;
+  const { db, clock, decisions, messages, staff, uploads, users } = deps;
   /** Called after a submission commits, with its id (the demo desk schedules its review). */
   const submittedListeners: Array<(submissionId: bigint) => Promise<unknown>> = [];
 
@@ -170,6 +172,12 @@ export function createIdentityService(deps: {
             isApproved
               ? { identityState: 'authenticated', realname: decided.realname }
               : { identityState: 'failed' },
+          );
+          await messages.post(
+            tx,
+            decided.userId,
+            isApproved ? 'identity_approved' : 'identity_rejected',
+            isApproved ? {} : { reason: input.reason },
           );
           return { decided };
         },

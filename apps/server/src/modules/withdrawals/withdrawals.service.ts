@@ -18,6 +18,7 @@ import {
   type RecordDetails,
 } from '../../ledger/record-sources';
 import type { DecisionsService } from '../decisions/decisions.service';
+import type { MessagesService } from '../messages/messages.service';
 import {
   type FundOperationsService,
   replayOrRefuse,
@@ -61,6 +62,7 @@ export function createWithdrawalsService(deps: {
   decisions: DecisionsService;
   fundOperations: FundOperationsService;
   identity: IdentityService;
+  messages: MessagesService;
   restrictions: RestrictionsService;
   fundPassword: FundPasswordService;
   paymentMethods: PaymentMethodsService;
@@ -77,6 +79,7 @@ export function createWithdrawalsService(deps: {
     decisions,
     fundOperations,
     identity,
+    messages,
     restrictions,
     fundPassword,
     paymentMethods,
@@ -462,6 +465,19 @@ export function createWithdrawalsService(deps: {
                 source: { type: 'withdrawal', id: row.id.toString() },
                 memo: `Withdrawal rejected: ${input.reason}`,
               });
+          const amount = formatCash(row.amountMinor);
+          await (isApproved
+            ? messages.post(tx, row.userId, 'withdrawal_paid', {
+                amount,
+                payout: formatCash(payoutMinor),
+                fee: formatCash(row.feeMinor),
+                currency: row.currency,
+              })
+            : messages.post(tx, row.userId, 'withdrawal_rejected', {
+                amount,
+                currency: row.currency,
+                reason: input.reason,
+              }));
           return { decided: row, effect: { entryId: result.entryId } };
         },
       });
