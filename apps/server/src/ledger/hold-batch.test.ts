@@ -17,7 +17,7 @@ import { verifyLedger } from './ledger-verify';
 
 let fixture: LedgerFixture;
 beforeAll(async () => {
-  fixture = await createLedgerFixture();
+  fixture = await createLedgerFixture({ poolSize: 20 });
 });
 afterAll(() => fixture.database.close());
 
@@ -121,5 +121,33 @@ describe('holdMany', () => {
       stop();
     }
     expect(told).toEqual([[held]]);
+  });
+
+  it('parallel batches over the same balances never reserve more than is available, and keep the rows equal to the postings', async () => {
+    // 20 batches at once, each holding 1.00 from each of the same 6 users who have 15.00: on
+    // PostgreSQL the batches wait for each other's row locks, and each balance row must end as
+    // the sum of its postings (a lost balance update is a breach).
+    const { ledger, database } = fixture;
+    const db = database.db;
+    const users = await Promise.all(
+      Array.from({ length: 6 }, () => createFundedUser(db, ledger, { EUR: 15_00n })),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ledger.holdMany(
+          db,
+          users.map((userId) => holdInput(userId, 1_00n)),
+        ),
+      ),
+    );
+    for (const [index, userId] of users.entries()) {
+      const answers = results.map((batch) => batch[index]);
+      expect(answers.filter((answer) => !(answer instanceof Error))).toHaveLength(15);
+      expect(
+        answers.filter((answer) => answer instanceof DomainError && answer.code === 'INSUFFICIENT_BALANCE'),
+      ).toHaveLength(5);
+      expect(await eurOf(userId)).toEqual({ asset: 'EUR', available: 0n, frozen: 15_00n });
+    }
+    expect((await verifyLedger(db)).breaches).toEqual([]);
   });
 });

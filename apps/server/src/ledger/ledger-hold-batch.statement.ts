@@ -11,6 +11,12 @@ import { queryRows } from './ledger.repository';
 // idempotency record. An input that does not pass writes nothing and is answered with why; the
 // others are written. Inputs must name distinct (user, asset) pairs: two holds on one balance in one
 // statement would be checked against the same starting balance.
+//
+// The balance changes are one grouped row per account, joined to the locked rows, as in the entry
+// statement. Do not feed the UPDATE from a UNION ALL of the moves: when a concurrent transaction
+// changed the row meanwhile, PostgreSQL's re-check of the updated row (EvalPlanQual) then drops the
+// update of the second branch's rows — the frozen balance kept its old value while the postings
+// moved (seen in parallel-orders-never-overdraw-or-oversell.test.ts on PostgreSQL).
 
 export type BatchHold = {
   userId: bigint;
@@ -99,11 +105,16 @@ export async function postHolds(
           union all
           select ordinal, 1, entry_id, frozen_id, asset, amount_minor from posted) moves
         order by ordinal, side),
+      changes as (
+        select account_rows.id,
+          sum(case account_rows.kind when 'available' then -posted.amount_minor else posted.amount_minor end)::bigint
+            as delta_minor
+        from posted join account_rows on account_rows.owner_user_id = posted.owner_user_id
+          and account_rows.asset = posted.asset
+        group by account_rows.id),
       balances as (
-        update ledger_accounts account set balance_minor = account.balance_minor + moves.delta_minor
-        from (select available_id as id, -amount_minor as delta_minor from posted
-          union all select frozen_id, amount_minor from posted) moves
-        where account.id = moves.id),
+        update ledger_accounts account set balance_minor = account.balance_minor + changes.delta_minor
+        from changes where account.id = changes.id),
       keys as (
         insert into ledger_idempotency_keys (key, operation, request_hash, entry_id, hold_id, created_at)
         select entry_key, 'hold', request_hash, entry_id, hold_id, ${now} from posted)

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/ledger-verify';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
+import { isPostgres } from '../../../test/helpers/test-database';
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
@@ -71,6 +73,76 @@ describe('orders at once', () => {
     expect((await post('/trade/positions', {}, user)).data.total).toBe(0);
     const closed = (await post('/trade/positions', { state: 'closed' }, user)).data.items[0];
     expect(closed).toMatchObject({ quantity: '0', state: 'closed' });
+    const report = await verifyLedger(testApp.database.db);
+    expect(report.breaches).toEqual([]);
+  });
+
+  it('parallel resting buys, written in batches, never overdraw; twins with one key make one order', async () => {
+    // Limit buys under the market rest: they go through the batched writer (several users per
+    // batch, one order per user per batch). One user has cash for about half of their orders.
+    const quote = (
+      await post('/market/quote', { symbol: 'PROX.BR' }, await fundedUser(testApp, admin, '10.00'))
+    ).data;
+    const limitPrice = (Math.floor(Number(quote.latest) * 95) / 100).toFixed(2);
+    const ticket = {
+      symbol: 'PROX.BR',
+      side: 'buy',
+      type: 'limit',
+      limitPrice,
+      quantity: '2',
+      timeInForce: 'gtc',
+    };
+    const short = await fundedUser(testApp, admin, '300.00');
+    const others = await Promise.all(Array.from({ length: 8 }, () => fundedUser(testApp, admin, '1000.00')));
+    const previewed = await post('/trade/preview', ticket, short);
+    if (previewed.status !== 1) throw new Error(JSON.stringify(previewed));
+    const one = previewed.data;
+    const affordable = 300_00n / minor(one.total);
+    const twinKey = `twin-${Date.now()}`;
+    const twin = () =>
+      callWithKey(
+        testApp,
+        '/trade/place',
+        { fundPassword: FUND_PASSWORD, ...ticket },
+        others[0]!,
+        twinKey,
+      ).then((response) => response.json());
+    const statsBefore = testApp.app.services.trading.restingPlacementStats();
+    const [shortResults, otherResults, twins] = await Promise.all([
+      Promise.all(Array.from({ length: 30 }, () => place(short, ticket))),
+      Promise.all(others.flatMap((user) => Array.from({ length: 5 }, () => place(user, ticket)))),
+      Promise.all(Array.from({ length: 6 }, twin)),
+    ]);
+    const stats = testApp.app.services.trading.restingPlacementStats();
+    // On PostgreSQL batches formed (fewer batches than orders). PGlite's one connection runs every
+    // request's reads one after another, so its orders reach the writer one at a time.
+    if (isPostgres)
+      expect(stats.batches - statsBefore.batches).toBeLessThan(stats.inputs - statsBefore.inputs);
+    const placed = shortResults.filter((result) => result.status === 1);
+    const refused = shortResults.filter((result) => result.status === 0);
+    expect(refused.every((result) => result.code === 'INSUFFICIENT_BALANCE')).toBe(true);
+    expect(placed.every((result) => result.data.state === 'pending')).toBe(true);
+    expect(BigInt(placed.length)).toBe(affordable);
+    expect(otherResults.every((result) => result.status === 1 && result.data.state === 'pending')).toBe(true);
+    expect(twins.every((result) => result.status === 1)).toBe(true);
+    expect(new Set(twins.map((result) => result.data.id)).size).toBe(1);
+
+    const pending = (await post('/trade/orders', { tab: 'pending', pageSize: 100 }, short)).data;
+    expect(pending.total).toBe(placed.length);
+    const reserved = placed.length === 0 ? 0n : BigInt(placed.length) * minor(one.total);
+    const { balances } = (await post('/user/getUserinfo', undefined, short)).data;
+    const eur = balances.find((balance: { currency: string }) => balance.currency === 'EUR');
+    expect(minor(eur.frozen)).toBe(reserved);
+    expect(minor(eur.available)).toBe(300_00n - reserved);
+    const holds = await testApp.database.db.execute(
+      sql`select count(*)::int as orders, count(distinct hold_id)::int as holds, count(*) filter (where hold_id is null)::int as unheld
+        from orders where state = 'pending' and limit_price_minor is not null`,
+    );
+    const counts = (holds as unknown as { rows: Array<{ orders: number; holds: number; unheld: number }> })
+      .rows[0]!;
+    expect(counts.unheld).toBe(0);
+    expect(counts.holds).toBe(counts.orders);
+    expect(counts.orders).toBe(placed.length + 40 + 1);
     const report = await verifyLedger(testApp.database.db);
     expect(report.breaches).toEqual([]);
   });

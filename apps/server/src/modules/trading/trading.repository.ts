@@ -28,6 +28,38 @@ export async function insertOrder(db: Executor, values: typeof orders.$inferInse
   return one(await db.insert(orders).values(values).returning(), 'insert into orders');
 }
 
+/** Inserts many orders; one whose (user, key) exists already is skipped (not in the answer). */
+export async function insertOrdersUnlessKeyed(
+  db: Executor,
+  values: ReadonlyArray<typeof orders.$inferInsert>,
+): Promise<OrderRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(orders)
+    .values([...values])
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning();
+}
+
+/** Sets each order's hold (one statement). */
+export async function setHoldIds(
+  db: Executor,
+  pairs: ReadonlyArray<{ orderId: bigint; holdId: bigint }>,
+): Promise<void> {
+  if (pairs.length === 0) return;
+  const rows = pairs.map(
+    (pair) => sql`(${pair.orderId.toString()}::bigint, ${pair.holdId.toString()}::bigint)`,
+  );
+  await db.execute(sql`update orders set hold_id = given.hold_id
+    from (values ${sql.join(rows, sql`, `)}) as given (id, hold_id) where orders.id = given.id`);
+}
+
+/** Deletes orders written in this transaction whose hold was refused (they never existed). */
+export async function deleteUnheldOrders(db: Executor, orderIds: readonly bigint[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.delete(orders).where(and(inArray(orders.id, [...orderIds]), sql`${orders.holdId} is null`));
+}
+
 export async function findOrderByKey(db: Executor, userId: bigint, key: string) {
   const rows = await db
     .select()
@@ -380,6 +412,31 @@ export async function dividendsBetween(db: Executor, userId: bigint, from: Date,
       ),
     )
     .orderBy(asc(corporateActionPayments.createdAt), asc(corporateActionPayments.id));
+}
+
+/** How many of the user's fills of at least `minGrossMinor` (trade currency) fall in each period. */
+export async function countFillsInPeriods(
+  db: Executor,
+  userId: bigint,
+  periods: readonly { from: Date; to: Date }[],
+  minGrossMinor: bigint,
+): Promise<number[]> {
+  return Promise.all(
+    periods.map(async (period) => {
+      const rows = await db
+        .select({ total: count() })
+        .from(fills)
+        .where(
+          and(
+            eq(fills.userId, userId),
+            gte(fills.createdAt, period.from),
+            lt(fills.createdAt, period.to),
+            gte(fills.grossMinor, minGrossMinor),
+          ),
+        );
+      return rows[0]?.total ?? 0;
+    }),
+  );
 }
 
 /** Dividends a user was credited, net of withholding, per currency. */

@@ -18,6 +18,7 @@ import {
   type TobClass,
 } from '@beurs/contract';
 import type { TradingConfig } from '../../config';
+import { createBatcher } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -78,6 +79,10 @@ export type TradingServiceDeps = {
   users: UsersService;
   trading: TradingConfig;
   fxSpreadBasisPoints: number;
+};
+
+const fail = (message: string): never => {
+  throw new Error(message);
 };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -282,7 +287,8 @@ export function createTradingService(deps: TradingServiceDeps) {
   }
 
   async function present(order: OrderRow) {
-    const fills = await repository.fillsOfOrders(db, [order.id]);
+    // An order with nothing filled has no fills to read (most answers to a placement).
+    const fills = order.filledQuantityMinor === 0n ? [] : await repository.fillsOfOrders(db, [order.id]);
     return presentOrder(order, market.instrumentOf(order.symbol), fills);
   }
 
@@ -334,11 +340,61 @@ export function createTradingService(deps: TradingServiceDeps) {
     return reserve;
   }
 
+  type PlacementKey = { idempotencyKey: string; hash: string };
+
+  /** The order row a placement writes (pending, before its hold). */
+  function orderValues(userId: bigint, priced: Priced, reservedMinor: bigint, key: PlacementKey) {
+    const { ticket, tradable } = priced;
+    const { instrument } = tradable;
+    const now = new Date(priced.nowMs);
+    return {
+      userId,
+      symbol: instrument.symbol,
+      asset: tradingAsset(instrument),
+      market: tradable.market,
+      currency: tradable.currency,
+      payCurrency: priced.payCurrency,
+      side: ticket.side,
+      type: ticket.type,
+      timeInForce: ticket.timeInForce,
+      quantityMinor: priced.quantityMinor,
+      quantityScale: instrument.quantityScale,
+      limitPriceMinor: ticket.limitPrice ?? null,
+      stopPriceMinor: ticket.stopPrice ?? null,
+      trailAmountMinor: ticket.trailAmount ?? null,
+      trailBasisPoints:
+        ticket.trailPercent === undefined ? null : Number(parseDecimal(ticket.trailPercent, 2) ?? 0n),
+      trailReferenceMinor: ticket.type === 'trailing_stop' ? (priced.quote?.lastMinor ?? null) : null,
+      isQueuedForOpen: priced.priced.willQueueForOpen,
+      state: 'pending' as const,
+      reservedMinor,
+      expiresAt: priced.expiresAtMs === null ? null : new Date(priced.expiresAtMs),
+      idempotencyKey: key.idempotencyKey,
+      requestHash: key.hash,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  /** The ledger hold of a pending order: cash for a buy, shares for a sale. */
+  function holdOf(order: OrderRow, priced: Priced) {
+    const { ticket, tradable } = priced;
+    const { instrument } = tradable;
+    return {
+      idempotencyKey: `order:${order.id}:hold`,
+      userId: order.userId,
+      asset: ticket.side === 'buy' ? priced.payCurrency : tradingAsset(instrument),
+      amountMinor: order.reservedMinor,
+      source: { type: 'order' as const, id: order.id.toString() },
+      memo: `${ticket.side === 'buy' ? 'Buy' : 'Sell'} order ${order.id}: ${formatQuantity(priced.quantityMinor, instrument.quantityScale)} ${instrument.symbol} (${ticket.type})`,
+    };
+  }
+
   async function placeInTransaction(
     userId: bigint,
     priced: Priced,
     fillQuote: FillQuote | null,
-    key: { idempotencyKey: string; hash: string },
+    key: PlacementKey,
   ): Promise<OrderRow> {
     const { ticket, tradable } = priced;
     const { instrument } = tradable;
@@ -359,42 +415,9 @@ export function createTradingService(deps: TradingServiceDeps) {
       await users.lock(tx, userId);
       if (ticket.side === 'sell') await assertSellable(tx, userId, asset, instrument.symbol, priced);
       const reservedMinor = reserveOf(priced, fillQuote !== null);
-      let order = await repository.insertOrder(tx, {
-        userId,
-        symbol: instrument.symbol,
-        asset,
-        market: tradable.market,
-        currency: tradable.currency,
-        payCurrency: priced.payCurrency,
-        side: ticket.side,
-        type: ticket.type,
-        timeInForce: ticket.timeInForce,
-        quantityMinor: priced.quantityMinor,
-        quantityScale: instrument.quantityScale,
-        limitPriceMinor: ticket.limitPrice ?? null,
-        stopPriceMinor: ticket.stopPrice ?? null,
-        trailAmountMinor: ticket.trailAmount ?? null,
-        trailBasisPoints:
-          ticket.trailPercent === undefined ? null : Number(parseDecimal(ticket.trailPercent, 2) ?? 0n),
-        trailReferenceMinor: ticket.type === 'trailing_stop' ? (priced.quote?.lastMinor ?? null) : null,
-        isQueuedForOpen: priced.priced.willQueueForOpen,
-        state: 'pending',
-        reservedMinor,
-        expiresAt: priced.expiresAtMs === null ? null : new Date(priced.expiresAtMs),
-        idempotencyKey: key.idempotencyKey,
-        requestHash: key.hash,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const source = { type: 'order' as const, id: order.id.toString() };
-      const { holdId } = await ledger.hold(tx, {
-        idempotencyKey: `order:${order.id}:hold`,
-        userId,
-        asset: ticket.side === 'buy' ? priced.payCurrency : asset,
-        amountMinor: reservedMinor,
-        source,
-        memo: `${ticket.side === 'buy' ? 'Buy' : 'Sell'} order ${order.id}: ${formatQuantity(priced.quantityMinor, instrument.quantityScale)} ${instrument.symbol} (${ticket.type})`,
-      });
+      let order = await repository.insertOrder(tx, orderValues(userId, priced, reservedMinor, key));
+      const hold = holdOf(order, priced);
+      const { holdId } = await ledger.hold(tx, hold);
       order = await repository.updateOrder(tx, order.id, { holdId });
       if (fillQuote && fillCosts) {
         return (
@@ -414,7 +437,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         await ledger.voidHold(tx, {
           idempotencyKey: `order:${order.id}:void`,
           holdId,
-          source,
+          source: hold.source,
           memo: `Order ${order.id} not filled at once (${ticket.timeInForce})`,
         });
         return repository.updateOrder(tx, order.id, {
@@ -428,6 +451,61 @@ export function createTradingService(deps: TradingServiceDeps) {
       return order;
     });
   }
+
+  // Buys that will rest (nothing crosses now, not IOC/FOK) are the bulk of placements under load;
+  // they are written in batches (core/batcher.ts): one transaction inserts the batch's orders, holds
+  // their cash in one ledger statement (`holdMany`, each order judged alone), and sets the hold ids
+  // — five statements for the batch instead of eleven per order. A user has at most one order in a
+  // batch. An order whose cash is short is deleted in the same transaction and refused as alone.
+  // A key written meanwhile (a twin request) answers the twin's order, as for a single placement.
+  type RestingPlacement = { userId: bigint; priced: Priced; key: PlacementKey };
+
+  async function writeRestingBatch(
+    placements: readonly RestingPlacement[],
+  ): Promise<Array<OrderRow | null | Error>> {
+    return db.transaction(async (tx) => {
+      const inserted = await repository.insertOrdersUnlessKeyed(
+        tx,
+        placements.map(({ userId, priced, key }) =>
+          orderValues(userId, priced, reserveOf(priced, false), key),
+        ),
+      );
+      const byKey = new Map(inserted.map((row) => [`${row.userId}\0${row.idempotencyKey}`, row]));
+      const rows = placements.map(({ userId, key }) => byKey.get(`${userId}\0${key.idempotencyKey}`));
+      const written = placements.flatMap((placement, index) => {
+        const row = rows[index];
+        return row ? [{ index, row, placement }] : [];
+      });
+      const holds = await ledger.holdMany(
+        tx,
+        written.map(({ row, placement }) => holdOf(row, placement.priced)),
+      );
+      // null: the key was taken meanwhile (a twin request); the caller answers the twin's order.
+      const answers: Array<OrderRow | null | Error> = placements.map(() => null);
+      const unheld: bigint[] = [];
+      const held: Array<{ orderId: bigint; holdId: bigint }> = [];
+      written.forEach(({ index, row }, position) => {
+        const hold = holds[position] as Awaited<ReturnType<typeof ledger.holdMany>>[number];
+        if (hold instanceof Error) {
+          unheld.push(row.id);
+          answers[index] = hold;
+        } else {
+          held.push({ orderId: row.id, holdId: hold.holdId });
+          answers[index] = { ...row, holdId: hold.holdId };
+        }
+      });
+      await repository.setHoldIds(tx, held);
+      await repository.deleteUnheldOrders(tx, unheld);
+      return answers;
+    });
+  }
+
+  const restingPlacements = createBatcher<RestingPlacement, OrderRow | null>({
+    run: writeRestingBatch,
+    maxSize: 64,
+    concurrency: 2,
+    keyOf: (placement) => placement.userId.toString(),
+  });
 
   /** The live quote of each symbol, or null when none can be obtained (the row still shows). */
   async function quotesBySymbol(symbols: readonly string[]) {
@@ -869,14 +947,25 @@ export function createTradingService(deps: TradingServiceDeps) {
       ) {
         throw new DomainError('MARKET_CLOSED', { opensAt: iso(priced.session.opensAtMs) ?? '' });
       }
-      const order = await writeOnce({
-        hash,
-        write: () => placeInTransaction(userId, priced, fillQuote, { idempotencyKey, hash }),
-        findByKey: () => repository.findOrderByKey(db, userId, idempotencyKey),
-      });
+      const key = { idempotencyKey, hash };
+      const findByKey = () => repository.findOrderByKey(db, userId, idempotencyKey);
+      const willRest =
+        !fillQuote && ticket.side === 'buy' && ticket.timeInForce !== 'ioc' && ticket.timeInForce !== 'fok';
+      const order = willRest
+        ? ((await restingPlacements.submit({ userId, priced, key })) ??
+          replayOrRefuse(await findByKey(), hash) ??
+          fail(`order key ${idempotencyKey} taken but not found`))
+        : await writeOnce({
+            hash,
+            write: () => placeInTransaction(userId, priced, fillQuote, key),
+            findByKey,
+          });
       if (order.state === 'pending') resting.add(order.symbol, restingOf(order));
       return present(order);
     },
+
+    /** How many batches the resting-buy writer ran, and how many orders they held (tests, benches). */
+    restingPlacementStats: () => restingPlacements.stats(),
 
     /** Cancels a pending order and releases its hold; only a pending order can be cancelled. */
     async cancel(userId: bigint, orderId: bigint) {
@@ -1036,6 +1125,15 @@ export function createTradingService(deps: TradingServiceDeps) {
     accountTotals,
 
     /** Account totals for the 'me' and wallet screens, with everything converted to EUR. */
+    /** The user's fills of at least `minGrossMinor` in each period (the professional-client trades criterion). */
+    significantTradeCounts(
+      userId: bigint,
+      periods: readonly { from: Date; to: Date }[],
+      minGrossMinor: bigint,
+    ) {
+      return repository.countFillsInPeriods(db, userId, periods, minGrossMinor);
+    },
+
     async summary(userId: bigint) {
       const [totals, eurUsd] = await Promise.all([accountTotals(userId), eurUsdOrNull()]);
       let totalAssetsEur = 0n;
