@@ -104,9 +104,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           mode: deps.jobsMode ?? 'background',
           log: app.log,
         });
-        registerJobs(jobs, { db: deps.db, services });
+        registerJobs(jobs, { db: deps.db, services, checkpointDir: deps.config.ledger.checkpointDir });
         instance.decorate('jobs', jobs);
-        instance.addHook('onClose', () => jobs.stop());
+        instance.addHook('onClose', async () => {
+          await jobs.stop();
+          // A graceful stop seals what the last passes left, so no entry outlives the deadline unsealed.
+          if ((deps.jobsMode ?? 'background') === 'background') await services.ledger.seal(deps.db);
+        });
       },
       { name: 'beurs-services' },
     ),

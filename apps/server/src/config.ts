@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -272,6 +273,18 @@ const environmentSchema = z
     DEMO_DESK_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(10),
     DEMO_DEPOSIT_MINIMUM: cashSchema('10.00'),
     DEMO_DEPOSIT_MAXIMUM: cashSchema('100000.00', 1_000_000_00n),
+    LEDGER_SIGNING_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) => value === undefined || /^ed25519-private:[\w-]{43}$/.test(value),
+        '"ed25519-private:<43 characters>" (printed at first start; see docs/guarantees.md)',
+      ),
+    LEDGER_SIGNING_KEY_FILE: z.string().optional(),
+    LEDGER_CHECKPOINT_DIR: z.string().optional(),
+    LEDGER_SEAL_DEADLINE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -367,6 +380,17 @@ export type Config = {
   readonly mode: 'demo' | 'live';
   readonly operator: { name: string; licence: string } | null;
   readonly trustProxy: boolean;
+  /**
+   * The journal's seals and published heads (ADR 0007): the signing key (LEDGER_SIGNING_KEY, else
+   * its file, written at first start), where the daily signed checkpoints go, and how long an entry
+   * may wait for its seal (null: no deadline, for tests that move a manual clock by days).
+   */
+  readonly ledger: {
+    readonly signingKey: string | null;
+    readonly signingKeyFile: string;
+    readonly checkpointDir: string;
+    readonly sealDeadlineMs: number | null;
+  };
   /** Strict-Transport-Security max-age; 0 sends none (set it where Beurs is served over TLS). */
   readonly hstsMaxAgeSeconds: number;
   /** Tests only (NODE_ENV=test): the server's clock starts at this instant and runs at real speed. */
@@ -489,6 +513,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { name: env.OPERATOR_NAME, licence: parseOperatorLicence(env.OPERATOR_LICENCE)?.display ?? '' }
         : null,
     trustProxy: env.TRUST_PROXY,
+    ledger: {
+      signingKey: env.LEDGER_SIGNING_KEY ?? null,
+      signingKeyFile: inDataDir(dataDir, env.LEDGER_SIGNING_KEY_FILE ?? 'ledger-signing-key'),
+      checkpointDir: inDataDir(dataDir, env.LEDGER_CHECKPOINT_DIR ?? 'ledger-checkpoints'),
+      sealDeadlineMs: env.LEDGER_SEAL_DEADLINE_SECONDS * 1000,
+    },
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS,
     clockStart: env.CLOCK_START ?? null,
     uploadsDir: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
@@ -567,6 +597,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   };
 }
 
+/** A path as given when absolute, else under DATA_DIR. */
+const inDataDir = (dataDir: string, path: string) => (path.startsWith('/') ? path : join(dataDir, path));
+
 function fxRateBand(base: string, quote: string, range: string): FxRateBand {
   const [low = '', high = ''] = range.split('-');
   return {
@@ -577,13 +610,23 @@ function fxRateBand(base: string, quote: string, range: string): FxRateBand {
   };
 }
 
+const TEST_SIGNING_KEY = `ed25519-private:${randomBytes(32).toString('base64url')}`;
+
 /**
  * A configuration for tests: in-memory PGlite, quiet logs, rate limits high enough that only the
  * tests about rate limits meet them; override what a test needs.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    ...loaded,
+    // One key per test process; no deadline, since tests move their manual clocks by days.
+    ledger: {
+      ...loaded.ledger,
+      signingKey: TEST_SIGNING_KEY,
+      checkpointDir: join(tmpdir(), `beurs-test-checkpoints-${process.pid}`),
+      sealDeadlineMs: null,
+    },
     database: { engine: 'pglite', dataDir: null },
     rateLimits: { login: 10_000, register: 10_000, account: 10_000 },
     uploadsDir: join(tmpdir(), `beurs-test-uploads-${process.pid}`),

@@ -5,6 +5,8 @@ import { startedClock, systemClock, type Clock } from './core/clock';
 import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
 import { runFirstStart, type FirstStartReport } from './first-start';
+import type { OpenedSigningKey } from './ledger/ledger-signing';
+import { readFileSync } from 'node:fs';
 
 // The process: configuration, database and migrations, first start, listen, graceful close.
 
@@ -31,7 +33,24 @@ function demoDeskLine(desk: FirstStartReport['demoDesk']): string {
   }
 }
 
-function startupBanner(config: Config, address: string, report: FirstStartReport): string {
+function ledgerKeyLine(key: OpenedSigningKey): string {
+  const published = `public key ${key.signer.publicKeyText}`;
+  switch (key.origin) {
+    case 'created':
+      return `new, written to ${key.file} (shown once: keep a copy outside the database, e.g. as LEDGER_SIGNING_KEY=${readFileSync(key.file ?? '', 'utf8').trim()}); ${published}`;
+    case 'file':
+      return `from ${key.file}; ${published}`;
+    default:
+      return `from LEDGER_SIGNING_KEY; ${published}`;
+  }
+}
+
+function startupBanner(
+  config: Config,
+  address: string,
+  report: FirstStartReport,
+  ledgerKey: OpenedSigningKey,
+): string {
   const publicAddress = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [
     '',
@@ -44,9 +63,11 @@ function startupBanner(config: Config, address: string, report: FirstStartReport
     `  invitation code: ${report.invitationCode}`,
     `  staff account:   ${report.staff.username}` +
       (report.staff.password
-        ? ` / password ${report.staff.password} (shown once; it must be changed at the first sign-in: POST /api/admin/auth/changePassword)`
+        ? ` / password ${report.staff.password} (shown once; it must be changed at the first sign-in at /admin/)`
         : ' (password set at first start)'),
+    `  ledger key:      ${ledgerKeyLine(ledgerKey)}`,
     `  demo desk:       ${demoDeskLine(report.demoDesk)}`,
+    `  back-office:     ${publicAddress}/admin/ (the staff account signs in there)`,
     `  API docs:        ${publicAddress}/api/docs`,
     '',
   ];
@@ -85,7 +106,7 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ host: config.host, port: config.port });
-  console.log(startupBanner(config, address, report));
+  console.log(startupBanner(config, address, report, app.services.ledgerSigningKey));
 }
 
 await main();

@@ -4,6 +4,7 @@ import type { InvalidationBus } from './core/invalidation-bus';
 import type { RandomSource } from './core/random';
 import type { Database } from './db/database';
 import { createLedgerService } from './ledger/ledger.service';
+import { openSigningKey } from './ledger/ledger-signing';
 import { createMarketProvider } from './market/create-provider';
 import { createMarketService } from './modules/market/market.service';
 import { createCommonService } from './modules/common/common.service';
@@ -46,7 +47,11 @@ export type ServiceDeps = {
 
 export function createServices(deps: ServiceDeps) {
   const { db, clock, random, config, bus, log } = deps;
-  const ledger = createLedgerService({ clock });
+  const signingKey = openSigningKey({ key: config.ledger.signingKey, keyFile: config.ledger.signingKeyFile });
+  const ledger = createLedgerService({
+    clock,
+    sealing: { signer: signingKey.signer, deadlineMs: config.ledger.sealDeadlineMs },
+  });
   const sessions = createSessionsService({
     db,
     clock,
@@ -185,6 +190,8 @@ export function createServices(deps: ServiceDeps) {
     demoDesk,
     messages,
     ledger,
+    /** Where the ledger's signing key came from (the start-up banner prints a new one once). */
+    ledgerSigningKey: signingKey,
     sessions,
     attemptLimits,
     twoFactor,

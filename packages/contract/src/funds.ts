@@ -237,7 +237,50 @@ export const recordDetail = z.discriminatedUnion('type', [
 ]);
 export type RecordDetail = z.infer<typeof recordDetail>;
 
-export const recordItem = z.object({
+export const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** The journal's head as published on `LEDGER_HEAD_PATH` (ADR 0007). */
+export const ledgerHeadData = z.object({
+  /** How many seals the chain holds; 0 before the first. */
+  sequence: z.string(),
+  hash: hex64,
+  sealedAt: z.string().nullable(),
+  /** Ed25519 over "beurs-ledger-seal-v1\n<sequence>\n<hash>", base64url. */
+  signature: z.string().nullable(),
+  /** "ed25519:<base64url>": the key that signs every seal, head and receipt. */
+  publicKey: z.string(),
+});
+export type LedgerHead = z.infer<typeof ledgerHeadData>;
+
+/** A head signed over the Merkle root of every seal: in checkpoint files and receipts. */
+export const signedLedgerHeadData = z.object({
+  format: z.literal('beurs-ledger-head-v1'),
+  sequence: z.string(),
+  hash: hex64,
+  merkleRoot: hex64,
+  time: z.string(),
+  publicKey: z.string(),
+  signature: z.string(),
+});
+
+export const ledgerReceiptData = z.object({
+  format: z.literal('beurs-ledger-receipt-v1'),
+  entryId: z.string(),
+  body: z.string(),
+  seal: z.object({
+    sequence: z.string(),
+    previousHash: hex64,
+    hash: hex64,
+    hashFormat: z.union([z.literal(1), z.literal(2)]),
+    signature: z.string().nullable(),
+  }),
+  leafIndex: z.number().int().min(0),
+  proof: z.array(hex64),
+  head: signedLedgerHeadData,
+});
+export type LedgerReceiptData = z.infer<typeof ledgerReceiptData>;
+
+const recordItem = z.object({
   /** The ledger entry number: the order number shown to the user. */
   id: z.string(),
   kind: z.string(),
@@ -405,5 +448,12 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
       ...pageFields,
     }),
     data: pageOf(recordItem),
+  },
+  fundRecordReceipt: {
+    auth: 'user',
+    summary:
+      "A receipt for one of the user's ledger entries: the entry's canonical text, its signed seal and a Merkle inclusion proof against a chain head signed now (docs/guarantees.md says how to check it).",
+    request: z.strictObject({ entryId: z.string().regex(/^\d{1,18}$/) }),
+    data: ledgerReceiptData,
   },
 });

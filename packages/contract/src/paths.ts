@@ -74,6 +74,7 @@ export const fundsPaths = {
   exchangeQuote: '/exChange/quote',
   exchange: '/exChange/submit',
   fundRecord: '/fundRecord/list',
+  fundRecordReceipt: '/fundRecord/receipt',
 } as const;
 
 export const marketPaths = {
@@ -169,6 +170,9 @@ export const adminSupportPaths = {
 
 /** Private uploaded files: `GET {UPLOADED_FILES_PATH}/{id}` with the owner's user headers or a staff token with the role. */
 export const UPLOADED_FILES_PATH = '/api/uploads';
+
+/** The journal's published head (`GET`, public): sequence, hash, time, signature and public key. */
+export const LEDGER_HEAD_PATH = '/api/ledger/head';
 export const uploadFilePath = (id: string): string => `${UPLOADED_FILES_PATH}/${encodeURIComponent(id)}`;
 
 /** The live quote stream: a WebSocket speaking JSON messages. */

@@ -2,14 +2,24 @@ import type { Database } from '../db/database';
 import type { Services } from '../services';
 import type { JobRunner } from './job-runner';
 import { registerDemoDeskJob } from './demo-desk.job';
+import { registerLedgerCheckpointJob } from './ledger-checkpoint.job';
 import { registerLedgerHoldExpiryJob } from './ledger-hold-expiry.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
 import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
 import { registerTradingExpiryJob } from './trading-expiry.job';
+import { registerCreditInterestJob } from './credit-interest.job';
 
 // Every job of the server, registered in one place (one line per job).
-export function registerJobs(runner: JobRunner, deps: { db: Database; services: Services }): void {
+export function registerJobs(
+  runner: JobRunner,
+  deps: { db: Database; services: Services; checkpointDir: string },
+): void {
   registerLedgerSealJob(runner, { db: deps.db, ledger: deps.services.ledger });
+  registerLedgerCheckpointJob(runner, {
+    db: deps.db,
+    ledger: deps.services.ledger,
+    directory: deps.checkpointDir,
+  });
   registerLedgerHoldExpiryJob(runner, { db: deps.db, ledger: deps.services.ledger });
   registerDemoDeskJob(runner, {
     demoDesk: deps.services.demoDesk,
@@ -19,4 +29,5 @@ export function registerJobs(runner: JobRunner, deps: { db: Database; services: 
   });
   registerTradingExpiryJob(runner, { trading: deps.services.trading });
   registerTradingCorporateActionsJob(runner, { trading: deps.services.trading });
+  registerCreditInterestJob(runner, { credit: deps.services.credit });
 }

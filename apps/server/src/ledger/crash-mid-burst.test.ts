@@ -88,7 +88,7 @@ async function expectIntact(handle: DatabaseHandle, userId: bigint, committed: M
   const entries = BigInt(balance[0]?.entries ?? '-1');
   expect(entries).toBeGreaterThanOrEqual(BigInt(rows.length));
   expect(BigInt(balance[0]?.balance ?? '-1')).toBe(1_000_000_00n - entries * 1_01n);
-  await sealPending(handle.db, systemClock, { isFullScan: true });
+  await sealPending(handle.db, systemClock, { signer: null, deadlineMs: null }, { isFullScan: true });
   const verification = await verifyLedger(handle.db);
   expect(verification.breaches).toEqual([]);
 }

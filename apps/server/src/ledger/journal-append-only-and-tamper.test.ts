@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { openDatabase } from '../db/database';
 import { isPgError } from '../db/database';
 import { houseAccount, move, userAccount } from './ledger-accounts';
+import { newSigningKeyText, signerFromText } from './ledger-signing';
 import {
   createFundedUser,
   createLedgerFixture,
+  createUser,
   type LedgerFixture,
   testKey,
   testSource,
@@ -110,39 +112,51 @@ describe('verifyLedger', () => {
 
 describe('npm run ledger:verify', () => {
   const command = fileURLToPath(new URL('./verify.command.ts', import.meta.url));
-  const run = (dataDir: string) =>
+  const signingKey = newSigningKeyText();
+  const run = (dataDir: string, environment: Record<string, string> = { LEDGER_SIGNING_KEY: signingKey }) =>
     spawnSync(process.execPath, ['--import', 'tsx', command], {
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LEDGER_SIGNING_KEY: '', ...environment },
       encoding: 'utf8',
     });
 
-  it('exits 0 on a sound ledger and 1 with a report on a breach', async () => {
+  it('exits 0 on a sound ledger, 1 with a report on a breach, 2 without a key; it never seals', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'beurs-verify-'));
     try {
       const handle = await openDatabase({ engine: 'pglite', dataDir });
       const ledger = createLedgerService({ clock: new ManualClock('2026-11-21T12:00:00Z') });
       await ledger.ensureHouseAccounts(handle.db);
-      const userId = await createFundedUser(handle.db, ledger, { USD: 3_00n });
+      const userId = await createUser(handle.db, ledger);
       await handle.close();
 
       const sound = run(dataDir);
-      expect(sound.stdout).toContain('sealed now: 1 entries');
-      expect(sound.stdout).toContain('OK: chain intact');
+      expect(sound.stdout).toContain('OK: chain intact and signed');
+      expect(sound.stdout).toContain(`ledger key: ${signerFromText(signingKey).publicKeyText}`);
       expect(sound.status).toBe(0);
+      const keyless = run(dataDir, {});
+      expect(keyless.stderr).toContain('no ledger signing key');
+      expect(keyless.status).toBe(2);
 
       const reopened = await openDatabase({ engine: 'pglite', dataDir });
       await reopened.db.execute(
         sql`update ledger_accounts set balance_minor = balance_minor + 1 where owner_user_id = ${userId.toString()}::bigint and asset = 'USD' and kind = 'available'`,
       );
+      const entry = await reopened.db
+        .execute(sql`insert into ledger_entries (kind, memo, idempotency_key, source_type, source_id, created_at)
+        values ('deposit', 'by hand', 'by-hand', 'deposit', '1', '2026-11-21T12:00:00Z')`);
       await reopened.close();
       const broken = run(dataDir);
-      expect(broken.stdout).toContain('BREACH: 1 problem(s)');
       expect(broken.stdout).toMatch(
-        /\[balance row differs from postings\] account \d+: balance row 301, postings sum 300/,
+        /\[balance row differs from postings\] account \d+: balance row 1, postings sum 0/,
       );
+      // Not sealed by the verifier: older than the sealer's deadline, it is a breach.
+      expect(broken.stdout).toMatch(
+        /\[unsealed past the deadline\] entry \d+ of 2026-11-21T12:00:00Z is not sealed/,
+      );
+      expect(broken.stdout).toMatch(/\[business record\] entry \d+: no approved deposit 1/);
+      expect(broken.stdout).toContain('not sealed yet: 1');
       expect(broken.status).toBe(1);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000); // two child processes and three openings of a PGlite data directory
+  }, 180_000); // three child processes and three openings of a PGlite data directory
 });

@@ -20,7 +20,7 @@ const userId = await createFundedUser(handle.db, ledger, { EUR: 1_000_000_00n })
 void (async () => {
   // Sealing passes back to back (the server's job runs one a second), so the kill lands mid-pass.
   for (;;) {
-    await sealPending(handle.db, systemClock);
+    await sealPending(handle.db, systemClock, { signer: null, deadlineMs: null });
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 })();

@@ -58,8 +58,13 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** hash_n = sha256(hash_{n−1} ‖ "\n" ‖ canonical(entry_n with its postings)). */
 export function sealHash(previousHash: string, entry: SealedEntry, format: HashFormat): string {
+  return sha256Hex(`${previousHash}\n${sealBody(entry, format)}`);
+}
+
+/** The canonical text of an entry that its seal hashes (what a receipt carries). */
+export function sealBody(entry: SealedEntry, format: HashFormat): string {
   const postings = entry.postings.map((posting) => [posting.accountId, posting.asset, posting.amountMinor]);
-  const body = canonicalJson({
+  return canonicalJson({
     id: entry.id,
     kind: entry.kind,
     memo: entry.memo,
@@ -69,5 +74,4 @@ export function sealHash(previousHash: string, entry: SealedEntry, format: HashF
     postings,
     ...(format >= 2 && { source: [entry.sourceType, entry.sourceId] }),
   });
-  return sha256Hex(`${previousHash}\n${body}`);
 }

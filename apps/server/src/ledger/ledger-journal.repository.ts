@@ -27,8 +27,11 @@ export async function selectLastSeal(executor: Executor): Promise<LastSeal | nul
  */
 export async function selectUnsealedEntryIds(
   executor: Executor,
-  options: { limit: number; lookBack: bigint | null },
+  options: { limit: number; lookBack: bigint | null; createdAfter?: Date | null },
 ): Promise<bigint[]> {
+  const fresh = options.createdAfter
+    ? sql`and entry.created_at >= ${options.createdAfter.toISOString()}::timestamptz`
+    : sql``;
   const floor =
     options.lookBack === null
       ? sql`0`
@@ -37,7 +40,7 @@ export async function selectUnsealedEntryIds(
     executor,
     sql`select entry.id::text from ledger_entries entry
       where entry.id > ${floor}
-        and not exists (select 1 from ledger_seals seal where seal.entry_id = entry.id)
+        and not exists (select 1 from ledger_seals seal where seal.entry_id = entry.id) ${fresh}
       order by entry.id limit ${options.limit}`,
   );
   return rows.map((row) => BigInt(String(row.id)));
@@ -90,6 +93,8 @@ export type SealRow = {
   previousHash: string;
   hash: string;
   hashFormat: HashFormat;
+  /** Ed25519 over `sealMessage(sequence, hash)`, base64url; null on seals from before ADR 0007. */
+  signature: string | null;
 };
 
 export async function insertSeals(
@@ -100,9 +105,9 @@ export async function insertSeals(
   if (seals.length === 0) return;
   const values = seals.map(
     (seal) =>
-      sql`(${seal.sequence.toString()}::bigint, ${seal.entryId.toString()}::bigint, ${seal.previousHash}, ${seal.hash}, ${seal.hashFormat}::smallint, ${sealedAt.toISOString()}::timestamptz)`,
+      sql`(${seal.sequence.toString()}::bigint, ${seal.entryId.toString()}::bigint, ${seal.previousHash}, ${seal.hash}, ${seal.hashFormat}::smallint, ${seal.signature}, ${sealedAt.toISOString()}::timestamptz)`,
   );
-  await executor.execute(sql`insert into ledger_seals (sequence, entry_id, previous_hash, hash, hash_format, sealed_at)
+  await executor.execute(sql`insert into ledger_seals (sequence, entry_id, previous_hash, hash, hash_format, signature, sealed_at)
     values ${sql.join(values, sql`, `)}`);
 }
 
@@ -114,7 +119,7 @@ export async function selectSeals(
 ): Promise<SealRow[]> {
   const rows = await queryRows<Row>(
     executor,
-    sql`select seal.sequence::text, seal.entry_id::text, seal.previous_hash, seal.hash, seal.hash_format from ledger_seals seal
+    sql`select seal.sequence::text, seal.entry_id::text, seal.previous_hash, seal.hash, seal.hash_format, seal.signature from ledger_seals seal
       where seal.sequence > ${afterSequence.toString()}::bigint order by seal.sequence limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -123,5 +128,6 @@ export async function selectSeals(
     previousHash: String(row.previous_hash),
     hash: String(row.hash),
     hashFormat: Number(row.hash_format) as HashFormat,
+    signature: row.signature === null ? null : String(row.signature),
   }));
 }

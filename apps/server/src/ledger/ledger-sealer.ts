@@ -3,12 +3,15 @@ import type { Clock } from '../core/clock';
 import type { Database, Transaction } from '../db/database';
 import { CURRENT_HASH_FORMAT, GENESIS_HASH, sealHash } from './ledger-hashing';
 import * as journal from './ledger-journal.repository';
+import { sealMessage, type LedgerSigner } from './ledger-signing';
 import { queryRows } from './ledger.repository';
 
 // The hash chain is written after commit, by one sealer at a time (ADR 0002): writers never wait
 // for it. The server runs a pass every second as the `ledger.seal` job (src/jobs); each pass also
 // takes a transaction-scoped advisory lock with pg_try_advisory_xact_lock, so a pass never overlaps
-// another one (`ledger:verify` seals too) and the chain stays one unbroken line.
+// another one and the chain stays one unbroken line. Only the server seals (ADR 0007): each seal is
+// signed with the key from the configuration, and an entry older than the deadline is never sealed
+// (`ledger:verify` reports it), so seals deleted by hand cannot be written again over edited entries.
 
 const SEALER_LOCK_ID = 7_311_002;
 const BATCH_SIZE = 500;
@@ -21,14 +24,21 @@ export type SealReport = {
   isBusy: boolean;
 };
 
+/**
+ * How the server seals: `signer` signs every seal (none: unsigned seals, for the ledger's own
+ * tests); an entry created more than `deadlineMs` ago is left unsealed (null: no deadline).
+ */
+export type SealingSettings = { signer: LedgerSigner | null; deadlineMs: number | null };
+
 export async function sealPending(
   db: Database,
   clock: Clock,
+  settings: SealingSettings,
   options: { isFullScan?: boolean } = {},
 ): Promise<SealReport> {
   let sealedCount = 0;
   for (;;) {
-    const batch = await db.transaction((tx) => sealBatch(tx, clock, options.isFullScan ?? false));
+    const batch = await db.transaction((tx) => sealBatch(tx, clock, settings, options.isFullScan ?? false));
     if (batch === null) return { sealedCount, isBusy: true };
     sealedCount += batch;
     if (batch < BATCH_SIZE) return { sealedCount, isBusy: false };
@@ -36,14 +46,21 @@ export async function sealPending(
 }
 
 /** Seals up to one batch; null when another sealer holds the lock. */
-async function sealBatch(tx: Transaction, clock: Clock, isFullScan: boolean): Promise<number | null> {
+async function sealBatch(
+  tx: Transaction,
+  clock: Clock,
+  settings: SealingSettings,
+  isFullScan: boolean,
+): Promise<number | null> {
   const lock = await queryRows<{ locked: boolean }>(
     tx,
     sql`select pg_try_advisory_xact_lock(${SEALER_LOCK_ID}) as locked`,
   );
   if (lock[0]?.locked !== true) return null;
   const lookBack = isFullScan ? null : STRAGGLER_LOOK_BACK;
-  const entryIds = await journal.selectUnsealedEntryIds(tx, { limit: BATCH_SIZE, lookBack });
+  const createdAfter =
+    settings.deadlineMs === null ? null : new Date(clock.now().getTime() - settings.deadlineMs);
+  const entryIds = await journal.selectUnsealedEntryIds(tx, { limit: BATCH_SIZE, lookBack, createdAfter });
   if (entryIds.length === 0) return 0;
   const entries = await journal.selectEntries(tx, entryIds);
   const last = await journal.selectLastSeal(tx);
@@ -53,7 +70,15 @@ async function sealBatch(tx: Transaction, clock: Clock, isFullScan: boolean): Pr
   for (const entry of entries) {
     sequence += 1n;
     const hash = sealHash(previousHash, entry, CURRENT_HASH_FORMAT);
-    seals.push({ sequence, entryId: entry.id, previousHash, hash, hashFormat: CURRENT_HASH_FORMAT });
+    const signature = settings.signer?.sign(sealMessage(sequence, hash)) ?? null;
+    seals.push({
+      sequence,
+      entryId: entry.id,
+      previousHash,
+      hash,
+      hashFormat: CURRENT_HASH_FORMAT,
+      signature,
+    });
     previousHash = hash;
   }
   await journal.insertSeals(tx, seals, clock.now());

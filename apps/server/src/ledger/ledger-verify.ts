@@ -1,11 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database';
 import { GENESIS_HASH, sealHash } from './ledger-hashing';
+import { merkleRoot } from './ledger-merkle';
 import * as journal from './ledger-journal.repository';
+import { selectSealHashes, type SignedHead } from './ledger-publication';
+import { headMessage, sealMessage, type LedgerVerifier } from './ledger-signing';
 import { queryRows } from './ledger.repository';
 
-// Checks every invariant of the ledger (ADR 0002) inside one repeatable-read snapshot, so it can
-// run while the server writes. Used by `npm run ledger:verify` and by the tests after every scenario.
+// Checks every invariant of the ledger (ADR 0002, ADR 0007) inside one repeatable-read snapshot,
+// so it can run while the server writes. It never writes: sealing is the server's alone. Used by
+// `npm run ledger:verify` (with every option) and by the tests after every scenario.
+
+export type VerifyOptions = {
+  /** The published key: every seal after the first signed one must carry a valid signature. */
+  verifier?: LedgerVerifier;
+  /** With `deadlineMs`: an entry unsealed longer than the sealer's deadline is a breach. */
+  now?: Date;
+  deadlineMs?: number;
+  /** Published heads (checkpoint files, receipts' heads): the journal must still extend each. */
+  checkpoints?: readonly SignedHead[];
+};
 
 export type LedgerBreach = { check: string; detail: string };
 
@@ -15,8 +29,10 @@ export type LedgerVerification = {
   entryCount: bigint;
   postingCount: bigint;
   sealedCount: bigint;
-  /** Committed entries not yet in the chain (the sealer's lag). Not a breach. */
+  /** Committed entries not yet in the chain (the sealer's lag; a breach past the deadline). */
   unsealedCount: bigint;
+  /** Seals written before signing began (ADR 0007), checked by their hashes alone. */
+  unsignedLegacyCount: bigint;
   /** Sum of all postings per asset; every one must be zero. */
   totalsByAsset: Array<{ asset: string; sumMinor: bigint }>;
 };
@@ -24,11 +40,20 @@ export type LedgerVerification = {
 const CHAIN_BATCH = 1_000;
 const BREACHES_PER_CHECK = 20;
 
-export async function verifyLedger(db: Database): Promise<LedgerVerification> {
+export async function verifyLedger(db: Database, options: VerifyOptions = {}): Promise<LedgerVerification> {
   return db.transaction(
     async (tx) => {
       const breaches: LedgerBreach[] = [];
-      const sealedCount = await verifyChain(tx, breaches);
+      const { sealedCount, unsignedLegacyCount } = await verifyChain(tx, breaches, options.verifier);
+      if (options.now && options.deadlineMs !== undefined)
+        await collect(
+          tx,
+          breaches,
+          'unsealed past the deadline',
+          overdueEntries(options.now, options.deadlineMs),
+        );
+      for (const checkpoint of options.checkpoints ?? [])
+        await verifyCheckpoint(tx, breaches, checkpoint, sealedCount, options.verifier);
       const totalsByAsset = await verifyZeroSum(tx, breaches);
       await collect(tx, breaches, 'unbalanced entry', unbalancedEntries);
       await collect(tx, breaches, 'entry without two postings', thinEntries);
@@ -44,6 +69,7 @@ export async function verifyLedger(db: Database): Promise<LedgerVerification> {
         ...counts,
         sealedCount,
         unsealedCount: counts.entryCount - sealedCount,
+        unsignedLegacyCount,
         totalsByAsset,
       };
     },
@@ -51,17 +77,27 @@ export async function verifyLedger(db: Database): Promise<LedgerVerification> {
   );
 }
 
-/** Walks the chain in sequence order, recomputing every hash. Returns the number of seals. */
-async function verifyChain(executor: Executor, breaches: LedgerBreach[]): Promise<bigint> {
+/**
+ * Walks the chain in sequence order, recomputing every hash and, with the published key, checking
+ * every signature: seals before the first signed one are legacy (ADR 0007); after it, a seal without
+ * a valid signature was not written by the server's sealer.
+ */
+async function verifyChain(
+  executor: Executor,
+  breaches: LedgerBreach[],
+  verifier: LedgerVerifier | undefined,
+): Promise<{ sealedCount: bigint; unsignedLegacyCount: bigint }> {
   let expectedPrevious = GENESIS_HASH;
   let expectedSequence = 1n;
+  let unsignedLegacyCount = 0n;
+  let isSigning = false;
   let reported = 0;
   const report = (detail: string) => {
     if (reported++ < BREACHES_PER_CHECK) breaches.push({ check: 'hash chain', detail });
   };
   for (;;) {
     const seals = await journal.selectSeals(executor, expectedSequence - 1n, CHAIN_BATCH);
-    if (seals.length === 0) return expectedSequence - 1n;
+    if (seals.length === 0) return { sealedCount: expectedSequence - 1n, unsignedLegacyCount };
     const entries = await journal.selectEntries(
       executor,
       seals.map((seal) => seal.entryId),
@@ -77,10 +113,70 @@ async function verifyChain(executor: Executor, breaches: LedgerBreach[]): Promis
       else if (sealHash(seal.previousHash, entry, seal.hashFormat) !== seal.hash) {
         report(`entry ${seal.entryId} (seal ${seal.sequence}) changed after it was sealed`);
       }
+      if (verifier) {
+        if (seal.signature === null) {
+          if (isSigning) report(`seal ${seal.sequence} is not signed (signing began before it)`);
+          else unsignedLegacyCount += 1n;
+        } else {
+          isSigning = true;
+          if (!verifier.isValid(sealMessage(seal.sequence, seal.hash), seal.signature))
+            report(`seal ${seal.sequence} is not signed by the ledger key ${verifier.publicKeyText}`);
+        }
+      }
       expectedPrevious = seal.hash;
       expectedSequence = seal.sequence + 1n;
     }
   }
+}
+
+/** A published head: signed by the key, and the journal still holds it (same hash, same tree). */
+async function verifyCheckpoint(
+  executor: Executor,
+  breaches: LedgerBreach[],
+  head: SignedHead,
+  sealedCount: bigint,
+  verifier: LedgerVerifier | undefined,
+): Promise<void> {
+  const report = (detail: string) =>
+    breaches.push({ check: 'published head', detail: `head #${head.sequence} of ${head.time}: ${detail}` });
+  if (
+    verifier &&
+    (head.publicKey !== verifier.publicKeyText || !verifier.isValid(headMessage(head), head.signature))
+  ) {
+    report(`not signed by the ledger key ${verifier.publicKeyText}`);
+    return;
+  }
+  const sequence = BigInt(head.sequence);
+  if (sequence > sealedCount) {
+    report(`the journal has only ${sealedCount} seals: sealed entries were removed`);
+    return;
+  }
+  const hashes = await selectSealHashes(executor, sequence);
+  if (sequence > 0n && hashes[hashes.length - 1] !== head.hash) {
+    report(`seal ${head.sequence} no longer has the published hash: the journal was rewritten`);
+    return;
+  }
+  if (merkleRoot(hashes) !== head.merkleRoot) {
+    report('the seals up to it no longer give the published Merkle root: the journal was rewritten');
+  }
+}
+
+/**
+ * Entries the sealer should have sealed: older than the deadline by now or by the newest seal's
+ * time (the server's clock), so deleted seals and a hand-inserted old entry are found.
+ */
+function overdueEntries(now: Date, deadlineMs: number): Check {
+  return {
+    query: sql`select entry.id::text, to_char(entry.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+      from ledger_entries entry
+      where not exists (select 1 from ledger_seals seal where seal.entry_id = entry.id)
+        and entry.created_at < greatest(${now.toISOString()}::timestamptz,
+          coalesce((select max(sealed_at) from ledger_seals), ${now.toISOString()}::timestamptz))
+          - make_interval(secs => ${deadlineMs / 1000})
+      order by entry.id`,
+    describe: (row) =>
+      `entry ${row.id} of ${row.created_at} is not sealed: the sealer seals within ${deadlineMs / 1000} s`,
+  };
 }
 
 async function verifyZeroSum(executor: Executor, breaches: LedgerBreach[]) {

@@ -32,8 +32,14 @@ import {
   runIsolated,
   type Idempotency,
 } from './ledger-idempotency';
-import { sealPending, type SealReport } from './ledger-sealer';
-import { selectUserCashEntries, type UserCashEntriesQuery } from './ledger-records.repository';
+import * as publication from './ledger-publication';
+import { sealPending, type SealingSettings, type SealReport } from './ledger-sealer';
+import type { LedgerSigner } from './ledger-signing';
+import {
+  selectHouseSourceSums,
+  selectUserCashEntries,
+  type UserCashEntriesQuery,
+} from './ledger-records.repository';
 import * as repository from './ledger.repository';
 import type { UserAccountKind } from './ledger.tables';
 
@@ -44,7 +50,11 @@ import type { UserAccountKind } from './ledger.tables';
 // its `onBalancesChanged` listeners which users' balances changed: once per committed transaction,
 // never for a rolled-back one (db/after-commit.ts), never for a replayed key (nothing moved).
 
-export type LedgerServiceDeps = { clock: Clock };
+export type LedgerServiceDeps = {
+  clock: Clock;
+  /** The server's: the configured key and deadline (ADR 0007). Absent: unsigned, no deadline (ledger tests). */
+  sealing?: SealingSettings;
+};
 
 export type TransferInput = {
   /**
@@ -114,7 +124,10 @@ function assertNoFrozen(postings: readonly Posting[]): void {
   }
 }
 
-export function createLedgerService({ clock }: LedgerServiceDeps) {
+export function createLedgerService({
+  clock,
+  sealing = { signer: null, deadlineMs: null },
+}: LedgerServiceDeps) {
   const listeners = new Set<BalancesChangedListener>();
   const balancesChanged: CommitTopic<bigint> = {
     publish(userIds) {
@@ -359,13 +372,35 @@ export function createLedgerService({ clock }: LedgerServiceDeps) {
     listUserCashEntries: (executor: Executor, userId: bigint, query: UserCashEntriesQuery) =>
       selectUserCashEntries(executor, userId, query),
 
+    /** Postings on one house account by entries of these sources, summed per source and kind. */
+    houseSourceSums: (executor: Executor, query: Parameters<typeof selectHouseSourceSums>[1]) =>
+      selectHouseSourceSums(executor, query),
+
     /** House balances, summed from postings. */
     getHouseBalances: (executor: Executor) => repository.selectHouseBalances(executor),
 
     /** Seals committed entries into the hash chain (one sealer at a time across all nodes). */
     seal: (db: Database, options?: { isFullScan?: boolean }): Promise<SealReport> =>
-      sealPending(db, clock, options),
+      sealPending(db, clock, sealing, options),
+
+    /** The chain head as published: newest seal's sequence, hash, time and signature. */
+    head: (executor: Executor) => publication.selectHead(executor),
+
+    /** A head signed now over the Merkle root of every seal (checkpoints and receipts). */
+    signedHead: (executor: Executor) => publication.signedHead(executor, requireSigner(), clock.now()),
+
+    /** A receipt for one of the user's entries against a head signed now; null when not sealed yet. */
+    receipt: (executor: Executor, userId: bigint, entryId: bigint) =>
+      publication.receipt(executor, requireSigner(), clock.now(), userId, entryId),
+
+    /** The public key that checks seals, heads and receipts ("ed25519:…"); null without a key. */
+    publicKeyText: sealing.signer?.publicKeyText ?? null,
   };
+
+  function requireSigner(): LedgerSigner {
+    if (!sealing.signer) throw new Error('ledger: no signing key configured');
+    return sealing.signer;
+  }
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -197,6 +197,8 @@ export const ledgerSeals = pgTable(
     hash: text().notNull(),
     /** 1: seals written before entries carried a source (the hash covers no source); 2: with it. */
     hashFormat: smallint().notNull().default(1),
+    /** Ed25519 signature of the seal by the key in the configuration (ADR 0007); null before it. */
+    signature: text(),
     sealedAt: createdAt(),
   },
   (table) => [

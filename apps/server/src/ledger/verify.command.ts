@@ -1,35 +1,69 @@
 import { assetScale, formatDecimal, type Asset } from '@beurs/contract';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { systemClock } from '../core/clock';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
-import { sealPending } from './ledger-sealer';
+import { verifyAuditLog, type AuditVerification } from '../modules/audit/audit-chain';
+import { recordChecks } from '../record-checks';
+import type { SignedHead } from './ledger-publication';
+import { verifyRecords } from './ledger-record-checks';
+import { readVerifier, SigningKeyError } from './ledger-signing';
 import { userStatement, type UserStatement } from './ledger-statement';
 import { verifyLedger, type LedgerVerification } from './ledger-verify';
 import { selectHouseBalances } from './ledger.repository';
 
 // `npm run ledger:verify`: opens the database the server would use (DATABASE_URL, else PGlite in
-// DATA_DIR), seals what is pending, checks every ledger invariant and prints a report. Exit code 0
-// when the ledger is sound, 1 on any breach, 2 when it could not run. PGlite is one process's
+// DATA_DIR), checks every ledger invariant, every seal's signature, every entry against its
+// business record, the audit log's chain (as `audit:verify`), and prints a report. It never writes
+// (ADR 0007): only the server seals, so an entry unsealed past the sealer's deadline is a breach.
+// Exit code 0 when all is sound, 1 on any breach, 2 when it could not run. PGlite is one process's
 // database: with the server running on a PGlite data directory, it refuses (exit 2) and says so.
 //
-//   --account <phone>  also print that user's balances and every entry that touched them
-//   --json             print one JSON object instead of text (amounts as decimal strings)
+//   --checkpoint <file>     a published head (a checkpoint file, or a receipt: its head), repeatable:
+//                           the journal must still extend it (catches truncation and rewriting)
+//   --public-key <ed25519:…> the published key, when this machine has no LEDGER_SIGNING_KEY or key file
+//   --account <phone>       also print that user's balances and every entry that touched them
+//   --json                  print one JSON object instead of text (amounts as decimal strings)
 
 class UsageError extends Error {}
 
 function readArguments() {
   try {
     return parseArgs({
-      options: { account: { type: 'string' }, json: { type: 'boolean', default: false } },
+      options: {
+        account: { type: 'string' },
+        checkpoint: { type: 'string', multiple: true, default: [] },
+        'public-key': { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
       strict: true,
     }).values;
   } catch (error) {
-    throw new UsageError(
-      `${(error as Error).message}\nusage: npm run ledger:verify -- [--account <phone>] [--json]`,
-    );
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
+}
+
+const USAGE =
+  'usage: npm run ledger:verify -- [--checkpoint <file>]… [--public-key ed25519:…] [--account <phone>] [--json]';
+
+/** A signed head from a checkpoint file or a receipt (its `head`). */
+function readCheckpoint(path: string): SignedHead {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--checkpoint ${path}: ${(error as Error).message}`);
+  }
+  const object = parsed as Record<string, unknown>;
+  const head = (object.format === 'beurs-ledger-receipt-v1' ? object.head : object) as Record<
+    string,
+    unknown
+  >;
+  const fields = ['sequence', 'hash', 'merkleRoot', 'time', 'publicKey', 'signature'] as const;
+  if (head?.format !== 'beurs-ledger-head-v1' || fields.some((field) => typeof head[field] !== 'string'))
+    throw new UsageError(`--checkpoint ${path}: not a ledger head or receipt (format beurs-ledger-head-v1)`);
+  return head as unknown as SignedHead;
 }
 
 async function main(): Promise<number> {
@@ -41,23 +75,45 @@ async function main(): Promise<number> {
       config.database.engine === 'postgres'
         ? 'PostgreSQL (DATABASE_URL)'
         : `PGlite in ${config.database.dataDir}`;
-    const seal = await sealPending(handle.db, systemClock, { isFullScan: true });
-    const verification = await verifyLedger(handle.db);
+    const verifier = readVerifier(
+      { key: config.ledger.signingKey, keyFile: config.ledger.signingKeyFile },
+      options['public-key'],
+    );
+    const checkpoints = options.checkpoint.map(readCheckpoint);
+    const ledgerVerification = await verifyLedger(handle.db, {
+      verifier,
+      now: new Date(),
+      deadlineMs: config.ledger.sealDeadlineMs ?? undefined,
+      checkpoints,
+    });
+    const recordBreaches = await verifyRecords(handle.db, recordChecks);
+    const audit = await verifyAuditLog(handle.db);
+    const breaches = [
+      ...ledgerVerification.breaches,
+      ...recordBreaches,
+      ...audit.breaches.map((breach) => ({ check: `audit log: ${breach.check}`, detail: breach.detail })),
+    ];
+    const verification = { ...ledgerVerification, isOk: breaches.length === 0, breaches };
     const houseBalances = await selectHouseBalances(handle.db);
     const statement = options.account ? await userStatement(handle.db, options.account) : null;
     if (options.account && !statement)
       throw new UsageError(`no user with the phone number ${options.account}`);
 
     if (options.json) {
-      console.log(JSON.stringify(jsonReport(where, verification, houseBalances, statement)));
+      console.log(
+        JSON.stringify({
+          ...jsonReport(where, verification, houseBalances, statement),
+          publicKey: verifier.publicKeyText,
+          checkpoints: checkpoints.length,
+          audit: { rowCount: audit.rowCount.toString(), head: auditHead(audit) },
+        }),
+      );
       return verification.isOk ? 0 : 1;
     }
     console.log(`ledger:verify on ${where}`);
-    console.log(
-      seal.isBusy
-        ? '  sealing: another sealer is running; checking as is'
-        : `  sealed now: ${seal.sealedCount} entries`,
-    );
+    console.log(`  ledger key: ${verifier.publicKeyText}`);
+    if (checkpoints.length > 0) console.log(`  published heads checked: ${checkpoints.length}`);
+    console.log(`  audit log: ${audit.rowCount} rows, head ${auditHead(audit) ?? 'none'}`);
     printHouseBalances(houseBalances);
     printReport(verification);
     if (statement) printStatement(statement);
@@ -66,6 +122,9 @@ async function main(): Promise<number> {
     await handle.close();
   }
 }
+
+const auditHead = (audit: AuditVerification) =>
+  audit.head ? `${audit.head.sequence}:${audit.head.hash}` : null;
 
 /** An amount of an asset as a decimal string at the asset's scale ("12.50", "3", "0.00150000"). */
 const amountOf = (asset: string, minor: bigint): string => formatDecimal(minor, assetScale(asset as Asset));
@@ -86,6 +145,7 @@ function jsonReport(
     postingCount: verification.postingCount.toString(),
     sealedCount: verification.sealedCount.toString(),
     unsealedCount: verification.unsealedCount.toString(),
+    unsignedLegacyCount: verification.unsignedLegacyCount.toString(),
     totalsByAsset: verification.totalsByAsset.map((total) => ({
       asset: total.asset,
       sum: amountOf(total.asset, total.sumMinor),
@@ -123,13 +183,15 @@ function jsonReport(
 
 function printReport(verification: LedgerVerification): void {
   console.log(`  entries: ${verification.entryCount}, postings: ${verification.postingCount}`);
-  console.log(`  sealed: ${verification.sealedCount}, unsealed lag: ${verification.unsealedCount}`);
+  console.log(`  sealed: ${verification.sealedCount}, not sealed yet: ${verification.unsealedCount}`);
+  if (verification.unsignedLegacyCount > 0n)
+    console.log(`  seals from before signing (checked by hash): ${verification.unsignedLegacyCount}`);
   for (const total of verification.totalsByAsset) {
     console.log(`  ${total.asset} postings sum: ${total.sumMinor}`);
   }
   if (verification.isOk) {
     console.log(
-      'OK: chain intact, every asset sums to zero, user holdings match house inventory, balance rows match postings, none negative.',
+      'OK: chain intact and signed, every entry stands on its record, every asset sums to zero, user holdings match house inventory, balance rows match postings, none negative; audit log intact.',
     );
     return;
   }
@@ -170,7 +232,10 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const isExpected =
-      error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof UsageError;
+      error instanceof ConfigError ||
+      error instanceof DataDirInUseError ||
+      error instanceof UsageError ||
+      error instanceof SigningKeyError;
     console.error(isExpected ? (error as Error).message : error);
     process.exit(2);
   },

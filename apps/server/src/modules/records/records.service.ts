@@ -1,4 +1,4 @@
-import { formatCash, type RecordTab, type SourceType } from '@beurs/contract';
+import { DomainError, formatCash, type LedgerHead, type RecordTab, type SourceType } from '@beurs/contract';
 import type { Database } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { RecordDetails, RecordEntry } from '../../ledger/record-sources';
@@ -87,6 +87,18 @@ export function createRecordsService(deps: RecordsServiceDeps) {
           createdAt: row.createdAt.toISOString(),
         })),
       };
+    },
+
+    /** The journal's head as published (ADR 0007): what the records screen names as "chain head #N". */
+    async head(): Promise<LedgerHead> {
+      return { ...(await ledger.head(db)), publicKey: ledger.publicKeyText ?? '' };
+    },
+
+    /** A receipt for one of the user's entries (its record id); RECORD_NOT_FOUND for another's or one not sealed yet. */
+    async receipt(userId: bigint, entryId: string) {
+      const receipt = await ledger.receipt(db, userId, BigInt(entryId));
+      if (!receipt) throw new DomainError('RECORD_NOT_FOUND');
+      return receipt;
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_seals" ADD COLUMN "signature" text;
