@@ -53,6 +53,19 @@ function applyDocumentLanguage(language: Language) {
   document.documentElement.lang = languageTags[language];
 }
 
+/** Parameters that carry a code of the catalogue, shown by their name in the user's language. */
+const codeParams: Readonly<Record<string, string>> = { documentType: 'authInfo.documentTypes' };
+
+/** A refusal's parameters as shown: numbers as money, times in local time, codes by their name. */
+function shownParams(params: Record<string, unknown>, language: Language): Record<string, string> {
+  const shown = formatErrorParams(params, language);
+  for (const [name, prefix] of Object.entries(codeParams)) {
+    const value = shown[name];
+    if (value !== undefined && i18n.exists(`${prefix}.${value}`)) shown[name] = i18n.t(`${prefix}.${value}`);
+  }
+  return shown;
+}
+
 /** The translated message of a refusal; the generic error word when there is none. */
 export function describeError(error: Pick<ApiError, 'code' | 'params'>): string {
   const language = currentLanguage();
@@ -60,5 +73,5 @@ export function describeError(error: Pick<ApiError, 'code' | 'params'>): string 
   if (error.code === 'TIMEOUT') return i18n.t('common.timeout');
   const key = `errors.${error.code}`;
   if (!i18n.exists(key)) return genericErrorWord[language];
-  return i18n.t(key, formatErrorParams(error.params, language));
+  return i18n.t(key, shownParams(error.params, language));
 }

@@ -1,5 +1,4 @@
 import {
-  type LedgerHead,
   userApi,
   type DataOf,
   type ErrorCode,
@@ -8,7 +7,7 @@ import {
   type UploadData,
   type UserApi,
 } from '@beurs/contract';
-import type { LEDGER_HEAD_PATH, UPLOAD_PATH, UPLOADED_FILES_PATH } from '@beurs/contract/paths';
+import type { UPLOAD_PATH, UPLOADED_FILES_PATH } from '@beurs/contract/paths';
 import { API_BASE_PATH } from '@beurs/contract/paths';
 import { vi } from 'vitest';
 
@@ -49,8 +48,6 @@ export type Handlers = {
   [UPLOAD_PATH]?: Handler<Blob, UploadData>;
 } & {
   [File: `${typeof UPLOADED_FILES_PATH}/${string}`]: Handler<undefined, never>;
-} & {
-  [LEDGER_HEAD_PATH]?: Handler<undefined, LedgerHead>;
 };
 
 /** A fixture whose data the contract's response schema refuses. */

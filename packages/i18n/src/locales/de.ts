@@ -723,6 +723,7 @@ export default {
     nameRequired: 'Geben Sie Ihren vollständigen Namen wie im Dokument ein.',
     numberRequired: 'Geben Sie die Dokumentnummer ein.',
     photoRequired: 'Wählen Sie ein Foto.',
+    photoNotPicture: '{{side}}: Diese Datei ist kein Bild. Wählen Sie ein JPEG-, PNG- oder WebP-Foto.',
     submittedPhotos: 'Von Ihnen eingereichte Fotos',
     submittedPhotoOf: 'Eingereicht: {{side}}',
     photoUnavailable: 'Dieses Foto konnte nicht geladen werden.',
@@ -753,6 +754,17 @@ export default {
     failed:
       'Ihre Identitätsprüfung wurde nicht bestanden. Korrigieren Sie die Angaben und reichen Sie sie erneut ein, um fortzufahren.',
     verify: 'Identität bestätigen',
+  },
+  amount: {
+    required: 'Geben Sie einen Betrag ein.',
+    negative: 'Geben Sie den Betrag ohne Vorzeichen ein; er muss über 0 liegen.',
+    notNumber: 'Geben Sie den Betrag in Ziffern ein, etwa 150 oder 150,50.',
+    decimals: 'Höchstens 2 Nachkommastellen (Cent).',
+    tooLarge: 'Der Betrag hat zu viele Stellen.',
+    zero: 'Der Betrag muss über 0 liegen.',
+    belowMinimum: 'Das Minimum beträgt {{minimum}}.',
+    aboveMaximum: 'Das Maximum beträgt {{maximum}}.',
+    aboveWithdrawable: 'Sie können höchstens {{withdrawable}} auszahlen (Ihr freies Guthaben).',
   },
   cashOut: {
     rulesTitle: 'Regeln für eine Auszahlung',
@@ -799,9 +811,6 @@ export default {
       staff_review: 'Wartet auf die Prüfung durch das Personal; Entscheidung spätestens {{decideBy}}.',
       nothing: 'Nichts offen.',
     },
-    amountInvalid: 'Geben Sie einen Betrag wie 150 oder 150,50 ein.',
-    belowMinimum: 'Der Betrag liegt unter dem Minimum.',
-    aboveWithdrawable: 'Der Betrag ist höher als auszahlbar.',
     cardRequired: 'Fügen Sie zuerst eine Bankkarte auf Ihren Namen hinzu.',
   },
   fundRecord: {
@@ -823,8 +832,6 @@ export default {
     pendingDeposit: 'Einzahlung angekündigt',
     notCredited: 'Noch nichts gutgeschrieben, bis das Team Ihre Überweisung zuordnet',
     more: 'Mehr laden',
-    chainHead: 'Ihre Buchungen sind Teil des Kettenkopfs Nr. {{sequence}}',
-    receipt: 'Beleg',
     kinds: {
       deposit: 'Einzahlung',
       withdrawal: 'Auszahlung',
@@ -882,7 +889,6 @@ export default {
       'Überweisen Sie von einem Konto auf Ihren Namen mit dem Verwendungszweck: Das Personal ordnet sie zu und schreibt dann Ihr Guthaben gut.',
     submit: 'Einzahlung melden',
     submitted: 'Einzahlung gemeldet. Geben Sie den Verwendungszweck bei der Überweisung an.',
-    outOfRange: 'Der Betrag liegt außerhalb der Grenzen dieses Kanals.',
     proofRequired: 'Fügen Sie den Überweisungsnachweis hinzu.',
     history: 'Meine Einzahlungen',
     cancel: 'Einzahlung stornieren',

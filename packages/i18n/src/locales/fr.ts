@@ -731,6 +731,7 @@ export default {
     nameRequired: 'Saisissez votre nom complet comme sur le document.',
     numberRequired: 'Saisissez le numéro du document.',
     photoRequired: 'Choisissez une photo.',
+    photoNotPicture: '{{side}} : ce fichier n’est pas une photo. Choisissez une photo JPEG, PNG ou WebP.',
     submittedPhotos: 'Photos que vous avez envoyées',
     submittedPhotoOf: 'Envoyée : {{side}}',
     photoUnavailable: "Cette photo n'a pas pu être chargée.",
@@ -761,6 +762,17 @@ export default {
     failed:
       'La vérification de votre identité n’a pas abouti. Corrigez-la et soumettez-la à nouveau pour continuer.',
     verify: 'Vérifier mon identité',
+  },
+  amount: {
+    required: 'Saisissez un montant.',
+    negative: 'Saisissez le montant sans signe ; il doit être supérieur à 0.',
+    notNumber: 'Saisissez le montant en chiffres, comme 150 ou 150,50.',
+    decimals: '2 décimales au plus (centimes).',
+    tooLarge: 'Le montant a trop de chiffres.',
+    zero: 'Le montant doit être supérieur à 0.',
+    belowMinimum: 'Le minimum est de {{minimum}}.',
+    aboveMaximum: 'Le maximum est de {{maximum}}.',
+    aboveWithdrawable: 'Vous pouvez retirer au plus {{withdrawable}} (vos fonds libres).',
   },
   cashOut: {
     rulesTitle: "Règles d'un retrait",
@@ -807,9 +819,6 @@ export default {
       staff_review: "En attente d'une vérification par notre équipe ; décidé au plus tard le {{decideBy}}.",
       nothing: 'Rien en attente.',
     },
-    amountInvalid: 'Saisissez un montant comme 150 ou 150,50.',
-    belowMinimum: 'Le montant est inférieur au minimum.',
-    aboveWithdrawable: 'Le montant dépasse ce que vous pouvez retirer.',
     cardRequired: "Ajoutez d'abord une carte bancaire à votre nom.",
   },
   fundRecord: {
@@ -831,8 +840,6 @@ export default {
     pendingDeposit: 'Dépôt annoncé',
     notCredited: 'Rien n’est crédité avant que l’équipe ait rapproché votre virement',
     more: 'Charger plus',
-    chainHead: 'Vos écritures font partie de la tête de chaîne n° {{sequence}}',
-    receipt: 'Reçu',
     kinds: {
       deposit: 'Dépôt',
       withdrawal: 'Retrait',
@@ -890,7 +897,6 @@ export default {
       'Virez depuis un compte à votre nom, avec la communication : notre équipe le rapproche puis crédite votre solde.',
     submit: 'Annoncer le dépôt',
     submitted: 'Dépôt annoncé. Indiquez la communication sur votre virement.',
-    outOfRange: 'Le montant sort des limites de ce canal.',
     proofRequired: 'Ajoutez la preuve de votre virement.',
     history: 'Mes dépôts',
     cancel: 'Annuler le dépôt',

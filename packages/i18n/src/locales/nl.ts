@@ -728,6 +728,7 @@ export default {
     nameRequired: 'Vul uw volledige naam in zoals op het document.',
     numberRequired: 'Vul het documentnummer in.',
     photoRequired: 'Kies een foto.',
+    photoNotPicture: '{{side}}: dit bestand is geen foto. Kies een JPEG-, PNG- of WebP-foto.',
     submittedPhotos: "Foto's die u hebt ingediend",
     submittedPhotoOf: 'Ingediend: {{side}}',
     photoUnavailable: 'Deze foto kon niet worden geladen.',
@@ -759,6 +760,17 @@ export default {
     failed:
       'Uw identiteitsverificatie is niet geslaagd. Verbeter ze en dien ze opnieuw in om verder te gaan.',
     verify: 'Mijn identiteit verifiëren',
+  },
+  amount: {
+    required: 'Vul een bedrag in.',
+    negative: 'Vul het bedrag in zonder teken; het moet boven 0 liggen.',
+    notNumber: 'Vul het bedrag in cijfers in, zoals 150 of 150,50.',
+    decimals: 'Gebruik hoogstens 2 decimalen (centen).',
+    tooLarge: 'Het bedrag heeft te veel cijfers.',
+    zero: 'Het bedrag moet boven 0 liggen.',
+    belowMinimum: 'Het minimum is {{minimum}}.',
+    aboveMaximum: 'Het maximum is {{maximum}}.',
+    aboveWithdrawable: 'U kunt hoogstens {{withdrawable}} opnemen (uw vrije middelen).',
   },
   cashOut: {
     rulesTitle: 'Regels voor een opname',
@@ -806,9 +818,6 @@ export default {
       staff_review: 'Wacht op controle door een medewerker; uiterlijk {{decideBy}} beslist.',
       nothing: 'Niets om op te wachten.',
     },
-    amountInvalid: 'Vul een bedrag in zoals 150 of 150,50.',
-    belowMinimum: 'Het bedrag ligt onder het minimum.',
-    aboveWithdrawable: 'Het bedrag is hoger dan u kunt opnemen.',
     cardRequired: 'Voeg eerst een bankkaart op uw naam toe.',
   },
   fundRecord: {
@@ -830,8 +839,6 @@ export default {
     pendingDeposit: 'Storting aangekondigd',
     notCredited: 'Niets bijgeschreven tot het team uw overschrijving koppelt',
     more: 'Meer laden',
-    chainHead: 'Uw boekingen maken deel uit van ketenkop #{{sequence}}',
-    receipt: 'Bewijs',
     kinds: {
       deposit: 'Storting',
       withdrawal: 'Opname',
@@ -889,7 +896,6 @@ export default {
       'Schrijf over van een rekening op uw naam, met de mededeling: een medewerker koppelt ze en schrijft dan uw saldo bij.',
     submit: 'Storting melden',
     submitted: 'Storting gemeld. Zet de mededeling op uw overschrijving.',
-    outOfRange: 'Het bedrag valt buiten de grenzen van dit kanaal.',
     proofRequired: 'Voeg het bewijs van uw overschrijving toe.',
     history: 'Mijn stortingen',
     cancel: 'Storting annuleren',

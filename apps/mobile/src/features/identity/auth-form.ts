@@ -1,5 +1,6 @@
 import type { DocumentType } from '@beurs/contract/enums';
 import { DOCUMENT_NUMBER_LENGTH, REALNAME_LENGTH } from '@beurs/contract/rules';
+import type { FieldMessage } from '../../shell/Field';
 
 // The verification form's checks before any upload or call. Values are message keys.
 
@@ -11,7 +12,7 @@ export type AuthForm = {
   back: Blob | null;
 };
 
-export type AuthFormErrors = Partial<Record<keyof AuthForm, string>>;
+export type AuthFormErrors = Partial<Record<keyof AuthForm, FieldMessage>>;
 
 export function validateAuthForm(form: AuthForm): AuthFormErrors {
   const errors: AuthFormErrors = {};

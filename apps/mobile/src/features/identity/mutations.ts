@@ -1,6 +1,7 @@
 import type { identityEndpoints, RequestOf } from '@beurs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
+import { ApiError } from '../../api/client';
 import { identityPaths } from '@beurs/contract/paths';
 import { identityQueries } from './queries';
 import { uploadImage, type SubmitAuthRequest } from './uploads';
@@ -28,6 +29,18 @@ export function useFundPasswordMutation() {
   });
 }
 
+export type PhotoSide = 'front' | 'back';
+
+/** The upload of one ID photo was refused: which photo, and the refusal. */
+export class PhotoRefusedError extends Error {
+  constructor(
+    readonly side: PhotoSide,
+    readonly refusal: ApiError,
+  ) {
+    super(refusal.message);
+  }
+}
+
 /** Uploads both ID photos (raw bytes), then submits the verification with their ids. */
 export function useSubmitAuthMutation() {
   const queryClient = useQueryClient();
@@ -39,13 +52,18 @@ export function useSubmitAuthMutation() {
       },
     ) => {
       const { front, back, ...fields } = form;
-      const frontImage = await uploadImage(front);
-      const backImage = await uploadImage(back);
-      return api.call(identityPaths.submitAuth, {
-        ...fields,
-        frontImageId: frontImage.id,
-        backImageId: backImage.id,
-      } satisfies SubmitAuthRequest);
+      // Quiet: the form marks the photo or the field a refusal is about, or says it in a toast.
+      const upload = (side: PhotoSide, file: Blob) =>
+        uploadImage(file, { quiet: true }).catch((failure: unknown) => {
+          throw failure instanceof ApiError ? new PhotoRefusedError(side, failure) : failure;
+        });
+      const frontImage = await upload('front', front);
+      const backImage = await upload('back', back);
+      return api.call(
+        identityPaths.submitAuth,
+        { ...fields, frontImageId: frontImage.id, backImageId: backImage.id } satisfies SubmitAuthRequest,
+        { quiet: true },
+      );
     },
     onSuccess: (info) => queryClient.setQueryData(identityQueries.authInfo().queryKey, info),
     onSettled: async () => {

@@ -1,5 +1,6 @@
 import type { identityEndpoints, RequestOf, UploadData } from '@beurs/contract';
 import { api } from '../../api';
+import type { CallOptions } from '../../api/client';
 
 // Uploads (docs/identity-and-money.md): the raw file as the body, not multipart, not base64.
 // iPhone HEIC cannot be decoded by the server: where the browser can decode it, it is redrawn to
@@ -24,7 +25,7 @@ async function heicToJpeg(file: Blob): Promise<Blob> {
   }
 }
 
-export async function uploadImage(file: Blob): Promise<UploadResult> {
+export async function uploadImage(file: Blob, options: CallOptions = {}): Promise<UploadResult> {
   const body = isHeic(file) ? await heicToJpeg(file) : file;
-  return api.upload(body);
+  return api.upload(body, options);
 }

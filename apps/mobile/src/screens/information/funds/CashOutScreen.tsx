@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
-import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
+import { cashFromWire, formatCash } from '@beurs/contract/decimal';
+import { checkAmount } from '../../../features/funds/amount-check';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
 import { useCancelWithdrawalMutation, useCashOutMutation } from '../../../features/funds/mutations';
 import {
@@ -18,7 +19,7 @@ import { isSixDigits } from '../../../features/identity/fund-password';
 import { pathOf } from '../../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
 import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
-import { Field } from '../../../shell/Field';
+import { Field, fieldMessageText, type FieldMessage } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
 import { ConfirmDialog } from '../../trade/components/ConfirmDialog';
@@ -118,7 +119,7 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
   const [amountText, setAmountText] = useState('');
   const [cardId, setCardId] = useState('');
   const [fundPassword, setFundPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, FieldMessage>>({});
   const [review, setReview] = useState<Review | null>(null);
   const money = (value: string) => formatCurrency(value, rules.currency, language);
   const list = cards.data ?? [];
@@ -143,11 +144,13 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
     event.preventDefault();
     // Until the cards have loaded, "no card" would be a false refusal: wait for them.
     if (cards.isPending) return;
-    const amount = parseTypedCash(amountText);
-    const found: Record<string, string> = {};
-    if (amount === null) found.amount = 'cashOut.amountInvalid';
-    else if (amount < cashFromWire(rules.minimum)) found.amount = 'cashOut.belowMinimum';
-    else if (amount > cashFromWire(rules.withdrawable)) found.amount = 'cashOut.aboveWithdrawable';
+    const { amount, error } = checkAmount(
+      amountText,
+      { minimum: rules.minimum, withdrawable: rules.withdrawable },
+      (value) => formatCurrency(value, rules.currency, language),
+    );
+    const found: Record<string, FieldMessage> = {};
+    if (error) found.amount = error;
     if (!chosenCard) found.card = 'cashOut.cardRequired';
     if (!isSixDigits(fundPassword)) found.fundPassword = 'fundPass.sixDigits';
     setErrors(found);
@@ -213,7 +216,7 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
         )}
         {errors.card && (
           <p className="field-error" role="alert">
-            {t(errors.card)}
+            {fieldMessageText(t, errors.card)}
           </p>
         )}
       </div>

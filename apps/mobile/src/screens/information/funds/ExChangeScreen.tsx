@@ -4,12 +4,13 @@ import { isRefusal } from '../../../api/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
-import { formatCash, parseTypedCash, type Currency } from '@beurs/contract/decimal';
+import { formatCash, type Currency } from '@beurs/contract/decimal';
+import { checkAmount } from '../../../features/funds/amount-check';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
 import { fetchExchangeQuote, useExchangeMutation } from '../../../features/funds/mutations';
 import type { ExchangeQuote } from '../../../features/funds/queries';
 import { useWallet } from '../../../features/wallet/queries';
-import { Field } from '../../../shell/Field';
+import { Field, type FieldMessage } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
 import styles from './wallet/wallet.module.css';
@@ -88,7 +89,7 @@ export default function ExChangeScreen() {
   const exchange = useExchangeMutation();
   const [from, setFrom] = useState<Currency>('EUR');
   const [amountText, setAmountText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<FieldMessage | undefined>();
   const [held, setHeld] = useState<Held | null>(null);
   const [isRefusedAsExpired, setRefusedAsExpired] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState('');
@@ -104,9 +105,11 @@ export default function ExChangeScreen() {
   };
 
   const fetchQuote = async () => {
-    const amount = parseTypedCash(amountText);
-    setError(amount === null || amount === 0n ? 'cashOut.amountInvalid' : undefined);
-    if (amount === null || amount === 0n) return;
+    const { amount, error: problem } = checkAmount(amountText, {}, (value) =>
+      formatCurrency(value, from, language),
+    );
+    setError(problem ?? undefined);
+    if (amount === null) return;
     setQuoting(true);
     const askedAtMs = Date.now();
     try {

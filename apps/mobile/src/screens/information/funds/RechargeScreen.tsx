@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
 import { currentLanguage, describeError } from '../../../app/i18n';
-import { cashFromWire, formatCash, parseTypedCash } from '@beurs/contract/decimal';
+import { formatCash } from '@beurs/contract/decimal';
+import { checkAmount } from '../../../features/funds/amount-check';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
 import {
   uploadProof,
@@ -21,7 +22,7 @@ import {
 import { withScamCheck } from '../../../features/funds/scam-check';
 import { EmptyState, Loading, LoadingOverlay, classNames } from '../../../shell/common';
 import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
-import { Field } from '../../../shell/Field';
+import { Field, fieldMessageText, type FieldMessage } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
 import { ConfirmDialog } from '../../trade/components/ConfirmDialog';
 import { CollectionAccount } from './wallet/CollectionAccount';
@@ -93,20 +94,19 @@ function DepositForm({ channel, isBlocked }: { channel: Channel; isBlocked: bool
   const [amountText, setAmountText] = useState('');
   const [proof, setProof] = useState<File | null>(null);
   const proofInput = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, FieldMessage>>({});
   const [isBusy, setBusy] = useState(false);
   const money = (value: string) => formatCurrency(value, channel.currency, language);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseTypedCash(amountText);
-    const found: Record<string, string> = {};
-    if (amount === null) found.amount = 'cashOut.amountInvalid';
-    else if (
-      amount < cashFromWire(channel.minimum) ||
-      (channel.maximum !== null && amount > cashFromWire(channel.maximum))
-    )
-      found.amount = 'recharge.outOfRange';
+    const { amount, error } = checkAmount(
+      amountText,
+      { minimum: channel.minimum, maximum: channel.maximum },
+      money,
+    );
+    const found: Record<string, FieldMessage> = {};
+    if (error) found.amount = error;
     if (!proof) found.proof = 'recharge.proofRequired';
     setErrors(found);
     if (Object.keys(found).length > 0 || amount === null || !proof) return;
@@ -157,7 +157,7 @@ function DepositForm({ channel, isBlocked }: { channel: Channel; isBlocked: bool
         />
         {errors.proof && (
           <p className="field-error" role="alert">
-            {t(errors.proof)}
+            {fieldMessageText(t, errors.proof)}
           </p>
         )}
       </div>

@@ -96,7 +96,7 @@ describe('withdraw screen', () => {
     await user.type(await screen.findByLabelText('Amount (EUR)'), '99,99');
     await user.type(screen.getByLabelText('Fund password'), '135790');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
-    expect(await screen.findByText('The amount is below the minimum.')).toBeTruthy();
+    expect(await screen.findByText('The minimum is 100.00 €.')).toBeTruthy();
     await user.clear(screen.getByLabelText('Amount (EUR)'));
     await user.type(screen.getByLabelText('Amount (EUR)'), '150,5');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));

@@ -85,7 +85,7 @@ describe('deposit screen', () => {
 
     await user.type(screen.getByLabelText('Amount (EUR)'), '5000,01');
     await user.click(screen.getByRole('button', { name: 'Announce deposit' }));
-    expect(await screen.findByText("The amount is outside this channel's limits.")).toBeTruthy();
+    expect(await screen.findByText('The maximum is 5,000.00 €.')).toBeTruthy();
     expect(screen.getByText('Add the proof of your transfer.')).toBeTruthy();
     expect(calls(server.requests, '/upload/image')).toHaveLength(0);
 

@@ -2,14 +2,16 @@ import { formatDateTime } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../app/i18n';
+import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
+import { currentLanguage, describeError } from '../../../app/i18n';
 import { validateAuthForm, type AuthForm, type AuthFormErrors } from '../../../features/identity/auth-form';
-import { useSubmitAuthMutation } from '../../../features/identity/mutations';
+import { PhotoRefusedError, useSubmitAuthMutation } from '../../../features/identity/mutations';
+import { isPicture } from '../../../features/identity/photo-check';
 import { useAuthInfo, type AuthInfo } from '../../../features/identity/queries';
 import { useObjectUrl, useStoredPhoto } from '../../../features/identity/stored-photo';
 import { EmptyState, Loading, LoadingOverlay } from '../../../shell/common';
 import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
-import { Field } from '../../../shell/Field';
+import { Field, fieldMessageText, type FieldMessage } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
 import styles from '../funds/wallet/wallet.module.css';
 
@@ -21,23 +23,37 @@ const empty: AuthForm = {
   back: null,
 };
 
-/** A photo picker with its preview (a blob URL of the chosen file, revoked when replaced). */
+/**
+ * A photo picker with its preview (a blob URL of the chosen file, revoked when replaced). A file
+ * that is no picture is refused when chosen: no broken preview, the field marked with its name.
+ */
 function PhotoField({
   label,
   file,
   error,
   onFile,
+  onError,
   testId,
 }: {
   label: string;
   file: Blob | null;
-  error?: string;
+  error?: FieldMessage | undefined;
   onFile: (file: Blob | null) => void;
+  onError: (error: FieldMessage | undefined) => void;
   testId: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const url = useObjectUrl(file);
+  const choose = async (chosen: File | null) => {
+    if (chosen && !(await isPicture(chosen))) {
+      onFile(null);
+      onError({ key: 'authInfo.photoNotPicture', values: { side: label } });
+      return;
+    }
+    onError(undefined);
+    onFile(chosen);
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -47,12 +63,13 @@ function PhotoField({
         accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
         data-testid={testId}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => void choose(event.target.files?.[0] ?? null)}
       />
       {url && <img className={styles.idPreview} src={url} alt={t('authInfo.previewOf', { side: label })} />}
       {error && (
-        <p className="field-error" role="alert">
-          {t(error)}
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {fieldMessageText(t, error)}
         </p>
       )}
     </div>
@@ -68,6 +85,19 @@ function AuthFormView({ resubmit }: { resubmit: boolean }) {
     <K extends keyof AuthForm>(field: K) =>
     (value: AuthForm[K]) =>
       setForm((previous) => ({ ...previous, [field]: value }));
+  const setError = (field: keyof AuthForm) => (error: FieldMessage | undefined) =>
+    setErrors((previous) => ({ ...previous, [field]: error }));
+
+  /** A refusal about one photo or the ID number marks that field; any other is said in a toast. */
+  const showRefusal = (failure: Error) => {
+    if (failure instanceof PhotoRefusedError) {
+      setErrors({ [failure.side]: { text: describeError(failure.refusal) } });
+    } else if (failure instanceof ApiError && failure.code === 'ID_NUMBER_INVALID') {
+      setErrors({ documentNumber: { text: describeError(failure) } });
+    } else if (failure instanceof ApiError) {
+      showToast(describeError(failure), TOAST_DURATION_MS);
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +112,7 @@ function AuthFormView({ resubmit }: { resubmit: boolean }) {
         front: form.front,
         back: form.back,
       },
-      { onSuccess: () => showToast(t('authInfo.submitted'), 2000) },
+      { onSuccess: () => showToast(t('authInfo.submitted'), 2000), onError: showRefusal },
     );
   };
 
@@ -118,6 +148,7 @@ function AuthFormView({ resubmit }: { resubmit: boolean }) {
         file={form.front}
         error={errors.front}
         onFile={set('front')}
+        onError={setError('front')}
         testId="auth-front"
       />
       <PhotoField
@@ -125,6 +156,7 @@ function AuthFormView({ resubmit }: { resubmit: boolean }) {
         file={form.back}
         error={errors.back}
         onFile={set('back')}
+        onError={setError('back')}
         testId="auth-back"
       />
       <p className="form-footer">{t('authInfo.photoRules')}</p>

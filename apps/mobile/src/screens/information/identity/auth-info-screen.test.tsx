@@ -68,7 +68,8 @@ describe('real-name verification screen', () => {
     await user.type(screen.getByLabelText('Document number'), 'EM123456');
     await user.upload(screen.getByTestId('auth-front'), front);
     await user.upload(screen.getByTestId('auth-back'), back);
-    expect(screen.getByAltText('Preview: Photo of the front')).toBeTruthy();
+    expect(await screen.findByAltText('Preview: Photo of the front')).toBeTruthy();
+    await screen.findByAltText('Preview: Photo of the back');
     await user.click(screen.getByRole('button', { name: 'Submit again' }));
 
     await waitFor(() => expect(requestsTo(server.requests, '/information/submitAuth')).toHaveLength(1));
@@ -86,6 +87,77 @@ describe('real-name verification screen', () => {
     });
     expect(await screen.findByText('Our reviewers are checking your documents.')).toBeTruthy();
     expect(screen.queryByTestId('auth-form')).toBeNull();
+  });
+
+  it('refuses a file that is no picture when it is chosen, marking that photo, without a preview', async () => {
+    const user = userEvent.setup();
+    const { server } = renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () => ok(info()),
+    });
+    const text = new File(['just some notes, not a photo'], 'front.jpg', { type: 'image/jpeg' });
+    await user.upload(await screen.findByTestId('auth-front'), text);
+    const input = screen.getByTestId('auth-front');
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe(
+      'Photo of the front: this file is not a picture. Choose a JPEG, PNG or WebP photo.',
+    );
+    expect(screen.queryByAltText('Preview: Photo of the front')).toBeNull();
+    expect(screen.getByTestId('auth-back').getAttribute('aria-invalid')).toBeNull();
+    // A picture chosen next clears the mark and shows its preview; nothing was uploaded meanwhile.
+    await user.upload(
+      input,
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d])], 'f.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByAltText('Preview: Photo of the front')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(requestsTo(server.requests, '/upload/image')).toHaveLength(0);
+  });
+
+  it('marks the ID number with the document named in words, and a refused photo by its side', async () => {
+    const user = userEvent.setup();
+    let answer: 'number' | 'photo' = 'photo';
+    let uploads = 0;
+    renderApp('/information/authInfo', {
+      '/common/config': config,
+      '/information/authInfo': () => ok(info()),
+      '/upload/image': () => {
+        uploads += 1;
+        return answer === 'photo' && uploads === 2
+          ? refusal('UPLOAD_IMAGE_INVALID', {}, 400)
+          : ok({ id: String(40 + uploads), width: 800, height: 600 });
+      },
+      '/information/submitAuth': () => refusal('ID_NUMBER_INVALID', { documentType: 'be_national_register' }),
+    });
+    await user.type(await screen.findByLabelText('Full legal name'), 'An Peeters');
+    await user.type(screen.getByLabelText('Document number'), '85073000000');
+    await user.upload(
+      screen.getByTestId('auth-front'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 1])], 'a.jpg', { type: 'image/jpeg' }),
+    );
+    await user.upload(
+      screen.getByTestId('auth-back'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 2])], 'b.jpg', { type: 'image/jpeg' }),
+    );
+    await screen.findByAltText('Preview: Photo of the back');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const back = screen.getByTestId('auth-back');
+    await waitFor(() => expect(back.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(back.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The photo is damaged or incomplete. Take it again.',
+    );
+    expect(screen.getByTestId('auth-front').getAttribute('aria-invalid')).toBeNull();
+
+    answer = 'number';
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const number = screen.getByLabelText('Document number');
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    const shown = document.getElementById(number.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(shown).toBe(
+      'This ID number is not valid for the chosen document (Belgian national register number).',
+    );
+    expect(document.body.textContent).not.toContain('be_national_register');
   });
 
   it('shows a verified identity without a form', async () => {
