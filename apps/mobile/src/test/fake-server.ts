@@ -1,4 +1,5 @@
 import {
+  type LedgerHead,
   userApi,
   type DataOf,
   type ErrorCode,
@@ -7,7 +8,7 @@ import {
   type UploadData,
   type UserApi,
 } from '@beurs/contract';
-import type { UPLOAD_PATH, UPLOADED_FILES_PATH } from '@beurs/contract/paths';
+import type { LEDGER_HEAD_PATH, UPLOAD_PATH, UPLOADED_FILES_PATH } from '@beurs/contract/paths';
 import { API_BASE_PATH } from '@beurs/contract/paths';
 import { vi } from 'vitest';
 
@@ -48,6 +49,8 @@ export type Handlers = {
   [UPLOAD_PATH]?: Handler<Blob, UploadData>;
 } & {
   [File: `${typeof UPLOADED_FILES_PATH}/${string}`]: Handler<undefined, never>;
+} & {
+  [LEDGER_HEAD_PATH]?: Handler<undefined, LedgerHead>;
 };
 
 /** A fixture whose data the contract's response schema refuses. */

@@ -832,6 +832,8 @@ export default {
     pendingDeposit: 'Einzahlung angekündigt',
     notCredited: 'Noch nichts gutgeschrieben, bis das Team Ihre Überweisung zuordnet',
     more: 'Mehr laden',
+    chainHead: 'Ihre Buchungen sind Teil des Kettenkopfs Nr. {{sequence}}',
+    receipt: 'Beleg',
     kinds: {
       deposit: 'Einzahlung',
       withdrawal: 'Auszahlung',

@@ -833,6 +833,8 @@ export default {
     pendingDeposit: 'Deposit announced',
     notCredited: 'Nothing credited until staff match your transfer',
     more: 'Load more',
+    chainHead: 'Your entries are part of chain head #{{sequence}}',
+    receipt: 'Receipt',
     kinds: {
       deposit: 'Deposit',
       withdrawal: 'Withdrawal',

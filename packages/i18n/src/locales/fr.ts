@@ -840,6 +840,8 @@ export default {
     pendingDeposit: 'Dépôt annoncé',
     notCredited: 'Rien n’est crédité avant que l’équipe ait rapproché votre virement',
     more: 'Charger plus',
+    chainHead: 'Vos écritures font partie de la tête de chaîne n° {{sequence}}',
+    receipt: 'Reçu',
     kinds: {
       deposit: 'Dépôt',
       withdrawal: 'Retrait',

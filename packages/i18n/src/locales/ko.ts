@@ -828,6 +828,8 @@ export default {
     pendingDeposit: '입금 신고됨',
     notCredited: '직원이 이체를 확인하기 전까지는 입금되지 않습니다',
     more: '더 보기',
+    chainHead: '회원님의 거래 기록은 체인 헤드 #{{sequence}}에 포함되어 있습니다',
+    receipt: '영수증',
     kinds: {
       deposit: '입금',
       withdrawal: '출금',

@@ -839,6 +839,8 @@ export default {
     pendingDeposit: 'Storting aangekondigd',
     notCredited: 'Niets bijgeschreven tot het team uw overschrijving koppelt',
     more: 'Meer laden',
+    chainHead: 'Uw boekingen maken deel uit van ketenkop #{{sequence}}',
+    receipt: 'Bewijs',
     kinds: {
       deposit: 'Storting',
       withdrawal: 'Opname',

@@ -825,6 +825,8 @@ export default {
     pendingDeposit: '已申報入金',
     notCredited: '工作人員核對您的匯款之前不會入帳',
     more: '載入更多',
+    chainHead: '您的帳務紀錄已納入鏈頭 #{{sequence}}',
+    receipt: '收據',
     kinds: {
       deposit: '入金',
       withdrawal: '出金',

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { useDeposits, useRecords, type Deposit, type RecordPage } from '../../../features/funds/queries';
+import { downloadReceipt, useLedgerHead } from '../../../features/funds/ledger-receipts';
 import { directionOf } from '../../../features/market/quote-format';
 import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
@@ -219,9 +220,20 @@ function RecordItem({ record }: { record: RecordPage['items'][number] }) {
       ) : (
         record.memo && <p className={styles.historyNote}>{record.memo}</p>
       )}
-      <small className={classNames(styles.historyTime, 'numeric')}>
-        {formatDateTime(record.createdAt, language)}
-      </small>
+      <div className={recordStyles.movement}>
+        <small className={classNames(styles.historyTime, 'numeric')}>
+          {formatDateTime(record.createdAt, language)}
+        </small>
+        <Button
+          size="mini"
+          fill="none"
+          color="primary"
+          onClick={() => void downloadReceipt(record.id)}
+          data-testid="record-receipt"
+        >
+          {t('fundRecord.receipt')}
+        </Button>
+      </div>
     </li>
   );
 }
@@ -266,6 +278,7 @@ export default function FundRecordScreen() {
   const [tab, setTab] = useState<RecordTab>('all');
   const records = useRecords(tab);
   const deposits = useDeposits();
+  const head = useLedgerHead();
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
   // Announced deposits are not in the ledger until credited: listed first, where deposits show.
   const pendingDeposits =
@@ -289,6 +302,11 @@ export default function FundRecordScreen() {
           </button>
         ))}
       </div>
+      {head.data && head.data.sequence !== '0' && (
+        <p className={recordStyles.chainHead} data-testid="chain-head">
+          {t('fundRecord.chainHead', { sequence: head.data.sequence })}
+        </p>
+      )}
       {records.isPending ? (
         <Loading />
       ) : items.length + pendingDeposits.length === 0 ? (

@@ -370,4 +370,24 @@ describe('fund records screen', () => {
     fireEvent.click(screen.getByTestId('record-tab-withdrawal'));
     await waitFor(() => expect(screen.queryByTestId('pending-deposit-4444')).toBeNull());
   });
+
+  it('says which published chain head the entries are part of, and offers a receipt per record', async () => {
+    const { server } = renderApp('/information/fundRecord', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/fundRecord/list': () => ok({ total: 1, items: [record(42)] }),
+      '/api/ledger/head': () =>
+        ok({
+          sequence: '57',
+          hash: 'a'.repeat(64),
+          sealedAt: '2026-11-21T10:00:01.000Z',
+          signature: 'sig',
+          publicKey: 'ed25519:key',
+        }),
+    });
+    expect((await screen.findByTestId('chain-head')).textContent).toBe(
+      'Your entries are part of chain head #57',
+    );
+    expect(screen.getByTestId('record-receipt').textContent).toBe('Receipt');
+    expect(server.requests.some((request) => request.path === '/api/ledger/head')).toBe(true);
+  });
 });
