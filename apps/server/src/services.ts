@@ -31,6 +31,7 @@ import { createUsersService } from './modules/users/users.service';
 import { createTradingService } from './modules/trading/trading.service';
 import { createDemoDeskService, type DemoDeskLog } from './modules/demo-desk/demo-desk.service';
 import { createMessagesService } from './modules/messages/messages.service';
+import { createSupportService } from './modules/support/support.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -94,6 +95,7 @@ export function createServices(deps: ServiceDeps) {
   const staff = createStaffService({ db, clock, audit, staffAuth });
   const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir, audit });
+  const support = createSupportService({ db, clock, audit, messages, uploads, users });
   const decisions = createDecisionsService({ db, audit });
   const identity = createIdentityService({ db, clock, decisions, messages, staff, uploads, users });
   const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits, messages });
@@ -189,6 +191,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     demoDesk,
     messages,
+    support,
     ledger,
     /** Where the ledger's signing key came from (the start-up banner prints a new one once). */
     ledgerSigningKey: signingKey,

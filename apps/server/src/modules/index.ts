@@ -15,6 +15,7 @@ import { exchangeRoutes } from './exchange/exchange.routes';
 import { recordsRoutes } from './records/records.routes';
 import { correctionsRoutes } from './corrections/corrections.routes';
 import { tradingRoutes } from './trading/trading.routes';
+import { supportRoutes } from './support/support.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(recordsRoutes);
   await app.register(correctionsRoutes);
   await app.register(tradingRoutes);
+  await app.register(supportRoutes);
 }

@@ -135,9 +135,13 @@ describe('back-office views', () => {
       },
     ]);
 
-    // A staff member whose role does not review that kind of file sees nothing, and nothing is recorded.
+    // A staff member whose role does not review that kind of file sees nothing, and nothing is recorded
+    // (support staff may open support attachments only).
     const support = await createStaff(testApp, admin, 'support');
-    expect((await fetchPhoto({ 'staff-token': support.staffToken })).statusCode).toBe(403);
+    expect((await fetchPhoto({ 'staff-token': support.staffToken })).json()).toMatchObject({
+      status: 0,
+      code: 'UPLOAD_NOT_FOUND',
+    });
     expect(await auditRows('upload.view')).toHaveLength(1);
   });
 

@@ -87,7 +87,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       if (!/^\d{1,18}$/.test(request.params.id)) throw new DomainError('UPLOAD_NOT_FOUND');
       const staffSessionToken = staffToken(request);
       const viewer = staffSessionToken
-        ? { staff: await staffAuth.authenticate(staffSessionToken, ['reviewer', 'finance']) }
+        ? { staff: await staffAuth.authenticate(staffSessionToken, ['reviewer', 'finance', 'support']) }
         : { userId: (await app.authenticate(request)).userId };
       const file = await uploads.read(BigInt(request.params.id), viewer);
       return reply
