@@ -30,6 +30,9 @@ import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 import { createTradingService } from './modules/trading/trading.service';
 import { createDemoDeskService, type DemoDeskLog } from './modules/demo-desk/demo-desk.service';
+import { createCreditService } from './modules/credit/credit.service';
+import { createCheckInService } from './modules/check-in/check-in.service';
+import { createProfessionalService } from './modules/professional/professional.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createSupportService } from './modules/support/support.service';
 
@@ -186,6 +189,10 @@ export function createServices(deps: ServiceDeps) {
     thresholdMinor: config.funds.correctionThresholdMinor,
     dailyLimitMinor: config.funds.correctionDailyLimitMinor,
   });
+  // Account services (issue 14): the credit line, the daily check-in, the professional-client application.
+  const credit = createCreditService({ db, clock, ledger, users, identity, restrictions });
+  const checkIn = createCheckInService({ db, clock, users });
+  const professional = createProfessionalService({ db, clock, decisions, identity, trading, uploads, users });
   // Records page the ledger's entries and ask each source's module to describe its own.
   const records = createRecordsService({ db, ledger, deposits, withdrawals, exchange, corrections, trading });
   return {
@@ -218,6 +225,9 @@ export function createServices(deps: ServiceDeps) {
     records,
     corrections,
     trading,
+    credit,
+    checkIn,
+    professional,
   };
 }
 

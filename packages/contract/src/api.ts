@@ -5,6 +5,12 @@ import { fundsEndpoints } from './funds';
 import { identityEndpoints } from './identity';
 import { adminSupportEndpoints, inboxEndpoints } from './inbox';
 import { marketEndpoints } from './market';
+import {
+  adminProfessionalEndpoints,
+  checkInEndpoints,
+  creditEndpoints,
+  professionalEndpoints,
+} from './account-services';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
 
@@ -19,10 +25,15 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof fundsEndpoints> &
   EndpointsByPath<typeof marketEndpoints> &
   EndpointsByPath<typeof tradeEndpoints> &
-  EndpointsByPath<typeof inboxEndpoints>;
+  EndpointsByPath<typeof inboxEndpoints> &
+  EndpointsByPath<typeof creditEndpoints> &
+  EndpointsByPath<typeof checkInEndpoints> &
+  EndpointsByPath<typeof professionalEndpoints>;
 
 /** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
-export type AdminApi = EndpointsByPath<typeof adminEndpoints> & EndpointsByPath<typeof adminSupportEndpoints>;
+export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
+  EndpointsByPath<typeof adminSupportEndpoints> &
+  EndpointsByPath<typeof adminProfessionalEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
 export type ApiTable = { readonly [Path in `/${string}`]?: Endpoint };
@@ -46,5 +57,12 @@ export const userApi: UserApi = byPath<UserApi>(
   marketEndpoints,
   tradeEndpoints,
   inboxEndpoints,
+  creditEndpoints,
+  checkInEndpoints,
+  professionalEndpoints,
 );
-export const adminApi: AdminApi = byPath<AdminApi>(adminEndpoints, adminSupportEndpoints);
+export const adminApi: AdminApi = byPath<AdminApi>(
+  adminEndpoints,
+  adminSupportEndpoints,
+  adminProfessionalEndpoints,
+);

@@ -78,6 +78,7 @@ export const entryKinds = [
   'corporate_action',
   'interest',
   'loan',
+  'loan_repayment',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 

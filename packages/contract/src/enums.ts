@@ -34,7 +34,12 @@ export type SiteMode = (typeof siteModes)[number];
 export const documentTypes = ['be_national_register', 'passport'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const uploadPurposes = ['identity_document', 'deposit_proof', 'support_attachment'] as const;
+export const uploadPurposes = [
+  'identity_document',
+  'deposit_proof',
+  'support_attachment',
+  'professional_evidence',
+] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 // Payment methods, deposits, withdrawals, records

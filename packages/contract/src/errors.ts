@@ -287,6 +287,21 @@ export const errorCatalogue = {
     "The subscription does not point at a browser's push service this server sends to.",
   ),
 
+  // Credit line, check-in and professional-client application (issue 14, items 1, 5, 6)
+  CREDIT_AMOUNT_NOT_WHOLE: refusal('Additional credit is asked in whole euros above 0.'),
+  LOAN_NOT_FOUND: refusal('The loan does not exist or is not yours.'),
+  LOAN_NOT_OPEN: refusal('This loan is repaid; nothing is owed on it.'),
+  TIME_ZONE_INVALID: refusal('The time zone is not a known IANA zone name.'),
+  ALREADY_PROFESSIONAL: refusal('You are already a professional client (seat account).'),
+  PROFESSIONAL_APPLICATION_PENDING: refusal('Your professional-client application awaits a decision.'),
+  PROFESSIONAL_CRITERIA_TOO_FEW: refusal('State at least two of the three criteria.', ['required']),
+  PROFESSIONAL_TRADES_NOT_MET: refusal(
+    'Your own fills do not show significant trades at an average of ten a quarter over the last four quarters.',
+    ['required', 'counted'],
+  ),
+  PROFESSIONAL_EVIDENCE_REQUIRED: refusal('Upload evidence for the portfolio and experience criteria.'),
+  PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: refusal('Read and confirm the protections you give up.'),
+
   // General
   TOO_FREQUENT: refusal('Submission too frequent.'),
   SYSTEM_BUSY: { http: 503, params: [], description: 'System busy, try again later.' },

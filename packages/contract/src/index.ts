@@ -19,4 +19,5 @@ export * from './funds';
 export * from './paging';
 export * from './trading';
 export * from './inbox';
+export * from './account-services';
 export * from './api';

@@ -166,6 +166,8 @@ export const adminSupportPaths = {
   supportReply: '/support/reply',
 } as const;
 
+export * from './account-services-paths';
+
 // Outside the two bases
 
 /** Private uploaded files: `GET {UPLOADED_FILES_PATH}/{id}` with the owner's user headers or a staff token with the role. */

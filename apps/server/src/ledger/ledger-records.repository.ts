@@ -1,8 +1,8 @@
-import type { Currency, EntryKind, SourceType } from '@beurs/contract';
+import type { Asset, Currency, EntryKind, SourceType } from '@beurs/contract';
 import { currencies } from '@beurs/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from './ledger.tables';
+import { ledgerAccounts, ledgerEntries, ledgerPostings, type HouseAccountKind } from './ledger.tables';
 
 // A user's records as the journal holds them: every entry with a posting on one of the user's cash
 // accounts (available or frozen, EUR and USD), summed per entry and currency, with the entry's
@@ -77,4 +77,42 @@ export async function selectUserCashEntries(
       availableMinor: BigInt(String(row.availableMinor)),
     })),
   };
+}
+
+/** One source's postings on one house account, summed per entry kind. */
+export type HouseSourceSum = { sourceId: string; kind: EntryKind; sumMinor: bigint };
+
+/**
+ * The postings of entries from these sources on one house account, summed per source and entry
+ * kind: a loan's draws, accrued interest and repayments on `loan_book`, read from the journal.
+ */
+export async function selectHouseSourceSums(
+  executor: Executor,
+  query: { house: HouseAccountKind; asset: Asset; sourceType: SourceType; sourceIds: readonly string[] },
+): Promise<HouseSourceSum[]> {
+  if (query.sourceIds.length === 0) return [];
+  const rows = await executor
+    .select({
+      sourceId: ledgerEntries.sourceId,
+      kind: ledgerEntries.kind,
+      sumMinor: sql<string>`sum(${ledgerPostings.amountMinor})::text`,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        sql`${ledgerAccounts.ownerUserId} is null`,
+        eq(ledgerAccounts.kind, query.house),
+        eq(ledgerAccounts.asset, query.asset),
+        eq(ledgerEntries.sourceType, query.sourceType),
+        inArray(ledgerEntries.sourceId, [...query.sourceIds]),
+      ),
+    )
+    .groupBy(ledgerEntries.sourceId, ledgerEntries.kind);
+  return rows.map((row) => ({
+    sourceId: String(row.sourceId),
+    kind: row.kind,
+    sumMinor: BigInt(String(row.sumMinor)),
+  }));
 }

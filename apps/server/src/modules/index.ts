@@ -16,6 +16,10 @@ import { recordsRoutes } from './records/records.routes';
 import { correctionsRoutes } from './corrections/corrections.routes';
 import { tradingRoutes } from './trading/trading.routes';
 import { supportRoutes } from './support/support.routes';
+import { messagesRoutes } from './messages/messages.routes';
+import { creditRoutes } from './credit/credit.routes';
+import { checkInRoutes } from './check-in/check-in.routes';
+import { professionalRoutes } from './professional/professional.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -36,4 +40,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(correctionsRoutes);
   await app.register(tradingRoutes);
   await app.register(supportRoutes);
+  await app.register(messagesRoutes);
+  await app.register(creditRoutes);
+  await app.register(checkInRoutes);
+  await app.register(professionalRoutes);
 }

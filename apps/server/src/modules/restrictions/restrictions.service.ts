@@ -18,7 +18,7 @@ type RestrictionKind = (typeof restrictionKinds)[number];
 /** Restrictions that end the user's sessions at once. */
 const SIGN_OUT_KINDS: readonly RestrictionKind[] = ['frozen', 'login_banned', 'disabled'];
 
-export type GuardedOperation = 'withdraw' | 'deposit' | 'trade' | 'exchange';
+export type GuardedOperation = 'withdraw' | 'deposit' | 'trade' | 'exchange' | 'borrow';
 
 export function createRestrictionsService(deps: {
   db: Database;

@@ -18,6 +18,7 @@ const STAFF_ROLES_BY_PURPOSE: Record<UploadPurpose, readonly StaffRole[]> = {
   identity_document: ['admin', 'reviewer'],
   deposit_proof: ['admin', 'finance'],
   support_attachment: ['admin', 'support'],
+  professional_evidence: ['admin', 'reviewer'],
 };
 
 /** The owner, or a staff member (whose every view of a file is audited). */

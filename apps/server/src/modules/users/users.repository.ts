@@ -170,6 +170,16 @@ export async function lockUser(db: Executor, userId: bigint): Promise<UserIdenti
   return rows[0];
 }
 
+/** When the user registered (the credit score's account age). */
+export async function findRegisteredAt(db: Executor, userId: bigint): Promise<Date | undefined> {
+  const rows = await db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0]?.createdAt;
+}
+
 export async function findIdentity(db: Executor, userId: bigint): Promise<UserIdentity | undefined> {
   const rows = await db.select(identityColumns).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0];

@@ -316,6 +316,9 @@ export function createUsersService(deps: UsersServiceDeps) {
     /** The identity state and verified real name (identity keeps them on the user). */
     identityOf: (userId: bigint) => repository.findIdentity(db, userId),
 
+    /** When the user registered; undefined when there is no such user. */
+    registeredAt: (userId: bigint) => repository.findRegisteredAt(db, userId),
+
     /** Sets the identity state (and the verified name) in the identity module's transaction. */
     setIdentity: (tx: Transaction, userId: bigint, values: Parameters<typeof repository.setIdentity>[2]) =>
       repository.setIdentity(tx, userId, values),
