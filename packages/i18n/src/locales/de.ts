@@ -1151,6 +1151,19 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'Dieses Angebot galt {{seconds}} Sekunden und ist nicht mehr gültig (abgelaufen oder bereits verwendet). Holen Sie ein neues Angebot ein.',
     EXCHANGE_QUOTE_INVALID: 'Dieses Angebot wurde nicht für Sie erstellt. Holen Sie ein neues Angebot ein.',
+    CREDIT_AMOUNT_NOT_WHOLE: 'Zusätzlichen Kredit in ganzen Euro über 0 beantragen (zum Beispiel 200).',
+    LOAN_NOT_FOUND: 'Dieser Kredit existiert nicht oder gehört nicht Ihnen.',
+    LOAN_NOT_OPEN: 'Dieser Kredit ist zurückgezahlt; es ist nichts mehr offen.',
+    TIME_ZONE_INVALID: 'Ihr Gerät meldet eine Zeitzone, die Beurs nicht kennt.',
+    ALREADY_PROFESSIONAL: 'Sie sind bereits professioneller Kunde (Seat Account).',
+    PROFESSIONAL_APPLICATION_PENDING: 'Ihr Antrag als professioneller Kunde wartet auf eine Entscheidung.',
+    PROFESSIONAL_CRITERIA_TOO_FEW: 'Wählen Sie mindestens {{required}} der drei Kriterien.',
+    PROFESSIONAL_TRADES_NOT_MET:
+      'Ihre Geschäfte in Beurs erfüllen das Kriterium nicht: {{counted}} bedeutende Geschäfte in den letzten vier Quartalen, {{required}} nötig.',
+    PROFESSIONAL_EVIDENCE_REQUIRED:
+      'Fügen Sie einen Nachweis für das Kriterium Portfolio oder Erfahrung hinzu.',
+    PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED:
+      'Bestätigen Sie, dass Sie gelesen haben, auf welchen Schutz Sie verzichten.',
     SUPPORT_MESSAGE_EMPTY: 'Schreiben Sie eine Nachricht oder hängen Sie ein Bild an.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'Dieser Nutzer hat dem Support nicht geschrieben.',
     ALERT_LIMIT_REACHED:

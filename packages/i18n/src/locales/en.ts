@@ -1140,6 +1140,17 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'This quote was held for {{seconds}} seconds and is no longer valid (expired or already used). Get a new quote.',
     EXCHANGE_QUOTE_INVALID: 'This quote was not issued to you. Get a new quote.',
+    CREDIT_AMOUNT_NOT_WHOLE: 'Ask for additional credit in whole euros above 0 (for example 200).',
+    LOAN_NOT_FOUND: 'This loan does not exist or is not yours.',
+    LOAN_NOT_OPEN: 'This loan is repaid; nothing is owed on it.',
+    TIME_ZONE_INVALID: 'Your device reports a time zone Beurs does not know.',
+    ALREADY_PROFESSIONAL: 'You are already a professional client (seat account).',
+    PROFESSIONAL_APPLICATION_PENDING: 'Your professional-client application is waiting for a decision.',
+    PROFESSIONAL_CRITERIA_TOO_FEW: 'Choose at least {{required}} of the three criteria.',
+    PROFESSIONAL_TRADES_NOT_MET:
+      'Your trades in Beurs do not meet the trades criterion: {{counted}} significant trades in the last four quarters, {{required}} needed.',
+    PROFESSIONAL_EVIDENCE_REQUIRED: 'Add evidence for the portfolio or experience criterion.',
+    PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: 'Confirm that you read which protections you give up.',
     SUPPORT_MESSAGE_EMPTY: 'Write a message or attach a picture.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'This user has not written to support.',
     ALERT_LIMIT_REACHED:

@@ -1157,6 +1157,18 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'Ce cours était garanti {{seconds}} secondes et n’est plus valable (expiré ou déjà utilisé). Obtenez un nouveau cours.',
     EXCHANGE_QUOTE_INVALID: 'Ce cours ne vous a pas été attribué. Obtenez un nouveau cours.',
+    CREDIT_AMOUNT_NOT_WHOLE:
+      'Demandez un crédit supplémentaire en euros entiers, au-dessus de 0 (par exemple 200).',
+    LOAN_NOT_FOUND: 'Ce prêt n’existe pas ou n’est pas le vôtre.',
+    LOAN_NOT_OPEN: 'Ce prêt est remboursé ; plus rien n’est dû.',
+    TIME_ZONE_INVALID: 'Votre appareil indique un fuseau horaire que Beurs ne connaît pas.',
+    ALREADY_PROFESSIONAL: 'Vous êtes déjà client professionnel (seat account).',
+    PROFESSIONAL_APPLICATION_PENDING: 'Votre demande de client professionnel attend une décision.',
+    PROFESSIONAL_CRITERIA_TOO_FEW: 'Choisissez au moins {{required}} des trois critères.',
+    PROFESSIONAL_TRADES_NOT_MET:
+      'Vos transactions dans Beurs ne remplissent pas le critère : {{counted}} transactions significatives sur les quatre derniers trimestres, {{required}} requises.',
+    PROFESSIONAL_EVIDENCE_REQUIRED: 'Ajoutez une preuve pour le critère portefeuille ou expérience.',
+    PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: 'Confirmez avoir lu les protections auxquelles vous renoncez.',
     SUPPORT_MESSAGE_EMPTY: 'Écrivez un message ou joignez une image.',
     SUPPORT_CONVERSATION_NOT_FOUND: "Cet utilisateur n'a pas écrit au support.",
     ALERT_LIMIT_REACHED:

@@ -1128,6 +1128,17 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       '이 견적은 {{seconds}}초 동안만 유효했으며 더 이상 사용할 수 없습니다(만료 또는 이미 사용됨). 새 견적을 받으세요.',
     EXCHANGE_QUOTE_INVALID: '이 견적은 귀하에게 발급된 것이 아닙니다. 새 견적을 받으세요.',
+    CREDIT_AMOUNT_NOT_WHOLE: '추가 신용은 0보다 큰 정수 유로로 신청하세요(예: 200).',
+    LOAN_NOT_FOUND: '이 대출이 존재하지 않거나 본인의 대출이 아닙니다.',
+    LOAN_NOT_OPEN: '이 대출은 상환되었습니다. 남은 금액이 없습니다.',
+    TIME_ZONE_INVALID: '기기가 Beurs가 알 수 없는 시간대를 보고했습니다.',
+    ALREADY_PROFESSIONAL: '이미 전문 투자자(시트 계정)입니다.',
+    PROFESSIONAL_APPLICATION_PENDING: '전문 투자자 신청이 결정을 기다리고 있습니다.',
+    PROFESSIONAL_CRITERIA_TOO_FEW: '세 가지 기준 중 최소 {{required}}개를 선택하세요.',
+    PROFESSIONAL_TRADES_NOT_MET:
+      'Beurs에서의 거래가 거래 기준을 충족하지 않습니다: 최근 4분기 중요 거래 {{counted}}건, {{required}}건 필요.',
+    PROFESSIONAL_EVIDENCE_REQUIRED: '포트폴리오 또는 경력 기준에 대한 증빙을 추가하세요.',
+    PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: '포기하는 보호 내용을 읽었음을 확인하세요.',
     SUPPORT_MESSAGE_EMPTY: '메시지를 입력하거나 사진을 첨부하세요.',
     SUPPORT_CONVERSATION_NOT_FOUND: '이 사용자는 고객센터에 문의한 적이 없습니다.',
     ALERT_LIMIT_REACHED: '활성 가격 알림이 이미 최대인 {{limit}}개입니다. 먼저 하나를 취소하세요.',

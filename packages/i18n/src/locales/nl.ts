@@ -1155,6 +1155,17 @@ export default {
     EXCHANGE_QUOTE_EXPIRED:
       'Deze koers gold {{seconds}} seconden en is niet meer geldig (verlopen of al gebruikt). Vraag een nieuwe koers op.',
     EXCHANGE_QUOTE_INVALID: 'Deze koers is niet voor u opgevraagd. Vraag een nieuwe koers op.',
+    CREDIT_AMOUNT_NOT_WHOLE: 'Vraag extra krediet aan in hele euro boven 0 (bijvoorbeeld 200).',
+    LOAN_NOT_FOUND: 'Deze lening bestaat niet of is niet van jou.',
+    LOAN_NOT_OPEN: 'Deze lening is afgelost; er staat niets meer open.',
+    TIME_ZONE_INVALID: 'Je toestel meldt een tijdzone die Beurs niet kent.',
+    ALREADY_PROFESSIONAL: 'Je bent al professionele cliënt (seat account).',
+    PROFESSIONAL_APPLICATION_PENDING: 'Je aanvraag als professionele cliënt wacht op een beslissing.',
+    PROFESSIONAL_CRITERIA_TOO_FEW: 'Kies minstens {{required}} van de drie criteria.',
+    PROFESSIONAL_TRADES_NOT_MET:
+      'Je transacties in Beurs voldoen niet aan het criterium: {{counted}} significante transacties in de laatste vier kwartalen, {{required}} nodig.',
+    PROFESSIONAL_EVIDENCE_REQUIRED: 'Voeg bewijs toe voor het criterium portefeuille of ervaring.',
+    PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: 'Bevestig dat je gelezen hebt welke bescherming je opgeeft.',
     SUPPORT_MESSAGE_EMPTY: 'Schrijf een bericht of voeg een afbeelding toe.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'Deze gebruiker heeft support niet geschreven.',
     ALERT_LIMIT_REACHED: 'U hebt al {{limit}} actieve koersalarmen, het maximum. Annuleer er eerst een.',
