@@ -402,6 +402,8 @@ export type Config = {
     readonly vapidKeys: { readonly publicKey: string; readonly privateKey: string } | null;
     readonly subject: string;
     readonly serviceHosts: readonly string[];
+    /** Tests only: a certificate to trust (a local fake push service's); never read from the environment. */
+    readonly trustedCertificate?: string;
   };
   /** Deposits and withdrawals (issue 4): hours in `timeZone`, the withdrawal fee and minimum per currency, the FX spread. */
   readonly funds: {

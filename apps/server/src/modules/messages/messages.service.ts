@@ -1,5 +1,5 @@
 import webPush from 'web-push';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import {
   DomainError,
   notificationKindOf,
@@ -32,6 +32,8 @@ export type PushConfig = {
   vapidKeys: { publicKey: string; privateKey: string } | null;
   subject: string;
   serviceHosts: readonly string[];
+  /** Tests only: the local fake push service's certificate. */
+  trustedCertificate?: string;
 };
 
 export function createMessagesService(deps: {
@@ -41,13 +43,12 @@ export function createMessagesService(deps: {
   push: PushConfig;
   /** Times in messages are shown in this zone (the funds time zone). */
   timeZone: string;
-  /** Tests: the agent that trusts a local fake push service's certificate. */
-  pushAgent?: Agent;
   log?: { error(details: object, message: string): void };
 }) {
   const { db, clock, common, push, timeZone } = deps;
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
   const inFlight = new Set<Promise<void>>();
+  const pushAgent = push.trustedCertificate ? new Agent({ ca: push.trustedCertificate }) : undefined;
 
   /** The configured VAPID pair, or the stored one (generated on first use and kept). */
   const vapidKeys = () => {
@@ -102,7 +103,7 @@ export function createMessagesService(deps: {
               vapidDetails: { subject: push.subject, publicKey, privateKey },
               TTL: 24 * 3600,
               timeout: 10_000,
-              ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
+              ...(pushAgent ? { agent: pushAgent } : {}),
             },
           );
         } catch (error) {
