@@ -10,7 +10,9 @@ import * as repository from './audit.repository';
 export type StaffActor = { staffId: bigint; username: string };
 /** A user acting on their own item (cancelling their own pending deposit or withdrawal). */
 export type UserActor = { userId: bigint };
-export type AuditActor = StaffActor | UserActor;
+/** No one known: a refused staff sign-in with a username no account has (the table allows only that). */
+export type NoActor = { isAnonymous: true };
+export type AuditActor = StaffActor | UserActor | NoActor;
 
 export type AuditRecord = {
   action: string;

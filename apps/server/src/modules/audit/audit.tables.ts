@@ -18,7 +18,8 @@ import { users } from '../users/users.tables';
  * Every staff action (DESIGN.md §1.10): who, when, what, why, before and after. Written in the
  * same transaction as the action; append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
  * The actor is a staff member, or a user deciding their own item (cancelling their own pending
- * deposit or withdrawal): exactly one of `staffId` and `userId`.
+ * deposit or withdrawal): exactly one of `staffId` and `userId`. One row names no actor: a refused
+ * staff sign-in with a username no account has (`staff.login_failed`, the username as target).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -37,7 +38,10 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_target_idx').on(table.targetType, table.targetId),
     index('audit_log_staff_idx').on(table.staffId),
-    check('audit_log_one_actor', sql`num_nonnulls(${table.staffId}, ${table.userId}) = 1`),
+    check(
+      'audit_log_one_actor',
+      sql`num_nonnulls(${table.staffId}, ${table.userId}) = 1 or (${table.staffId} is null and ${table.userId} is null and ${table.action} = 'staff.login_failed' and ${table.targetType} = 'staff_username')`,
+    ),
   ],
 );
 

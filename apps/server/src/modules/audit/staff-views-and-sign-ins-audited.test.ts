@@ -13,7 +13,7 @@ import { uploadSample } from '../uploads/upload-test-support';
 import { verifyAuditLog } from './audit-chain';
 
 // The audit log is complete (DESIGN.md §1.10, issue 12 item 8): staff sign-ins, refused ones
-// included, a staff member opening a private file (an ID photo, a deposit proof) and opening a
+// included (an unknown username too), a staff member opening a private file (an ID photo, a deposit proof) and opening a
 // user's detail in the back-office each leave a row, sealed in the chain. The last test checks the
 // chain over everything the file wrote.
 
@@ -85,10 +85,19 @@ describe('staff sign-in', () => {
       },
     ]);
 
-    // An unknown username names no account: counted by the attempt limits, not audited.
-    const before = (await auditRows('staff.login_failed')).length;
-    await callAdmin(testApp, '/auth/login', { username: 'nobody-here', password: 'not-it' });
-    expect(await auditRows('staff.login_failed')).toHaveLength(before);
+    // An unknown username names no account: audited with no actor, the username as its target.
+    const unknown = await callAdmin(testApp, '/auth/login', { username: 'nobody-here', password: 'not-it' });
+    expect(unknown.json().code).toBe('WRONG_CREDENTIALS');
+    expect((await auditRows('staff.login_failed')).filter((row) => row.staff_id === null)).toEqual([
+      {
+        staff_id: null,
+        action: 'staff.login_failed',
+        target_type: 'staff_username',
+        target_id: 'nobody-here',
+        reason: 'WRONG_CREDENTIALS',
+        after: { ipAddress: '127.0.0.1' },
+      },
+    ]);
   });
 });
 

@@ -76,6 +76,7 @@ export function createStaffAuthService(deps: {
     }
     const code = outcome.lockedUntil ? 'LOGIN_LOCKED' : isCodeWrong ? 'WRONG_TWO_FACTOR_CODE' : wrongCode;
     if (secondFactor && staff) await recordFailedSignIn(staff.id, username, ipAddress, code);
+    if (secondFactor && !staff) await recordUnknownSignIn(username, ipAddress, code);
     if (outcome.lockedUntil)
       throw new DomainError('LOGIN_LOCKED', { until: outcome.lockedUntil.toISOString() });
     throw new DomainError(code);
@@ -83,8 +84,7 @@ export function createStaffAuthService(deps: {
 
   /**
    * A refused sign-in to an existing staff account, audited under that account's id (as the lock
-   * is: no one else acted). An unknown username has no account to name: only its attempt counter
-   * records it.
+   * is: no one else acted). An unknown username is audited with no actor (recordUnknownSignIn).
    */
   async function recordFailedSignIn(staffId: bigint, username: string, ipAddress: string, code: string) {
     await audit.record(
@@ -94,6 +94,22 @@ export function createStaffAuthService(deps: {
         action: 'staff.login_failed',
         targetType: 'staff',
         targetId: staffId,
+        reason: code,
+        before: null,
+        after: { ipAddress },
+      },
+    );
+  }
+
+  /** A refused sign-in with a username no account has: no actor, the username as the target. */
+  async function recordUnknownSignIn(username: string, ipAddress: string, code: string) {
+    await audit.record(
+      db,
+      { isAnonymous: true },
+      {
+        action: 'staff.login_failed',
+        targetType: 'staff_username',
+        targetId: username,
         reason: code,
         before: null,
         after: { ipAddress },

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_one_actor";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_one_actor" CHECK (num_nonnulls("audit_log"."staff_id", "audit_log"."user_id") = 1 or ("audit_log"."staff_id" is null and "audit_log"."user_id" is null and "audit_log"."action" = 'staff.login_failed' and "audit_log"."target_type" = 'staff_username'));
