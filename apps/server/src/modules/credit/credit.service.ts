@@ -44,7 +44,7 @@ const WHOLE_EUROS = /^[1-9]\d{0,6}$/;
 /** Days of interest one pass posts for one loan at most (a server down for longer catches up over passes). */
 const CATCH_UP_DAYS_MAX = 400;
 
-type Profile = { isIdentityVerified: boolean; registeredAt: Date };
+type Profile = { isIdentityVerified: boolean; registeredAt: Date; depositMonths: number };
 type LoanBalances = { drawnMinor: bigint; accruedMinor: bigint; repaidMinor: bigint };
 
 export function createCreditService(deps: {
@@ -85,10 +85,8 @@ export function createCreditService(deps: {
 
   async function loanViews(executor: Executor, rows: readonly LoanRow[]) {
     const ids = rows.map((row) => row.id);
-    const [balances, movements] = await Promise.all([
-      balancesOf(executor, ids),
-      repository.movementsOf(executor, ids),
-    ]);
+    const balances = await balancesOf(executor, ids);
+    const movements = await repository.movementsOf(executor, ids);
     const today = utcDay(clock.now());
     return rows.map((row) => {
       const own = movements.filter((movement) => movement.loanId === row.id);
@@ -131,22 +129,16 @@ export function createCreditService(deps: {
     return view;
   }
 
-  /** What the score reads from the users module (outside any transaction: it uses its own connection). */
+  /**
+   * What the score reads besides the loans: the identity and registration (users module) and the
+   * months with a credited deposit (the ledger), read outside any transaction.
+   */
   async function profileOf(userId: bigint): Promise<Profile> {
-    const [user, registeredAt] = await Promise.all([users.identityOf(userId), users.registeredAt(userId)]);
-    return {
-      isIdentityVerified: user?.identityState === 'authenticated',
-      registeredAt: registeredAt ?? clock.now(),
-    };
-  }
-
-  /** The five factors and the score, the money read in `executor` (inside a draw: after the user's lock). */
-  async function scoreNow(executor: Executor, userId: bigint, profile: Profile) {
-    const now = clock.now();
-    const today = utcDay(now);
-    const [deposits, loans] = await Promise.all([
-      ledger.listUserCashEntries(executor, userId, { sourceTypes: ['deposit'], offset: 0, limit: 1_000 }),
-      repository.allUserLoans(executor, userId),
+    const today = utcDay(clock.now());
+    const [user, registeredAt, deposits] = await Promise.all([
+      users.identityOf(userId),
+      users.registeredAt(userId),
+      ledger.listUserCashEntries(db, userId, { sourceTypes: ['deposit'], offset: 0, limit: 1_000 }),
     ]);
     const windowStart = addMonths(`${today.slice(0, 7)}-01`, -(CREDIT_FORMULA.depositMonthsWindow - 1));
     const depositMonths = new Set(
@@ -154,38 +146,41 @@ export function createCreditService(deps: {
         .filter((row) => row.totalMinor > 0n && utcDay(row.createdAt) >= windowStart)
         .map((row) => utcDay(row.createdAt).slice(0, 7)),
     ).size;
+    return {
+      isIdentityVerified: user?.identityState === 'authenticated',
+      registeredAt: registeredAt ?? clock.now(),
+      depositMonths,
+    };
+  }
+
+  /** What the user owes on every open loan, read in `executor` (inside a draw: after the user's lock). */
+  async function owedNow(executor: Executor, loans: readonly LoanRow[]): Promise<bigint> {
     const open = loans.filter((row) => row.state === 'open');
-    const balances = await balancesOf(
-      executor,
-      open.map((row) => row.id),
-    );
-    const movements = await repository.movementsOf(
-      executor,
-      open.map((row) => row.id),
-    );
+    const ids = open.map((row) => row.id);
+    const balances = await balancesOf(executor, ids);
+    const movements = await repository.movementsOf(executor, ids);
     let owedMinor = 0n;
     for (const row of open) {
       const sums = balances.get(String(row.id));
-      if (sums)
-        owedMinor += owedParts(
-          sums,
-          movements.filter((movement) => movement.loanId === row.id),
-        ).owedMinor;
+      const own = movements.filter((movement) => movement.loanId === row.id);
+      if (sums) owedMinor += owedParts(sums, own).owedMinor;
     }
+    return owedMinor;
+  }
+
+  /** The five factors and the score; the loans and what is owed read in `executor`. */
+  async function scoreNow(executor: Executor, userId: bigint, profile: Profile) {
+    const now = clock.now();
+    const today = utcDay(now);
+    const loans = await repository.allUserLoans(executor, userId);
+    const owedMinor = await owedNow(executor, loans);
     const loansRepaidOnTime = loans.filter(
       (row) => row.state === 'repaid' && row.repaidAt && utcDay(row.repaidAt) <= row.dueOn,
     ).length;
     const loansLate = loans.filter((row) =>
       row.state === 'repaid' ? row.repaidAt !== null && utcDay(row.repaidAt) > row.dueOn : today > row.dueOn,
     ).length;
-    const factors = creditFactors({
-      ...profile,
-      now,
-      depositMonths,
-      loansRepaidOnTime,
-      loansLate,
-      owedMinor,
-    });
+    const factors = creditFactors({ ...profile, now, loansRepaidOnTime, loansLate, owedMinor });
     const score = scoreOf(factors);
     return { factors, score, tier: tierFor(score), owedMinor };
   }
