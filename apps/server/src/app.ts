@@ -50,6 +50,7 @@ export type AppDeps = {
 };
 
 const mobileDist = fromServerRoot('..', 'mobile', 'dist');
+const adminDist = fromServerRoot('..', 'admin', 'dist');
 const publicDir = fromServerRoot('public');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -124,6 +125,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registerModules);
 
   await app.register(fastifyStatic, { root: publicDir, prefix: '/api/static/', decorateReply: false });
+  if (existsSync(adminDist)) {
+    // The back-office (apps/admin), under /admin/ only: the mobile app never loads it.
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      decorateReply: false,
+      preCompressed: true,
+    });
+    app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
+  }
   if (existsSync(mobileDist)) {
     // The build writes .br and .gz beside every asset; they are sent to clients that accept them.
     await app.register(fastifyStatic, {

@@ -5,6 +5,7 @@ import type { Language } from './languages';
 
 export * from './languages';
 export * from './format';
+export { loadAdminMessages, type AdminMessages } from './admin';
 
 /** The shape of the English messages; other locales carry the same keys (locales.test.ts). */
 export type Messages = typeof en;

@@ -1,0 +1,146 @@
+import { adminPaths } from '@beurs/contract/paths';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import type { AdminEndpointName } from '@beurs/contract/admin-roles';
+import { api } from './api';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useI18n } from './i18n';
+import { useSession } from './session';
+
+// The frame of every screen: the menu (only what the role may use, queue counts), the signed-in
+// staff member with the language switch and sign-out, and the screens, each loaded when opened.
+
+const Queues = lazy(() => import('./screens/Queues'));
+const Users = lazy(() => import('./screens/Users'));
+const Staff = lazy(() => import('./screens/Staff'));
+const Channels = lazy(() => import('./screens/Channels'));
+const AuditLog = lazy(() => import('./screens/AuditLog'));
+const Account = lazy(() => import('./screens/Account'));
+
+type Entry = { path: string; label: string; call: AdminEndpointName; count?: number };
+
+/** Pending items of each queue (the list's total). */
+function useQueueCounts(may: (name: AdminEndpointName) => boolean) {
+  return useQuery({
+    queryKey: ['queue-counts'],
+    refetchInterval: 30_000,
+    queryFn: async () => {
+      const total = async (run: () => Promise<{ total: number }>, name: AdminEndpointName) =>
+        may(name) ? (await run()).total : 0;
+      const page = { pageSize: 1 };
+      const [identity, deposits, withdrawals, corrections] = await Promise.all([
+        total(() => api.call(adminPaths.identityList, page, { quiet: true }), 'identityList'),
+        total(() => api.call(adminPaths.depositList, page, { quiet: true }), 'depositList'),
+        total(() => api.call(adminPaths.withdrawalList, page, { quiet: true }), 'withdrawalList'),
+        total(() => api.call(adminPaths.correctionList, page, { quiet: true }), 'correctionList'),
+      ]);
+      return { identity, deposits, withdrawals, corrections };
+    },
+  });
+}
+
+export function Shell() {
+  const { t } = useI18n();
+  const { session, setSession, may } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const counts = useQueueCounts(may).data;
+  if (!session) return null;
+
+  const entries: Entry[] = [
+    { path: '/queues/identity', label: t('menu.identity'), call: 'identityList', count: counts?.identity },
+    { path: '/queues/deposits', label: t('menu.deposits'), call: 'depositList', count: counts?.deposits },
+    {
+      path: '/queues/withdrawals',
+      label: t('menu.withdrawals'),
+      call: 'withdrawalList',
+      count: counts?.withdrawals,
+    },
+    {
+      path: '/queues/corrections',
+      label: t('menu.corrections'),
+      call: 'correctionList',
+      count: counts?.corrections,
+    },
+    { path: '/users', label: t('menu.users'), call: 'userDetail' },
+    { path: '/channels', label: t('menu.channels'), call: 'depositChannelList' },
+    { path: '/staff', label: t('menu.staff'), call: 'staffList' },
+    { path: '/audit', label: t('menu.audit'), call: 'auditLog' },
+    { path: '/account', label: t('menu.account'), call: 'me' },
+  ];
+  const visible = entries.filter((entry) => may(entry.call));
+  const selected = visible.find((entry) => location.pathname.startsWith(entry.path))?.path;
+  const home = visible[0]?.path ?? '/account';
+
+  const guard = (call: AdminEndpointName, element: ReactNode) =>
+    may(call) ? element : <Navigate to={home} replace />;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={232} theme="light" breakpoint="lg" collapsedWidth={72}>
+        <Typography.Title level={5} style={{ padding: '20px 20px 12px', margin: 0, color: '#0b3d91' }}>
+          {t('shell.title')}
+        </Typography.Title>
+        <Menu
+          mode="inline"
+          selectedKeys={selected ? [selected] : []}
+          onClick={({ key }) => navigate(key)}
+          items={visible.map((entry) => ({
+            key: entry.path,
+            label: (
+              <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+                {entry.label}
+                {entry.count !== undefined && (
+                  <Badge count={entry.count} showZero color={entry.count ? '#cf1322' : '#8c8c8c'} />
+                )}
+              </Space>
+            ),
+          }))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            gap: 16,
+            padding: '0 24px',
+          }}
+        >
+          <Typography.Text data-testid="signed-in">
+            {session.username} <Tag>{t(`roles.${session.role}`)}</Tag>
+          </Typography.Text>
+          <LanguageSwitch />
+          <Button
+            onClick={() =>
+              void api
+                .call(adminPaths.logout, {}, { quiet: true })
+                .catch(() => undefined)
+                .finally(() => setSession(null))
+            }
+          >
+            {t('shell.signOut')}
+          </Button>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <Suspense fallback={<Spin />}>
+            <Routes>
+              <Route path="/queues/:kind" element={<Queues />} />
+              <Route path="/users" element={guard('userDetail', <Users />)} />
+              <Route path="/users/:account" element={guard('userDetail', <Users />)} />
+              <Route path="/channels" element={guard('depositChannelList', <Channels />)} />
+              <Route path="/staff" element={guard('staffList', <Staff />)} />
+              <Route path="/audit" element={guard('auditLog', <AuditLog />)} />
+              <Route path="/account" element={<Account />} />
+              <Route path="*" element={<Navigate to={home} replace />} />
+            </Routes>
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,370 @@
+import type { AdminEndpointName } from '@beurs/contract/admin-roles';
+import { adminPaths } from '@beurs/contract/paths';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { api } from '../api';
+import { useI18n } from '../i18n';
+import { useSession } from '../session';
+import { Loadable, PrivateImage, ReasonDialog, SlaClock, useFormat } from '../ui';
+
+// The four review queues, oldest first, with the SLA clock of each item: identities, deposits,
+// withdrawals and balance corrections. The selected item's detail sits beside the list; approve
+// and reject take a reason (a listed one or free text). Keyboard: ↑/↓ (or k/j) choose, A
+// approves, R rejects; in the dialog 1–9 pick a reason and Enter confirms.
+
+type Kind = 'identity' | 'deposits' | 'withdrawals' | 'corrections';
+type Row = { id: string; createdAt: string };
+type Page<T> = { total: number; items: T[] };
+
+type Queue<T extends Row> = {
+  list: AdminEndpointName;
+  review: AdminEndpointName;
+  load: () => Promise<Page<T>>;
+  decide: (id: string, decision: 'approve' | 'reject', reason: string) => Promise<unknown>;
+  columns: (row: T) => ReactNode[];
+  headers: string[];
+  detail: (row: T) => ReactNode;
+  /** Why this staff member may not decide the item (shown; the server refuses too). */
+  blockedBecause?: (row: T) => string | null;
+  approveReasons: string[];
+  rejectReasons: string[];
+  dueAt?: (row: T) => string;
+};
+
+const PAGE = { pageSize: 100 };
+
+function useQueues(): Record<Kind, Queue<Row>> {
+  const { t } = useI18n();
+  const format = useFormat();
+  const { session } = useSession();
+  const identity: Queue<IdentityRow> = {
+    list: 'identityList',
+    review: 'identityReview',
+    load: () => api.call(adminPaths.identityList, PAGE, { quiet: true }),
+    decide: (id, decision, reason) =>
+      api.call(adminPaths.identityReview, { id, decision, reason }, { quiet: true }),
+    headers: [t('fields.account'), t('fields.name'), t('fields.document')],
+    columns: (row) => [row.account, row.realname, t(`documentTypes.${row.documentType}`)],
+    detail: (row) => (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Descriptions column={2} bordered size="small">
+          <Descriptions.Item label={t('fields.account')}>{row.account}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.name')}>{row.realname}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.document')}>
+            {t(`documentTypes.${row.documentType}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.documentNumber')}>{row.documentNumber}</Descriptions.Item>
+        </Descriptions>
+        <Space wrap>
+          <PrivateImage id={row.frontImageId} alt={t('review.front')} />
+          <PrivateImage id={row.backImageId} alt={t('review.back')} />
+        </Space>
+      </Space>
+    ),
+    approveReasons: [t('reasons.identityApproved')],
+    rejectReasons: [
+      t('reasons.photoUnreadable'),
+      t('reasons.dataMismatch'),
+      t('reasons.documentExpired'),
+      t('reasons.numberInvalid'),
+    ],
+  };
+  const deposits: Queue<DepositRow> = {
+    list: 'depositList',
+    review: 'depositReview',
+    load: () => api.call(adminPaths.depositList, PAGE, { quiet: true }),
+    decide: (id, decision, reason) =>
+      api.call(adminPaths.depositReview, { id, decision, reason }, { quiet: true }),
+    headers: [t('fields.account'), t('fields.channel'), t('fields.amount')],
+    columns: (row) => [row.account, row.channelName, format.money(row.amount, row.currency)],
+    detail: (row) => (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Descriptions column={2} bordered size="small">
+          <Descriptions.Item label={t('fields.account')}>{row.account}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.name')}>{row.realname}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.channel')}>{row.channelName}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.amount')}>
+            {format.money(row.amount, row.currency)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.reference')} span={2}>
+            <Typography.Text copyable>{row.reference}</Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+        <Typography.Text type="secondary">{t('review.matchHelp')}</Typography.Text>
+        <PrivateImage id={row.proofImageId} alt={t('review.proof')} width={420} />
+      </Space>
+    ),
+    approveReasons: [t('reasons.paymentReceived')],
+    rejectReasons: [t('reasons.noPayment'), t('reasons.amountDiffers'), t('reasons.proofUnreadable')],
+  };
+  const withdrawals: Queue<WithdrawalRow> = {
+    list: 'withdrawalList',
+    review: 'withdrawalReview',
+    load: () => api.call(adminPaths.withdrawalList, PAGE, { quiet: true }),
+    decide: (id, decision, reason) =>
+      api.call(adminPaths.withdrawalReview, { id, decision, reason }, { quiet: true }),
+    headers: [t('fields.account'), t('fields.amount'), t('fields.iban')],
+    columns: (row) => [row.account, format.money(row.amount, row.currency), row.iban],
+    dueAt: (row) => row.decideBy,
+    detail: (row) => {
+      const nameMatches = sameName(row.holderName, row.realname);
+      return (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Descriptions column={2} bordered size="small">
+            <Descriptions.Item label={t('fields.account')}>{row.account}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.name')}>{row.realname}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.amount')}>
+              {format.money(row.amount, row.currency)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.fee')}>
+              {format.money(row.fee, row.currency)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.payout')}>
+              {format.money(row.payout, row.currency)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.decideBy')}>{format.time(row.decideBy)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.holder')}>{row.holderName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.iban')}>
+              {row.iban} {row.bic}
+            </Descriptions.Item>
+          </Descriptions>
+          <Card size="small" title={t('review.checks')}>
+            <Space orientation="vertical">
+              <Tag color={nameMatches ? 'green' : 'red'}>
+                {nameMatches ? t('review.holderMatches') : t('review.holderDiffers')}
+              </Tag>
+              <Tag color="green">{t('review.heldAtRequest')}</Tag>
+            </Space>
+          </Card>
+        </Space>
+      );
+    },
+    approveReasons: [t('reasons.paidOut')],
+    rejectReasons: [t('reasons.holderDiffers'), t('reasons.underInvestigation')],
+  };
+  const corrections: Queue<CorrectionRow> = {
+    list: 'correctionList',
+    review: 'correctionReview',
+    load: () => api.call(adminPaths.correctionList, PAGE, { quiet: true }),
+    decide: (id, decision, reason) =>
+      api.call(adminPaths.correctionReview, { id, decision, reason }, { quiet: true }),
+    headers: [t('fields.account'), t('fields.amount'), t('fields.proposedBy')],
+    columns: (row) => [row.account, format.money(row.amount, row.currency), row.proposedBy],
+    detail: (row) => (
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label={t('fields.account')}>{row.account}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.amount')}>
+          {format.money(row.amount, row.currency)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.reason')}>{row.reason}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.proposedBy')}>{row.proposedBy}</Descriptions.Item>
+      </Descriptions>
+    ),
+    blockedBecause: (row) => (row.proposedBy === session?.username ? t('review.ownCorrection') : null),
+    approveReasons: [t('reasons.correctionChecked')],
+    rejectReasons: [t('reasons.correctionUnfounded')],
+  };
+  return { identity, deposits, withdrawals, corrections } as unknown as Record<Kind, Queue<Row>>;
+}
+
+/** Holder and verified name alike, ignoring case, accents, spaces and word order. */
+function sameName(a: string, b: string): boolean {
+  const words = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .sort()
+      .join(' ');
+  return words(a) === words(b);
+}
+
+type IdentityRow = Row & {
+  account: string;
+  realname: string;
+  documentType: string;
+  documentNumber: string;
+  frontImageId: string;
+  backImageId: string;
+};
+type DepositRow = Row & {
+  account: string;
+  realname: string;
+  channelName: string;
+  currency: 'EUR' | 'USD';
+  amount: string;
+  reference: string;
+  proofImageId: string;
+};
+type WithdrawalRow = Row & {
+  account: string;
+  realname: string;
+  currency: 'EUR' | 'USD';
+  amount: string;
+  fee: string;
+  payout: string;
+  iban: string;
+  bic: string;
+  holderName: string;
+  decideBy: string;
+};
+type CorrectionRow = Row & {
+  account: string;
+  currency: 'EUR' | 'USD';
+  amount: string;
+  reason: string;
+  proposedBy: string;
+};
+
+const kinds: Kind[] = ['identity', 'deposits', 'withdrawals', 'corrections'];
+
+export default function Queues() {
+  const { kind } = useParams();
+  const queues = useQueues();
+  const { may } = useSession();
+  if (!kinds.includes(kind as Kind) || !may(queues[kind as Kind].list)) return <Navigate to="/" replace />;
+  return <QueueScreen key={kind} kind={kind as Kind} queue={queues[kind as Kind]} />;
+}
+
+function QueueScreen(props: { kind: Kind; queue: Queue<Row> }) {
+  const { t } = useI18n();
+  const { may } = useSession();
+  const { message } = App.useApp();
+  const { kind, queue } = props;
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['queue', kind], queryFn: queue.load, refetchInterval: 30_000 });
+  const items = query.data?.items ?? [];
+  // The menu's counts follow what this queue just loaded.
+  const total = query.data?.total;
+  useEffect(() => {
+    if (total !== undefined) void queryClient.invalidateQueries({ queryKey: ['queue-counts'] });
+  }, [total, queryClient]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const selected = items.find((item) => item.id === selectedId) ?? items[0];
+  const canDecide = may(queue.review);
+  const blocked = selected ? (queue.blockedBecause?.(selected) ?? null) : null;
+
+  useEffect(() => {
+    if (dialog) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const index = selected ? items.indexOf(selected) : -1;
+      if (event.key === 'ArrowDown' || event.key === 'j') {
+        const next = items[Math.min(index + 1, items.length - 1)];
+        if (next) setSelectedId(next.id);
+        event.preventDefault();
+      } else if (event.key === 'ArrowUp' || event.key === 'k') {
+        const previous = items[Math.max(index - 1, 0)];
+        if (previous) setSelectedId(previous.id);
+        event.preventDefault();
+      } else if (selected && canDecide && !blocked && (event.key === 'a' || event.key === 'r')) {
+        setDialog(event.key === 'a' ? 'approve' : 'reject');
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialog, items, selected, canDecide, blocked]);
+
+  const decide = async (decision: 'approve' | 'reject', reason: string) => {
+    if (!selected) return;
+    await queue.decide(selected.id, decision, reason);
+    setDialog(null);
+    void message.success(decision === 'approve' ? t('review.approved') : t('review.rejected'));
+    const index = items.indexOf(selected);
+    setSelectedId(items[index + 1]?.id ?? null);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['queue', kind] }),
+      queryClient.invalidateQueries({ queryKey: ['queue-counts'] }),
+    ]);
+  };
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t(`menu.${kind}`)} <Tag>{t('review.pending', { n: query.data?.total ?? 0 })}</Tag>
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('review.keys')}</Typography.Text>
+      </Space>
+      <Loadable query={query} isEmpty={(data) => data.items.length === 0} emptyText={t('review.emptyQueue')}>
+        {() => (
+          <div
+            style={{ display: 'grid', gridTemplateColumns: 'minmax(440px, 1fr) minmax(460px, 1fr)', gap: 16 }}
+          >
+            <Table<Row>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={items}
+              onRow={(row) => ({
+                onClick: () => setSelectedId(row.id),
+                style: { cursor: 'pointer', background: row.id === selected?.id ? '#e6f0ff' : undefined },
+                'aria-selected': row.id === selected?.id,
+              })}
+              columns={[
+                ...queue.headers.map((title, index) => ({
+                  title,
+                  key: `c${index}`,
+                  render: (_: unknown, row: Row) => queue.columns(row)[index],
+                })),
+                {
+                  title: t('fields.waiting'),
+                  key: 'sla',
+                  render: (_: unknown, row: Row) => (
+                    <SlaClock since={row.createdAt} dueAt={queue.dueAt?.(row)} />
+                  ),
+                },
+              ]}
+            />
+            {selected && (
+              <Card
+                title={`#${selected.id}`}
+                data-testid="review-detail"
+                extra={
+                  canDecide && (
+                    <Space>
+                      <Button type="primary" disabled={!!blocked} onClick={() => setDialog('approve')}>
+                        {t('review.approve')}
+                      </Button>
+                      <Button danger disabled={!!blocked} onClick={() => setDialog('reject')}>
+                        {t('review.reject')}
+                      </Button>
+                    </Space>
+                  )
+                }
+              >
+                <Space orientation="vertical" style={{ width: '100%' }}>
+                  {blocked && <Alert type="info" title={blocked} />}
+                  {!canDecide && <Alert type="info" title={t('review.readOnly')} />}
+                  <SlaClock since={selected.createdAt} dueAt={queue.dueAt?.(selected)} />
+                  {queue.detail(selected)}
+                  {'account' in selected && (
+                    <Link to={`/users/${String((selected as { account: string }).account)}`}>
+                      {t('review.openUser')}
+                    </Link>
+                  )}
+                </Space>
+              </Card>
+            )}
+          </div>
+        )}
+      </Loadable>
+      <ReasonDialog
+        open={dialog !== null}
+        danger={dialog === 'reject'}
+        title={dialog === 'approve' ? t('review.approveTitle') : t('review.rejectTitle')}
+        presets={dialog === 'approve' ? queue.approveReasons : queue.rejectReasons}
+        onCancel={() => setDialog(null)}
+        onConfirm={(reason) => decide(dialog ?? 'reject', reason)}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,229 @@
+import { adminPaths } from '@beurs/contract/paths';
+import { restrictionKinds, type RestrictionKind } from '@beurs/contract/enums';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../api';
+import { useI18n } from '../i18n';
+import { useSession } from '../session';
+import { Loadable, ReasonDialog, useFormat } from '../ui';
+import { AuditTable } from './AuditLog';
+
+// A user by account (the phone number or e-mail they registered with): identity state, balances
+// from the ledger, restrictions in force (set and lift with a reason), a balance correction (a new
+// journal entry, never an edit) and the audit trail of staff actions on them.
+
+export default function Users() {
+  const { t } = useI18n();
+  const { account } = useParams();
+  const navigate = useNavigate();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('menu.users')}
+      </Typography.Title>
+      <Input.Search
+        key={account}
+        defaultValue={account}
+        placeholder={t('users.searchPlaceholder')}
+        aria-label={t('users.search')}
+        enterButton={t('users.search')}
+        style={{ maxWidth: 480 }}
+        onSearch={(value) => value.trim() && navigate(`/users/${encodeURIComponent(value.trim())}`)}
+      />
+      {account && <UserDetail account={account} />}
+    </Space>
+  );
+}
+
+function UserDetail(props: { account: string }) {
+  const { t } = useI18n();
+  const { may } = useSession();
+  const format = useFormat();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['user', props.account],
+    queryFn: () => api.call(adminPaths.userDetail, { account: props.account }, { quiet: true }),
+  });
+  const [restrictKind, setRestrictKind] = useState<RestrictionKind>('frozen');
+  const [dialog, setDialog] = useState<{ action: 'restrict' | 'lift'; kind: RestrictionKind } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['user', props.account] });
+
+  return (
+    <Loadable query={query}>
+      {(user) => (
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+          <Card title={t('users.identity')}>
+            <Descriptions column={2} size="small" bordered>
+              <Descriptions.Item label={t('fields.account')}>{user.account}</Descriptions.Item>
+              <Descriptions.Item label={t('fields.name')}>{user.realname || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('users.identityState')}>
+                <Tag>{t(`identityStates.${user.identityState}`)}</Tag>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('users.registered')}>
+                {format.time(user.createdAt)}
+              </Descriptions.Item>
+            </Descriptions>
+          </Card>
+          <Card title={t('users.balances')}>
+            <Table
+              size="small"
+              rowKey="currency"
+              pagination={false}
+              dataSource={user.balances}
+              columns={[
+                { title: t('fields.currency'), dataIndex: 'currency' },
+                {
+                  title: t('users.available'),
+                  render: (_, row) => format.money(row.available, row.currency),
+                },
+                { title: t('users.frozen'), render: (_, row) => format.money(row.frozen, row.currency) },
+              ]}
+            />
+          </Card>
+          <Card title={t('users.restrictions')}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              <Table
+                size="small"
+                rowKey="kind"
+                pagination={false}
+                dataSource={user.restrictions}
+                locale={{ emptyText: t('users.noRestrictions') }}
+                columns={[
+                  { title: t('users.kind'), render: (_, row) => t(`restrictionKinds.${row.kind}`) },
+                  { title: t('fields.reason'), dataIndex: 'reason' },
+                  { title: t('users.since'), render: (_, row) => format.time(row.since) },
+                  ...(may('liftRestriction')
+                    ? [
+                        {
+                          title: '',
+                          key: 'lift',
+                          render: (_: unknown, row: { kind: RestrictionKind }) => (
+                            <Button
+                              size="small"
+                              onClick={() => setDialog({ action: 'lift', kind: row.kind })}
+                            >
+                              {t('users.lift')}
+                            </Button>
+                          ),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+              {may('restrict') && (
+                <Space>
+                  <Select<RestrictionKind>
+                    style={{ width: 240 }}
+                    value={restrictKind}
+                    onChange={setRestrictKind}
+                    aria-label={t('users.kind')}
+                    options={restrictionKinds.map((kind) => ({
+                      value: kind,
+                      label: t(`restrictionKinds.${kind}`),
+                    }))}
+                  />
+                  <Button danger onClick={() => setDialog({ action: 'restrict', kind: restrictKind })}>
+                    {t('users.restrict')}
+                  </Button>
+                </Space>
+              )}
+            </Space>
+          </Card>
+          {may('correctionPropose') && <CorrectionForm account={user.account} onDone={refresh} />}
+          {may('auditLog') && (
+            <Card title={t('users.trail')}>
+              <AuditTable filter={{ userId: user.id }} />
+            </Card>
+          )}
+          <ReasonDialog
+            open={dialog !== null}
+            danger={dialog?.action === 'restrict'}
+            title={
+              dialog
+                ? t(dialog.action === 'restrict' ? 'users.restrictTitle' : 'users.liftTitle', {
+                    kind: t(`restrictionKinds.${dialog.kind}`),
+                  })
+                : ''
+            }
+            presets={[]}
+            onCancel={() => setDialog(null)}
+            onConfirm={async (reason) => {
+              if (!dialog) return;
+              const body = { account: user.account, kind: dialog.kind, reason };
+              if (dialog.action === 'restrict') await api.call(adminPaths.restrict, body, { quiet: true });
+              else await api.call(adminPaths.liftRestriction, body, { quiet: true });
+              setDialog(null);
+              void message.success(t('common.saved'));
+              await refresh();
+            }}
+          />
+        </Space>
+      )}
+    </Loadable>
+  );
+}
+
+function CorrectionForm(props: { account: string; onDone: () => Promise<void> }) {
+  const { t, errorText } = useI18n();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [isBusy, setBusy] = useState(false);
+  return (
+    <Card title={t('users.correction')}>
+      <Typography.Paragraph type="secondary">{t('users.correctionHelp')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ currency: 'EUR' }}
+        onFinish={async (values: { currency: 'EUR' | 'USD'; amount: string; reason: string }) => {
+          setBusy(true);
+          try {
+            const correction = await api.call(
+              adminPaths.correctionPropose,
+              {
+                account: props.account,
+                currency: values.currency,
+                amount: values.amount.trim(),
+                reason: values.reason,
+              },
+              { quiet: true },
+            );
+            void message.success(
+              correction.state === 'applied' ? t('users.correctionApplied') : t('users.correctionPending'),
+            );
+            form.resetFields(['amount', 'reason']);
+            await Promise.all([
+              props.onDone(),
+              queryClient.invalidateQueries({ queryKey: ['queue-counts'] }),
+            ]);
+          } catch (caught) {
+            void message.error(errorText(caught));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Form.Item name="currency" label={t('fields.currency')}>
+          <Select style={{ width: 90 }} options={[{ value: 'EUR' }, { value: 'USD' }]} />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={t('fields.amount')}
+          rules={[{ required: true, pattern: /^-?\d+(\.\d{1,2})?$/, message: t('users.amountRule') }]}
+        >
+          <Input style={{ width: 140 }} placeholder="-12.50" />
+        </Form.Item>
+        <Form.Item name="reason" label={t('fields.reason')} rules={[{ required: true, min: 3, message: '' }]}>
+          <Input style={{ width: 320 }} />
+        </Form.Item>
+        <Button htmlType="submit" type="primary" loading={isBusy}>
+          {t('users.propose')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

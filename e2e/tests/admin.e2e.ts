@@ -1,0 +1,269 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { callApi, loginByApi } from '../src/api';
+import { launchChromium } from '../src/browser';
+import { idPhoto, nextWeekdayMorning } from '../src/fixtures';
+import { startServer, type RunningServer } from '../src/server';
+import { AdminPage } from '../page-models/admin-page';
+
+// The back-office in Chromium at 1440×900 against the built server on fresh PGlite: the printed
+// staff account signs in at /admin/ (changes the first-start password, sets up two-factor sign-in)
+// and creates a reviewer, two payments officers and an auditor; a user (through the API, as the
+// mobile app calls it) submits an identity, a deposit and a withdrawal; the reviewer approves the
+// identity and a payments officer the deposit and the withdrawal, by keyboard; that officer
+// proposes a correction above the threshold, which they cannot approve themselves and the second
+// officer approves; the auditor finds every decision in the audit log. Each role sees only its menu.
+
+const TIMEOUT_MS = 15_000;
+const ADMIN_PASSWORD = 'first-start-password-1';
+const STAFF_PASSWORD = 'staff-password-e2e-1';
+const account = `3247${String(Date.now()).slice(-7)}`;
+const userPassword = 'admin-e2e-secret-1';
+
+let server: RunningServer;
+let browser: Browser;
+let session: { token: string; account: string };
+
+async function upload(background: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/vue/upload/image`, {
+    method: 'POST',
+    headers: { ...session, 'content-type': 'image/png' },
+    body: new Uint8Array(await idPhoto(background)),
+  });
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+const staffOf: Record<string, AdminPage> = {};
+
+before(async () => {
+  server = await startServer(
+    { INITIAL_STAFF_PASSWORD: ADMIN_PASSWORD },
+    { clockStart: nextWeekdayMorning(new Date()) },
+  );
+  browser = await launchChromium();
+  const registered = await callApi(server.baseUrl, '/user/register', {
+    account,
+    password: userPassword,
+    confirmPassword: userPassword,
+    invitationCode: server.invitationCode,
+  });
+  assert.equal(registered.body.status, 1, JSON.stringify(registered.body));
+  session = await loginByApi(server.baseUrl, account, userPassword);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function userCall<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api/vue${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...session, ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { status: number; data: T };
+  if (json.status !== 1) throw new Error(`${path}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+describe('back-office', () => {
+  it('the printed staff account signs in at /admin/: new password, two-factor setup', async () => {
+    const admin = await AdminPage.open(browser, server.baseUrl, server.now);
+    staffOf.admin = admin;
+    assert.match(server.log(), /back-office:\s+http:\/\/\S+\/admin\//);
+    await admin.firstSignIn('admin', ADMIN_PASSWORD, 'administrator-password-2');
+    assert.deepEqual(await admin.menuItems(), [
+      'Identities',
+      'Deposits',
+      'Withdrawals',
+      'Corrections',
+      'Users',
+      'Deposit channels',
+      'Staff',
+      'Audit log',
+      'My account',
+    ]);
+  });
+
+  it('the administrator creates a reviewer, two payments officers and an auditor', async () => {
+    const { page } = staffOf.admin!;
+    await staffOf.admin!.menu('Staff');
+    for (const [username, role] of [
+      ['rita', 'Reviewer'],
+      ['paul', 'Payments'],
+      ['petra', 'Payments'],
+      ['aude', 'Auditor'],
+    ] as const) {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('First password (they change it)').fill(STAFF_PASSWORD);
+      await page.getByLabel('Role').click();
+      await page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${role}$`) })
+        .click();
+      await page.getByLabel('Reason').fill('joins the operations team');
+      await page.getByRole('button', { name: 'Create staff account' }).click();
+      await page.locator('tr', { hasText: username }).waitFor({ timeout: TIMEOUT_MS });
+      await page.getByLabel('Username').waitFor();
+    }
+    await page.screenshot({ path: 'test-results/admin-staff.png' });
+  });
+
+  it('a payments officer adds a deposit channel', async () => {
+    const paul = await AdminPage.open(browser, server.baseUrl, server.now);
+    staffOf.paul = paul;
+    await paul.firstSignIn('paul', STAFF_PASSWORD);
+    assert.deepEqual(await paul.menuItems(), [
+      'Deposits',
+      'Withdrawals',
+      'Corrections',
+      'Users',
+      'Deposit channels',
+      'My account',
+    ]);
+    const { page } = paul;
+    await paul.menu('Deposit channels');
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    await page.getByLabel('Name').fill('Bank transfer');
+    await page.getByLabel('Collection account').fill('BE71096123456769');
+    await page.getByLabel('Beneficiary').fill('Beurs Demo NV');
+    await page.getByLabel('BIC').fill('GKCCBEBB');
+    await page.getByLabel('Maximum (empty: none)').fill('5000.00');
+    await page.getByLabel('Reason').fill('the collection account opened today');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('tr', { hasText: 'BE71096123456769' }).waitFor({ timeout: TIMEOUT_MS });
+  });
+
+  it('the reviewer approves the identity the user submitted, by keyboard, the photos beside the data', async () => {
+    await userCall('/information/submitAuth', {
+      realname: 'An Peeters',
+      documentType: 'be_national_register',
+      documentNumber: '85.07.30-033.28',
+      frontImageId: await upload('#336699'),
+      backImageId: await upload('#993366'),
+    });
+    const rita = await AdminPage.open(browser, server.baseUrl, server.now);
+    staffOf.rita = rita;
+    await rita.firstSignIn('rita', STAFF_PASSWORD);
+    assert.deepEqual(await rita.menuItems(), ['Identities', 'Users', 'My account']);
+    await rita.menu('Identities');
+    const { page } = rita;
+    await page.getByTestId('review-detail').getByText('An Peeters').first().waitFor({ timeout: TIMEOUT_MS });
+    await page.getByRole('img', { name: 'Document front' }).waitFor({ timeout: TIMEOUT_MS });
+    await page.getByRole('img', { name: 'Document back' }).waitFor({ timeout: TIMEOUT_MS });
+    await page.screenshot({ path: 'test-results/admin-identity-queue.png' });
+    await rita.decideByKeyboard(account, 'a');
+    await page.getByText('Nothing waiting for a decision.').waitFor({ timeout: TIMEOUT_MS });
+    const info = await userCall<unknown>('/information/authInfo', {});
+    assert.match(JSON.stringify(info), /authenticated/);
+  });
+
+  it('the payments officer approves the deposit and then the withdrawal the user made', async () => {
+    await userCall('/information/fundPass/set', { password: '135790', confirmPassword: '135790' });
+    await userCall('/information/scamCheck', { trigger: 'first_deposit', wasToldByOnlineContact: false });
+    const channels = await userCall<{ channels: { id: string; currency: string }[] }>(
+      '/recharge/channels',
+      {},
+    );
+    await userCall(
+      '/recharge/submit',
+      { channelId: channels.channels[0]?.id, amount: '500.00', proofImageId: await upload('#229955') },
+      { 'idempotency-key': `deposit-${account}` },
+    );
+    const paul = staffOf.paul!;
+    const { page } = paul;
+    await paul.menu('Deposits');
+    await page.getByTestId('review-detail').getByText('500.00').waitFor({ timeout: TIMEOUT_MS });
+    await page.getByRole('img', { name: 'Proof of payment' }).waitFor({ timeout: TIMEOUT_MS });
+    await page.screenshot({ path: 'test-results/admin-deposit-queue.png' });
+    await paul.decideByKeyboard(account, 'a');
+    await page.getByText('Nothing waiting for a decision.').waitFor({ timeout: TIMEOUT_MS });
+
+    await userCall('/information/scamCheck', {
+      trigger: 'first_payout_method',
+      wasToldByOnlineContact: false,
+    });
+    const card = await userCall<{ id: string }>('/information/addBankCard', {
+      holderName: 'An Peeters',
+      iban: 'BE68 5390 0754 7034',
+      bic: 'GKCCBEBB',
+      bankName: 'Belfius Bank',
+      branch: '',
+    });
+    await userCall(
+      '/cashOut/submit',
+      { currency: 'EUR', amount: '120.00', cardId: card.id, fundPassword: '135790' },
+      { 'idempotency-key': `withdraw-${account}` },
+    );
+    await paul.menu('Withdrawals');
+    await page.getByText('Account holder matches the verified name').waitFor({ timeout: TIMEOUT_MS });
+    await page.screenshot({ path: 'test-results/admin-withdrawal-queue.png' });
+    await paul.decideByKeyboard(account, 'a');
+    await page.getByText('Nothing waiting for a decision.').waitFor({ timeout: TIMEOUT_MS });
+  });
+
+  it('a correction above the threshold waits for a second officer: not its author', async () => {
+    const paul = staffOf.paul!;
+    await paul.menu('Users');
+    await paul.page.getByLabel('Find').fill(account);
+    await paul.page.getByLabel('Find').press('Enter');
+    await paul.page.getByText('Balances (from the ledger)').waitFor({ timeout: TIMEOUT_MS });
+    await paul.page.getByLabel('Amount').fill('150.00');
+    await paul.page.getByLabel('Reason').fill('interest owed for March, ticket 4411');
+    await paul.page.getByRole('button', { name: 'Propose' }).click();
+    await paul.page.getByText('Correction waits for a second staff member').waitFor({ timeout: TIMEOUT_MS });
+    await paul.menu('Corrections');
+    await paul.page.getByText('You proposed this correction: a second staff member decides it.').waitFor({
+      timeout: TIMEOUT_MS,
+    });
+    assert.equal(await paul.page.getByRole('button', { name: 'Approve' }).isDisabled(), true);
+
+    const petra = await AdminPage.open(browser, server.baseUrl, server.now);
+    staffOf.petra = petra;
+    await petra.firstSignIn('petra', STAFF_PASSWORD);
+    await petra.menu('Corrections');
+    await petra.decideByKeyboard(account, 'a');
+    await petra.page.getByText('Nothing waiting for a decision.').waitFor({ timeout: TIMEOUT_MS });
+  });
+
+  it('the auditor finds every decision in the audit log, and sees no queue action', async () => {
+    const aude = await AdminPage.open(browser, server.baseUrl, server.now);
+    await aude.firstSignIn('aude', STAFF_PASSWORD);
+    assert.deepEqual(await aude.menuItems(), [
+      'Identities',
+      'Deposits',
+      'Withdrawals',
+      'Corrections',
+      'Users',
+      'Deposit channels',
+      'Staff',
+      'Audit log',
+      'My account',
+    ]);
+    await aude.menu('Audit log');
+    const { page } = aude;
+    for (const [action, who] of [
+      ['identity.approve', 'rita'],
+      ['deposit.approve', 'paul'],
+      ['withdrawal.approve', 'paul'],
+      ['correction.propose', 'paul'],
+      ['correction.approve', 'petra'],
+      ['deposit_channel.create', 'paul'],
+    ]) {
+      const row = page.locator('tr', { hasText: action }).filter({ hasText: who });
+      await row.first().waitFor({ timeout: TIMEOUT_MS });
+    }
+    await page.screenshot({ path: 'test-results/admin-audit.png' });
+    await page.getByLabel('Action').fill('correction.approve');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr.ant-table-row').length === 1, null, {
+      timeout: TIMEOUT_MS,
+    });
+    await aude.menu('Staff');
+    await page.locator('tr', { hasText: 'petra' }).waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(await page.getByRole('button', { name: 'Create staff account' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Disable' }).count(), 0);
+  });
+});
