@@ -47,3 +47,6 @@ export const TRADING_LIMITS = {
   /** A trailing stop trails by at most this percentage. */
   trailPercentMax: 50,
 } as const;
+
+/** The built-in simulator's name as a price and rate source; the apps show it translated. */
+export const SIMULATOR_SOURCE = 'Beurs simulator (demo)';

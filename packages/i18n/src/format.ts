@@ -1,5 +1,5 @@
 import type { Currency } from '@beurs/contract/decimal';
-import type { Language } from './languages';
+import { languageTags, type Language } from './languages';
 
 // Formats of spec section 3: money with two decimals, `1,234.56` (en, zh, ko) or `1.234,56`
 // (de, nl, fr); `€` after the value and `$` before it; dates `Y.M.D h:m:s`, with ` Uhr` in German.
@@ -138,4 +138,37 @@ function safe(format: () => string, fallback: string): string {
   } catch {
     return fallback;
   }
+}
+
+/** A currency rate at its own decimals ("1.162000" → "1,162000" in French and German). */
+export function formatRate(rate: string, language: Language): string {
+  return formatMoney(rate, language, (rate.split('.')[1] ?? '').length);
+}
+
+// One formatter per language and zone: building them is the costly part.
+const zoneNames = new Map<string, string>();
+
+/**
+ * A time zone's name in the user's language instead of its IANA id: "Europe/Brussels" →
+ * "Central European Time", "heure d’Europe centrale", "中歐時間"; "UTC" → "Coordinated Universal
+ * Time". The id itself when the runtime does not know the zone.
+ */
+export function formatTimeZone(timeZone: string, language: Language): string {
+  const key = `${language} ${timeZone}`;
+  const known = zoneNames.get(key);
+  if (known) return known;
+  const nameIn = (style: 'longGeneric' | 'long') =>
+    new Intl.DateTimeFormat(languageTags[language], { timeZone, timeZoneName: style })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+  let name = timeZone;
+  try {
+    const generic = nameIn('longGeneric');
+    // A zone without a generic name (UTC) reads as an offset ("GMT+00:00"): its long name says more.
+    name = (generic && !/^(GMT|UTC)[+-]/.test(generic) ? generic : nameIn('long')) ?? timeZone;
+  } catch {
+    name = timeZone;
+  }
+  zoneNames.set(key, name);
+  return name;
 }

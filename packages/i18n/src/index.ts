@@ -2,9 +2,11 @@
 // spec section 3. Locale files are loaded on demand so an app ships only the language in use.
 import type en from './locales/en';
 import type { Language } from './languages';
+import { withTypography } from './typography';
 
 export * from './languages';
 export * from './format';
+export * from './typography';
 export { loadAdminMessages, type AdminMessages } from './admin';
 
 /** The shape of the English messages; other locales carry the same keys (locales.test.ts). */
@@ -22,5 +24,5 @@ const loaders: Record<Language, () => Promise<{ default: unknown }>> = {
 /** Loads one language's messages (a separate chunk in the app build). */
 export async function loadMessages(language: Language): Promise<Messages> {
   const module = await loaders[language]();
-  return module.default as Messages;
+  return withTypography(module.default as Messages, language);
 }

@@ -12,13 +12,15 @@ import type {
   Quote,
   Tick,
 } from './provider';
+import { SIMULATOR_SOURCE as CONTRACT_SIMULATOR_SOURCE } from '@beurs/contract/rules';
 import { SimulatedSeries, turnoverOf } from './simulated-series';
 
 // The embedded market: deterministic from a seed and the injected clock. A price at an instant is
 // a pure function of (seed, instrument, instant), so two servers with the same seed agree, a
 // restart changes nothing, and no history needs storing. Nothing moves while a market is closed.
 
-export const SIMULATOR_SOURCE = 'Beurs simulator (demo)';
+/** The name this source gives every price (the contract's, so the apps can translate it). */
+export const SIMULATOR_SOURCE: string = CONTRACT_SIMULATOR_SOURCE;
 const MINUTE_MS = 60_000;
 const SPREAD_BASIS_POINTS = 5n;
 

@@ -34,8 +34,8 @@ export default {
     login: 'Anmelden',
     register: 'Konto erstellen',
     home: 'Start',
-    newsList: 'Nachrichten',
-    newsDetail: 'Nachricht',
+    newsList: 'News',
+    newsDetail: 'News',
     blockTrade: 'Blockhandel',
     fllow: 'Copy-Trading',
     dayTrading: 'Daytrading',
@@ -72,8 +72,8 @@ export default {
     cashOut: 'Auszahlen',
     recharge: 'Einzahlen',
     rechargeChannel: 'Einzahlungsweg',
-    userInfo: 'Nachrichten',
-    msgInfo: 'Nachricht',
+    userInfo: 'Mitteilungen',
+    msgInfo: 'Mitteilung',
     wallet: 'Konto',
     loanList: 'Kredite',
   },
@@ -129,13 +129,13 @@ export default {
     continue: 'Zur Startseite',
   },
   home: {
-    messages: 'Nachrichten',
-    unread: 'Ungelesene Nachrichten',
+    messages: 'Mitteilungen',
+    unread: 'Ungelesene Mitteilungen',
     customerService: 'Kundenservice',
     settings: 'Einstellungen',
     totalAssets: 'Gesamtvermögen',
-    latestMessages: 'Neueste Nachrichten',
-    noMessages: 'Keine Nachrichten',
+    latestMessages: 'Neueste Mitteilungen',
+    noMessages: 'Keine Mitteilungen',
     marketsSoon: 'Märkte, Beobachtungsliste und Handel entstehen gerade und erscheinen hier.',
   },
   me: {
@@ -163,7 +163,7 @@ export default {
       withdrawal_barred: 'Keine Auszahlung',
     },
     menu: {
-      messages: 'Nachrichten',
+      messages: 'Mitteilungen',
       securityCenter: 'Sicherheitscenter',
       loginPassword: 'Anmeldepasswort',
       language: 'Sprache',
@@ -183,7 +183,7 @@ export default {
     loggedOut: 'Sie sind abgemeldet.',
   },
   messages: {
-    empty: 'Noch keine Nachrichten',
+    empty: 'Noch keine Mitteilungen',
     unread: 'Ungelesen',
     received: 'Erhalten am {{date}}',
   },
@@ -264,6 +264,7 @@ export default {
   },
   market: {
     source: {
+      simulator: 'Beurs-Simulator (Demo)',
       simulated: 'Simuliert — Beurs-Demo-Simulator',
       realTime: 'ohne Verzögerung',
       delayedMinutes: '{{minutes}} Min. verzögert',
@@ -780,10 +781,10 @@ export default {
       minimumAfterFee:
         'Mindestens {{minimum}} pro Auszahlung; nach Abzug der Gebühr erreichen mindestens {{minimumPayout}} Ihre Karte',
       hours: 'Eingereicht zwischen {{opens}} und {{closes}} ({{timeZone}})',
+      hoursBusinessDays: 'Eingereicht an Werktagen zwischen {{opens}} und {{closes}} ({{timeZone}})',
       no_pending_operation: 'Keine andere Auszahlung offen (eine offene Einzahlung hält kein Geld zurück)',
       funds_free: 'Nur freie Mittel: {{withdrawable}} auszahlbar (nicht gesperrt oder verpfändet)',
     },
-    businessDays: 'an Werktagen',
     feeRule:
       'Gebühr: {{fee}}, vom ausgezahlten Betrag abgezogen, nie zusätzlich. Für eine Auszahlung wird nie etwas anderes verlangt.',
     decisionRule: 'Entscheidung innerhalb von {{hours}} Stunden (nach einem Feiertag am nächsten Werktag).',

@@ -265,6 +265,7 @@ export default {
   },
   market: {
     source: {
+      simulator: 'Beurs simulator (demo)',
       simulated: 'Simulated — Beurs demo simulator',
       realTime: 'no delay',
       delayedMinutes: 'delayed {{minutes}} min',
@@ -781,10 +782,10 @@ export default {
       minimumAfterFee:
         'At least {{minimum}} per withdrawal; after the fee, at least {{minimumPayout}} reaches your card',
       hours: 'Submitted between {{opens}} and {{closes}} ({{timeZone}})',
+      hoursBusinessDays: 'Submitted on business days between {{opens}} and {{closes}} ({{timeZone}})',
       no_pending_operation: 'No other withdrawal pending (a pending deposit holds no money)',
       funds_free: 'Free funds only: {{withdrawable}} can be withdrawn (not frozen or pledged)',
     },
-    businessDays: 'on business days',
     feeRule:
       'Fee: {{fee}}, taken from the amount withdrawn, never added on top. Nothing else is ever asked to release a withdrawal.',
     decisionRule: 'Decided within {{hours}} hours (the next business day after a holiday).',

@@ -264,6 +264,7 @@ export default {
   },
   market: {
     source: {
+      simulator: 'simulateur Beurs (démo)',
       simulated: 'Simulé — simulateur de démo Beurs',
       realTime: 'sans délai',
       delayedMinutes: 'différé de {{minutes}} min',
@@ -788,10 +789,10 @@ export default {
       minimumAfterFee:
         'Au moins {{minimum}} par retrait ; après les frais, au moins {{minimumPayout}} arrive sur votre carte',
       hours: 'Envoyé entre {{opens}} et {{closes}} ({{timeZone}})',
+      hoursBusinessDays: 'Envoyé les jours ouvrables entre {{opens}} et {{closes}} ({{timeZone}})',
       no_pending_operation: 'Aucun autre retrait en cours (un dépôt en attente ne bloque pas d’argent)',
       funds_free: 'Fonds libres uniquement : {{withdrawable}} retirables (ni bloqués ni engagés)',
     },
-    businessDays: 'les jours ouvrables',
     feeRule:
       "Frais : {{fee}}, prélevés sur le montant retiré, jamais en plus. Rien d'autre n'est jamais demandé pour débloquer un retrait.",
     decisionRule: 'Décidé dans les {{hours}} heures (le jour ouvrable suivant après un jour férié).',

@@ -264,6 +264,7 @@ export default {
   },
   market: {
     source: {
+      simulator: 'Beurs 시뮬레이터(데모)',
       simulated: '시뮬레이션 — Beurs 데모 시뮬레이터',
       realTime: '지연 없음',
       delayedMinutes: '{{minutes}}분 지연',
@@ -776,10 +777,10 @@ export default {
       minimum: '1회 최소 {{minimum}}',
       minimumAfterFee: '1회 최소 {{minimum}}; 수수료를 뺀 뒤 최소 {{minimumPayout}}이(가) 카드로 입금됩니다',
       hours: '{{opens}}~{{closes}} ({{timeZone}}) 사이 제출',
+      hoursBusinessDays: '영업일 {{opens}}~{{closes}}({{timeZone}})에 제출',
       no_pending_operation: '진행 중인 다른 출금 없음 (대기 중인 입금은 자금을 묶지 않음)',
       funds_free: '자유 자금만: {{withdrawable}} 출금 가능 (동결·담보 제외)',
     },
-    businessDays: '영업일',
     feeRule:
       '수수료: {{fee}}, 출금액에서 차감되며 추가로 청구되지 않습니다. 출금을 위해 다른 돈을 요구하지 않습니다.',
     decisionRule: '{{hours}}시간 이내 결정 (공휴일이면 다음 영업일).',

@@ -264,6 +264,7 @@ export default {
   },
   market: {
     source: {
+      simulator: 'Beurs-simulator (demo)',
       simulated: 'Gesimuleerd — Beurs-demosimulator',
       realTime: 'zonder vertraging',
       delayedMinutes: '{{minutes}} min vertraagd',
@@ -786,11 +787,11 @@ export default {
       minimumAfterFee:
         'Minstens {{minimum}} per opname; na de kosten komt minstens {{minimumPayout}} op uw kaart',
       hours: 'Ingediend tussen {{opens}} en {{closes}} ({{timeZone}})',
+      hoursBusinessDays: 'Ingediend op werkdagen tussen {{opens}} en {{closes}} ({{timeZone}})',
       no_pending_operation: 'Geen andere opname lopend (een lopende storting houdt geen geld vast)',
       funds_free:
         'Alleen vrije middelen: {{withdrawable}} kan worden opgenomen (niet geblokkeerd of in pand)',
     },
-    businessDays: 'op werkdagen',
     feeRule:
       'Kosten: {{fee}}, van het opgenomen bedrag afgetrokken, nooit erbovenop. Er wordt nooit iets anders gevraagd om een opname vrij te geven.',
     decisionRule: 'Beslist binnen {{hours}} uur (na een feestdag de volgende werkdag).',

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, languageTags, type Language } from '@beurs/i18n';
+import { formatDateTime, formatMoney, languageTags, percentSuffix, type Language } from '@beurs/i18n';
 import type { Quote } from './market-types';
 
 // Prices, changes and volumes arrive as decimal strings and are formatted as text: no float on
@@ -36,9 +36,9 @@ export function formatSignedPrice(
   return directionOf(text) === 'up' ? `+${shown}` : shown;
 }
 
-/** "+1.45%", "-2.03%", "0.00%". */
+/** "+1.45%", "-2.03%", "0.00%"; in French "+1,45 %" (a non-breaking space). */
 export function formatChangePercent(text: string, language: Language): string {
-  const shown = `${formatMoney(text, language, 2)}%`;
+  const shown = `${formatMoney(text, language, 2)}${percentSuffix(language)}`;
   return directionOf(text) === 'up' ? `+${shown}` : shown;
 }
 

@@ -20,5 +20,6 @@ export function formatBasisPoints(basisPoints: number, language: Language): stri
   const negative = basisPoints < 0;
   const digits = String(Math.abs(basisPoints)).padStart(3, '0');
   const text = `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-  return `${formatMoney(text, language)} %`;
+  // The sign stays with its number (a non-breaking space in French, as its typography asks).
+  return `${formatMoney(text, language)}${language === 'fr' ? '\u00a0' : ' '}%`;
 }

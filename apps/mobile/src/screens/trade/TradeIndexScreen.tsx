@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime, formatMoney } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatRate } from '@beurs/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { fundsQueries, useRecords } from '../../features/funds/queries';
 import type { Quote } from '../../features/market/market-types';
+import { sourceName } from '../../features/market/source-name';
 import { useFollowSymbols } from '../../features/market/use-live-quote';
 import { withLivePrice } from '../../features/trading/live-position';
 import { useCancelOrderMutation } from '../../features/trading/mutations';
@@ -162,11 +163,11 @@ function ExchangeList() {
               {t('fundRecord.details.exchange', {
                 amount: formatCurrency(detail.amount, detail.from, language),
                 received: formatCurrency(detail.received, detail.to, language),
-                rate: formatMoney(detail.appliedRate, language, 6),
+                rate: formatRate(detail.appliedRate, language),
                 from: detail.from,
                 to: detail.to,
                 spread: t('exchange.basisPoints', { count: detail.spreadBasisPoints }),
-                source: detail.rateSource,
+                source: sourceName(detail.rateSource, t),
               })}
             </p>
             <small className="summary-source">{formatDateTime(record.createdAt, language)}</small>

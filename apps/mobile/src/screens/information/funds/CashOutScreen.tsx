@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatTimeZone } from '@beurs/i18n';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,11 +36,16 @@ export function RulesList({ rules }: { rules: WithdrawalRules }) {
     withdrawable: money(rules.withdrawable),
     opens: rules.hours.opens,
     closes: rules.hours.closes,
-    timeZone: rules.hours.timeZone,
+    timeZone: formatTimeZone(rules.hours.timeZone, language),
   };
   // With a fee, the minimum also says what reaches the card: the fee comes out of the amount.
   const hasFee = cashFromWire(rules.fee) > 0n;
-  const textKey = (id: string) => (id === 'minimum' && hasFee ? 'minimumAfterFee' : id);
+  const textKey = (id: string) =>
+    id === 'minimum' && hasFee
+      ? 'minimumAfterFee'
+      : id === 'hours' && rules.hours.businessDaysOnly
+        ? 'hoursBusinessDays'
+        : id;
   return (
     <section className="card" data-testid="cash-out-rules">
       <h2>{t('cashOut.rulesTitle')}</h2>
@@ -50,7 +55,6 @@ export function RulesList({ rules }: { rules: WithdrawalRules }) {
             <span aria-hidden="true">{rule.isMet ? '✓' : '✗'}</span>
             <span>
               {t(`cashOut.rules.${textKey(rule.id)}`, params)}
-              {rule.id === 'hours' && rules.hours.businessDaysOnly && ` ${t('cashOut.businessDays')}`}
               <span className="visually-hidden"> {rule.isMet ? t('cashOut.met') : t('cashOut.notMet')}</span>
             </span>
           </li>

@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatRate } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import { isRefusal } from '../../../api/client';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { checkAmount } from '../../../features/funds/amount-check';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
 import { fetchExchangeQuote, useExchangeMutation } from '../../../features/funds/mutations';
 import type { ExchangeQuote } from '../../../features/funds/queries';
+import { sourceName } from '../../../features/market/source-name';
 import { useWallet } from '../../../features/wallet/queries';
 import { Field, type FieldMessage } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
@@ -33,7 +34,7 @@ function QuoteCard({ quote }: { quote: ExchangeQuote }) {
           {
             key: 'market',
             label: t('exchange.marketRate'),
-            value: quote.marketRate,
+            value: formatRate(quote.marketRate, language),
             testId: 'exchange-market-rate',
           },
           {
@@ -44,7 +45,7 @@ function QuoteCard({ quote }: { quote: ExchangeQuote }) {
           {
             key: 'applied',
             label: t('exchange.appliedRate', { from: quote.from, to: quote.to }),
-            value: quote.appliedRate,
+            value: formatRate(quote.appliedRate, language),
           },
           {
             key: 'received',
@@ -56,7 +57,10 @@ function QuoteCard({ quote }: { quote: ExchangeQuote }) {
         ]}
       />
       <small className="summary-source" data-testid="exchange-source">
-        {t('exchange.source', { source: quote.source, time: formatDateTime(quote.timestamp, language) })}
+        {t('exchange.source', {
+          source: sourceName(quote.source, t),
+          time: formatDateTime(quote.timestamp, language),
+        })}
       </small>
     </section>
   );

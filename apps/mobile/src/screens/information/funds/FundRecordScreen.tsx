@@ -2,7 +2,7 @@ import type { RecordDetail } from '@beurs/contract';
 import { cashFromWire, formatCash, type Currency } from '@beurs/contract/decimal';
 import type { FundState } from '@beurs/contract/enums';
 import { recordTabs, type RecordTab } from '@beurs/contract/enums';
-import { formatCurrency, formatDateTime, formatMoney, type Language } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatRate, type Language } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { currentLanguage } from '../../../app/i18n';
 import { useDeposits, useRecords, type Deposit, type RecordPage } from '../../../features/funds/queries';
 import { downloadReceipt, useLedgerHead } from '../../../features/funds/ledger-receipts';
 import { directionOf } from '../../../features/market/quote-format';
+import { sourceName } from '../../../features/market/source-name';
 import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
 import recordStyles from './fund-record.module.css';
@@ -60,14 +61,14 @@ function tradeLines(detail: TradeDetail, t: TFunction, language: Language): stri
           t('fundRecord.details.fillFx', {
             amount: detail.side === 'buy' ? paid : traded,
             converted: detail.side === 'buy' ? traded : paid,
-            rate: formatMoney(detail.fx.appliedRate, language, 6),
+            rate: formatRate(detail.fx.appliedRate, language),
             from: detail.fx.from,
             to: detail.fx.to,
             spread: t('exchange.basisPoints', { count: detail.fx.spreadBasisPoints }),
           }),
         );
       }
-      lines.push(t('fundRecord.details.quoteSource', { source: detail.quoteSource }));
+      lines.push(t('fundRecord.details.quoteSource', { source: sourceName(detail.quoteSource, t) }));
       return lines;
     }
     case 'dividend': {
@@ -112,11 +113,11 @@ function detailLines(detail: RecordDetail, t: TFunction, language: Language): st
         t('fundRecord.details.exchange', {
           amount: formatCurrency(detail.amount, detail.from, language),
           received: formatCurrency(detail.received, detail.to, language),
-          rate: formatMoney(detail.appliedRate, language, 6),
+          rate: formatRate(detail.appliedRate, language),
           from: detail.from,
           to: detail.to,
           spread: t('exchange.basisPoints', { count: detail.spreadBasisPoints }),
-          source: detail.rateSource,
+          source: sourceName(detail.rateSource, t),
         }),
       ];
     case 'correction':

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../app/i18n';
 import { configEntries, ok, type Data, type Ok, type Recorded } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 
@@ -70,14 +71,22 @@ describe('withdraw screen', () => {
     expect(screen.getByTestId('rule-minimum').textContent).toContain(
       'At least 100.00 € per withdrawal; after the fee, at least 97.50 € reaches your card',
     );
-    expect(screen.getByTestId('rule-hours').textContent).toContain(
-      'Submitted between 09:00 and 17:00 (Europe/Brussels) on business days (not met yet)',
+    // One sentence per language, the time zone by its name.
+    const hours = () => screen.getByTestId('rule-hours').textContent?.replace(/^✗/, '');
+    expect(hours()).toBe(
+      'Submitted on business days between 09:00 and 17:00 (Central European Time) (not met yet)',
     );
     expect(screen.getByTestId('rule-funds_free').textContent).toContain('1,500.00 €');
     expect(list.textContent).toContain('Fee: 2.50 €, taken from the amount withdrawn');
     expect(list.textContent).toContain('Decided within 24 hours');
     const amount = screen.getByLabelText('Amount (EUR)');
     expect(list.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await changeLanguage('zh');
+    await waitFor(() => expect(hours()).toMatch(/^於營業日 09:00 至 17:00（中歐時間）之間送出 /));
+    await changeLanguage('ko');
+    await waitFor(() => expect(hours()).toMatch(/^영업일 09:00~17:00\(중부유럽 시간\)에 제출 /));
+    await changeLanguage('en');
   });
 
   it('checks the amount as a string, shows fee and payout, then sends it with an idempotency key', async () => {

@@ -10,6 +10,7 @@ import {
   type Recorded,
 } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
+import { changeLanguage } from '../../../app/i18n';
 
 const quote: Data<'/exChange/quote'> = {
   from: 'EUR',
@@ -69,6 +70,13 @@ describe('exchange screen', () => {
       to: 'USD',
       amount: '100.00',
     });
+    // In French the rates take the French decimal mark and the simulator its French name.
+    await changeLanguage('fr');
+    await waitFor(() => expect(card.textContent).toContain('1,085000'));
+    expect(card.textContent).toContain('1,079575');
+    expect(card.textContent).not.toContain('1.085000');
+    expect(screen.getByTestId('exchange-source').textContent).toContain('simulateur Beurs (démo)');
+    await changeLanguage('en');
     expect(calls(server.requests, '/exChange/submit')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Confirm exchange' }));
     await waitFor(() => expect(calls(server.requests, '/exChange/submit')).toHaveLength(1));

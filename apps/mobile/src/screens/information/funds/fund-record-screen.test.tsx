@@ -271,7 +271,7 @@ describe('fund records screen', () => {
       '10 AAPL gekauft zu 228,15',
       'Stückzahl × Kurs $2.281,50 · Gebühr $5,00 · TOB $7,99 (0,35 %)',
       '1.985,37 € in $2.294,49 umgerechnet zum Kurs 1,155700 USD je EUR; Spanne 50 Basispunkte',
-      'Kurs von Beurs simulator (demo)',
+      'Kurs von Beurs-Simulator (Demo)',
     ]);
     expect(await lines('record-14-USD')).toEqual([
       '10 AAPL × 0,24 = $2,40, Ex-Tag 2026.10.05',

@@ -78,7 +78,7 @@ describe('deposit screen', () => {
       'Demo mode: no real money is accepted; balances are demo money.',
     );
     expect(screen.getByTestId('deposit-terms').textContent).toContain(
-      'between 09:00 and 17:00 (Europe/Brussels)',
+      'between 09:00 and 17:00 (Central European Time)',
     );
     expect(screen.getByTestId('deposit-account').textContent).toContain('BE71 0961 2345 6769');
     expect(screen.getByText('Between 10.00 € and 5,000.00 €.')).toBeTruthy();

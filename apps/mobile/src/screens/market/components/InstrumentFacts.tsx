@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@beurs/i18n';
+import { formatDateTime, formatMoney, formatTimeZone } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import type { Instrument } from '../../../features/market/market-types';
@@ -34,7 +34,7 @@ export function InstrumentFacts({ instrument }: { instrument: Instrument }) {
         </div>
         <div>
           <dt>{t('market.facts.timeZone')}</dt>
-          <dd>{instrument.timeZone}</dd>
+          <dd>{formatTimeZone(instrument.timeZone, language)}</dd>
         </div>
       </dl>
       {instrument.nextSessionChangeAt && (

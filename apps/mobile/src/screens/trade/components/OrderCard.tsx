@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
+import { sourceName } from '../../../features/market/source-name';
 import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import type { Fill, Order } from '../../../features/trading/queries';
 import { SummaryRows } from '../../../shell/SummaryRows';
@@ -69,7 +70,7 @@ export function FillDetail({ fill, currency }: { fill: Fill; currency: string })
             value: money(fill.tob.amount, currency),
             testId: 'fill-tob',
           },
-          ...(fill.fx ? fxRows(fill.fx, t) : []),
+          ...(fill.fx ? fxRows(fill.fx, t, language) : []),
           {
             key: 'total',
             label: t('trade.position.total'),
@@ -114,7 +115,7 @@ export function FillDetail({ fill, currency }: { fill: Fill; currency: string })
       <small className="summary-source">
         {t('trade.position.fillSource', {
           basis: t(`trade.basis.${fill.priceBasis}`),
-          source: fill.quoteSource,
+          source: sourceName(fill.quoteSource, t),
           time: formatDateTime(fill.quoteTimestamp, language),
         })}
       </small>

@@ -1,8 +1,9 @@
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatRate, type Language } from '@beurs/i18n';
 import type { Currency } from '@beurs/contract/decimal';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
+import { sourceName } from '../../../features/market/source-name';
 import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import type { CostPreview } from '../../../features/trading/queries';
 import { SummaryRows, type SummaryRow } from '../../../shell/SummaryRows';
@@ -14,9 +15,14 @@ const asCurrency = (text: string): Currency => (text === 'USD' ? 'USD' : 'EUR');
 type Fx = NonNullable<CostPreview['fx']>;
 
 /** The conversion lines: market rate (USD per EUR), spread, and the rate applied to this trade. */
-export function fxRows(fx: Fx, t: TFunction): SummaryRow[] {
+export function fxRows(fx: Fx, t: TFunction, language: Language): SummaryRow[] {
   return [
-    { key: 'marketRate', label: t('exchange.marketRate'), value: fx.marketRate, testId: 'cost-fx-market' },
+    {
+      key: 'marketRate',
+      label: t('exchange.marketRate'),
+      value: formatRate(fx.marketRate, language),
+      testId: 'cost-fx-market',
+    },
     {
       key: 'spread',
       label: t('exchange.spread'),
@@ -25,7 +31,7 @@ export function fxRows(fx: Fx, t: TFunction): SummaryRow[] {
     {
       key: 'appliedRate',
       label: t('exchange.appliedRate', { from: fx.from, to: fx.to }),
-      value: fx.appliedRate,
+      value: formatRate(fx.appliedRate, language),
       testId: 'cost-fx',
     },
   ];
@@ -79,7 +85,7 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
         label: isBuy ? t('trade.cost.tradeTotalBuy') : t('trade.cost.tradeTotalSell'),
         value: trade(preview.totalInTradeCurrency),
       },
-      ...fxRows(preview.fx, t),
+      ...fxRows(preview.fx, t, language),
     );
   }
   rows.push(
@@ -112,7 +118,7 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
       {preview.fx && (
         <small className="summary-source" data-testid="cost-fx-source">
           {t('exchange.source', {
-            source: preview.fx.source,
+            source: sourceName(preview.fx.source, t),
             time: formatDateTime(preview.fx.timestamp, language),
           })}
         </small>
@@ -121,7 +127,7 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
         <small className="summary-source" data-testid="cost-quote-source">
           {t(`trade.cost.priceBasis.${preview.priceBasis}`, {
             price: formatTradePrice(preview.price, language),
-            source: preview.quote.source,
+            source: sourceName(preview.quote.source, t),
             time: formatDateTime(preview.quote.timestamp, language),
           })}
         </small>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@beurs/i18n';
+import { formatDateTime, formatTimeZone } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
@@ -32,7 +32,7 @@ export function TradingTerms({ preview }: { preview: CostPreview }) {
   return (
     <section className={styles.tradeTerms} data-testid="trading-terms">
       <p data-testid="trading-hours">
-        {hours} ({session.timeZone})
+        {hours} ({formatTimeZone(session.timeZone, language)})
       </p>
       <p data-testid="sell-lock">
         {lock} · {t('trade.terms.settlement', { count: preview.settlementDays })}

@@ -1,4 +1,6 @@
+import { formatTimeZone } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../app/i18n';
 import type { DepositChannels } from '../../../../features/funds/queries';
 
 /**
@@ -17,7 +19,13 @@ export function DepositTerms({ terms }: { terms: Pick<DepositChannels, 'mode' | 
       ) : (
         operator && <p>{t('recharge.operator', { name: operator.name, licence: operator.licence })}</p>
       )}
-      <p>{t('recharge.hours', { opens: hours.opens, closes: hours.closes, timeZone: hours.timeZone })}</p>
+      <p>
+        {t('recharge.hours', {
+          opens: hours.opens,
+          closes: hours.closes,
+          timeZone: formatTimeZone(hours.timeZone, currentLanguage()),
+        })}
+      </p>
     </section>
   );
 }
