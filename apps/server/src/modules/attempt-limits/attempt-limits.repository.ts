@@ -4,6 +4,7 @@ import { attemptCounters } from './attempt-limits.tables';
 
 export type AttemptScope = (typeof attemptCounters.$inferSelect)['scope'];
 type Key = { scope: AttemptScope; subject: string };
+export type CounterRow = typeof attemptCounters.$inferSelect;
 
 const whereKey = (key: Key) =>
   and(eq(attemptCounters.scope, key.scope), eq(attemptCounters.subject, key.subject));
@@ -48,6 +49,15 @@ export async function lockIfAtLimit(db: Executor, key: Key, limit: number, lockU
     .where(and(whereKey(key), isNull(attemptCounters.lockedUntil), gte(attemptCounters.attemptCount, limit)))
     .returning({ scope: attemptCounters.scope });
   return rows.length === 1;
+}
+
+/** The counters of many subjects of one scope (batched reads). */
+export async function findCounters(db: Executor, scope: AttemptScope, subjects: readonly string[]) {
+  if (subjects.length === 0) return [];
+  return db
+    .select()
+    .from(attemptCounters)
+    .where(and(eq(attemptCounters.scope, scope), inArray(attemptCounters.subject, [...subjects])));
 }
 
 export async function findCounter(db: Executor, key: Key) {

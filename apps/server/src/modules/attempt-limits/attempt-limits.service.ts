@@ -1,5 +1,6 @@
 import { DomainError } from '@beurs/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { batchedLookup } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import * as repository from './attempt-limits.repository';
@@ -39,6 +40,19 @@ export type AttemptOutcome =
 
 export function createAttemptLimitsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
+  // Read before most orders (isClear): batched, one statement for all the subjects asking.
+  const counterOf = batchedLookup({
+    keyOf: (key: AttemptKey) => `${key.scope}\0${key.subject}`,
+    load: async (keys: readonly AttemptKey[]) => {
+      const found = new Map<string, repository.CounterRow>();
+      for (const scope of new Set(keys.map((key) => key.scope))) {
+        const subjects = keys.filter((key) => key.scope === scope).map((key) => key.subject);
+        for (const row of await repository.findCounters(db, scope, subjects))
+          found.set(`${row.scope}\0${row.subject}`, row);
+      }
+      return found;
+    },
+  });
 
   return {
     /**
@@ -78,6 +92,19 @@ export function createAttemptLimitsService(deps: { db: Database; clock: Clock })
         return refused(0);
       }
       return refused(ATTEMPTS_BEFORE_LOCK - reserved.attemptCount);
+    },
+
+    /**
+     * True when nothing counts against the subject: no failure counted, no check in flight, no
+     * lock in force. A secret already known to be right (the fund password's recognised digest)
+     * may then pass without an attempt: reserving and recording one would change nothing. It is
+     * read, not written, so a burst of guesses at the same moment is counted as before.
+     */
+    async isClear(key: AttemptKey): Promise<boolean> {
+      const counter = await counterOf(key);
+      if (!counter) return true;
+      const isLocked = counter.lockedUntil !== null && counter.lockedUntil > clock.now();
+      return counter.attemptCount === 0 && !isLocked;
     },
 
     /** The lock in force for each subject (absent when none). */

@@ -43,6 +43,9 @@ describe('a recently verified fund password', () => {
       expect(await outcome(fundPassword.verify(user.userId, '000000'))).toBe('WRONG_FUND_PASSWORD');
     }
     expect(await outcome(fundPassword.verify(user.userId, '123456'))).toBe('ok');
+    // The right password after failures went through the attempt count and restarted it.
+    const wrong = await fundPassword.verify(user.userId, '000000').catch((error: unknown) => error);
+    expect(wrong).toMatchObject({ code: 'WRONG_FUND_PASSWORD', params: { attemptsLeft: 4 } });
     for (let attempt = 0; attempt < 5; attempt += 1)
       await outcome(fundPassword.verify(user.userId, '111111'));
     expect(await outcome(fundPassword.verify(user.userId, '123456'))).toBe('FUND_PASSWORD_LOCKED');

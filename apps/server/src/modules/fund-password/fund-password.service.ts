@@ -1,5 +1,6 @@
 import { DomainError } from '@beurs/contract';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { batchedLookup } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import type { Database } from '../../db/database';
@@ -21,6 +22,9 @@ import * as repository from './fund-password.repository';
 // key of this process, in this node's memory only). It still goes through the attempt limits (a
 // lock in force refuses it; the attempt is counted and recorded); a different password, a changed
 // or reset one (another stored hash), or the first check on another node is compared with argon2.
+// When nothing counts against the user (no failure, no check in flight, no lock: attempt-limits'
+// `isClear`, a read), the recognised password passes without writing an attempt, which would
+// only have been reserved and recorded as a success.
 
 /** How long a fund password that passed argon2 is recognised by its keyed digest (the app's 15 minutes). */
 const RECENTLY_VERIFIED_MS = 15 * 60_000;
@@ -47,6 +51,15 @@ export function createFundPasswordService(deps: {
     };
   }
 
+  // Read before every order: batched outside transactions (core/batcher.ts).
+  const fundPasswordOf = batchedLookup({
+    keyOf: String,
+    load: async (userIds: readonly bigint[]) => {
+      const rows = await repository.findFundPasswords(db, userIds);
+      return new Map(rows.map((found) => [String(found.userId), found]));
+    },
+  });
+
   const digestKey = randomBytes(32);
   const recentlyVerified = new Map<bigint, { digest: Buffer; untilMs: number }>();
   const digestOf = (userId: bigint, passwordHash: string, password: string) =>
@@ -54,9 +67,18 @@ export function createFundPasswordService(deps: {
 
   /** Checks the fund password; wrong entries count toward the lock. */
   async function verify(userId: bigint, password: string): Promise<void> {
-    const row = await repository.findFundPassword(db, userId);
+    const row = await fundPasswordOf(userId);
     if (!row) throw new DomainError('FUND_PASSWORD_NOT_SET');
     const digest = digestOf(userId, row.passwordHash, password);
+    const recognised = recentlyVerified.get(userId);
+    if (
+      recognised !== undefined &&
+      recognised.untilMs > clock.now().getTime() &&
+      timingSafeEqual(recognised.digest, digest) &&
+      (await attemptLimits.isClear(keyOf(userId)))
+    ) {
+      return;
+    }
     let isRecent = false;
     const outcome = await attemptLimits.attempt(keyOf(userId), () => {
       const recent = recentlyVerified.get(userId);

@@ -69,6 +69,19 @@ export async function findOrderByKey(db: Executor, userId: bigint, key: string) 
   return rows[0];
 }
 
+/** Orders by (user, idempotency key), many at once (batched reads before placement). */
+export async function findOrdersByKeys(
+  db: Executor,
+  keys: ReadonlyArray<{ userId: bigint; idempotencyKey: string }>,
+): Promise<OrderRow[]> {
+  if (keys.length === 0) return [];
+  const pairs = keys.map((key) => sql`(${key.userId.toString()}::bigint, ${key.idempotencyKey}::text)`);
+  return db
+    .select()
+    .from(orders)
+    .where(sql`(${orders.userId}, ${orders.idempotencyKey}) in (${sql.join(pairs, sql`, `)})`);
+}
+
 export async function findOrder(db: Executor, userId: bigint, orderId: bigint) {
   const rows = await db
     .select()

@@ -18,7 +18,7 @@ import {
   type TobClass,
 } from '@beurs/contract';
 import type { TradingConfig } from '../../config';
-import { createBatcher } from '../../core/batcher';
+import { batchedLookup, createBatcher } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -500,6 +500,15 @@ export function createTradingService(deps: TradingServiceDeps) {
     });
   }
 
+  // Read before every placement (a replayed key answers the first order): batched.
+  const orderByKey = batchedLookup({
+    keyOf: (key: { userId: bigint; idempotencyKey: string }) => `${key.userId}\0${key.idempotencyKey}`,
+    load: async (keys) => {
+      const rows = await repository.findOrdersByKeys(db, keys);
+      return new Map(rows.map((row) => [`${row.userId}\0${row.idempotencyKey}`, row]));
+    },
+  });
+
   const restingPlacements = createBatcher<RestingPlacement, OrderRow | null>({
     run: writeRestingBatch,
     maxSize: 64,
@@ -933,7 +942,7 @@ export function createTradingService(deps: TradingServiceDeps) {
       const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
       const { fundPassword: password, ...ticket } = input;
       const hash = ticketHash(ticket);
-      const earlier = replayOrRefuse(await repository.findOrderByKey(db, userId, idempotencyKey), hash);
+      const earlier = replayOrRefuse(await orderByKey({ userId, idempotencyKey }), hash);
       if (earlier) return present(earlier);
       await restrictions.assertAllowed(userId, 'trade');
       await identity.requireVerified(userId);

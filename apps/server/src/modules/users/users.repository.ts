@@ -180,6 +180,25 @@ export async function findRegisteredAt(db: Executor, userId: bigint): Promise<Da
   return rows[0]?.createdAt;
 }
 
+/** The identity of each of these users (batched reads); a missing user has no row. */
+export async function findIdentities(db: Executor, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, ...identityColumns })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+}
+
+/** The restrictions in force of each of these users (batched reads), oldest first. */
+export async function listActiveRestrictionsOf(db: Executor, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(userRestrictions)
+    .where(and(inArray(userRestrictions.userId, [...userIds]), isNull(userRestrictions.liftedAt)))
+    .orderBy(asc(userRestrictions.createdAt), asc(userRestrictions.id));
+}
+
 export async function findIdentity(db: Executor, userId: bigint): Promise<UserIdentity | undefined> {
   const rows = await db.select(identityColumns).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0];

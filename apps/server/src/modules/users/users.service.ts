@@ -1,5 +1,6 @@
 import { DomainError, currencies, formatCash, type Currency, type UserInfo } from '@beurs/contract';
 import { LRUCache } from 'lru-cache';
+import { batchedLookup } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import type { InvalidationBus } from '../../core/invalidation-bus';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords';
@@ -87,6 +88,27 @@ export function createUsersService(deps: UsersServiceDeps) {
   // those users' overviews (the bus carries it to the others), so no service has to remember to.
   ledger.onBalancesChanged((userIds) => {
     for (const userId of userIds) bus.publish('user-info', userId.toString());
+  });
+
+  // The identity and the restrictions are read before every order and fund operation: outside a
+  // transaction these reads are batched (core/batcher.ts), one statement for all the users asking.
+  const identities = batchedLookup({
+    keyOf: String,
+    load: async (userIds: readonly bigint[]) => {
+      const rows = await repository.findIdentities(db, userIds);
+      return new Map(rows.map(({ id, ...identity }) => [String(id), identity]));
+    },
+  });
+  const restrictionsInForce = batchedLookup({
+    keyOf: String,
+    load: async (userIds: readonly bigint[]) => {
+      const found = new Map<string, repository.RestrictionRow[]>();
+      for (const row of await repository.listActiveRestrictionsOf(db, userIds)) {
+        const key = String(row.userId);
+        found.set(key, [...(found.get(key) ?? []), row]);
+      }
+      return found;
+    },
   });
 
   async function loadUserInfo(userId: bigint): Promise<UserInfo> {
@@ -314,7 +336,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     lock: (tx: Transaction, userId: bigint) => repository.lockUser(tx, userId),
 
     /** The identity state and verified real name (identity keeps them on the user). */
-    identityOf: (userId: bigint) => repository.findIdentity(db, userId),
+    identityOf: (userId: bigint) => identities(userId),
 
     /** When the user registered; undefined when there is no such user. */
     registeredAt: (userId: bigint) => repository.findRegisteredAt(db, userId),
@@ -324,8 +346,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       repository.setIdentity(tx, userId, values),
 
     /** Restrictions in force, oldest first (the restrictions module imposes and lifts them). */
-    activeRestrictions: (executor: Executor, userId: bigint) =>
-      repository.listActiveRestrictions(executor, userId),
+    activeRestrictions: (executor: Executor, userId: bigint): Promise<repository.RestrictionRow[]> =>
+      executor === db
+        ? restrictionsInForce(userId).then((rows) => rows ?? [])
+        : repository.listActiveRestrictions(executor, userId),
     imposeRestriction: (tx: Transaction, values: Parameters<typeof repository.insertRestriction>[1]) =>
       repository.insertRestriction(tx, values),
     liftRestriction: (tx: Transaction, userId: bigint, kind: RestrictionKind, now: Date) =>
