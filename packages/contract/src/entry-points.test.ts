@@ -48,7 +48,7 @@ function runtimeClosure(entry: string): Set<string> {
 }
 
 describe('entry points', () => {
-  const zodFree = ['./decimal', './assets', './paths', './enums', './rules'];
+  const zodFree = ['./decimal', './assets', './paths', './enums', './rules', './admin-roles'];
 
   it.each(zodFree)('%s loads no zod, directly or through another module', (entry) => {
     const target = exportsMap[entry];
