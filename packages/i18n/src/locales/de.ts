@@ -87,7 +87,8 @@ export default {
   start1: {
     pointPrices: 'Jeder Kurs nennt Quelle, Verzögerung und Zeitpunkt. Niemand kann einen Kurs festlegen.',
     pointLedger: 'Ihr Geld bewegt sich nur über ein prüfbares Hauptbuch; Korrekturen sehen Sie selbst.',
-    pointWithdraw: 'Ihr freies Guthaben können Sie immer auszahlen. Alle Regeln sehen Sie vorher.',
+    pointWithdraw:
+      'Ihr freies Guthaben können Sie immer auszahlen, an Werktagen innerhalb der Auszahlungszeiten. Alle Regeln sehen Sie vorher.',
     pointDemo: 'Im Demomodus sind die Kurse simuliert und es wird kein echtes Geld angenommen.',
     continue: 'Weiter',
   },
@@ -271,7 +272,7 @@ export default {
       delayedSeconds: '{{seconds}} s verzögert',
     },
     stream: {
-      live: 'Live',
+      live: 'Laufend aktualisiert',
       connecting: 'Verbinde…',
       polling: 'Live-Verbindung getrennt — Aktualisierung alle {{seconds}} s',
     },
@@ -304,6 +305,8 @@ export default {
       ascending: 'aufsteigend',
       descending: 'absteigend',
     },
+    noExtendedHours:
+      'Der Demo-Simulator hat keine vor- oder nachbörslichen Kurse: Er bepreist US-Aktien nur in der regulären Sitzung. Ihre Kurse stehen unter {{market}}.',
     sessionNow: 'Jetzt: {{session}} · nächster Wechsel {{time}}',
     session: {
       pre_market: 'Vorbörse',

@@ -88,7 +88,8 @@ export default {
   start1: {
     pointPrices: 'Every price names its source, its delay and its time. Nobody can set a price.',
     pointLedger: 'Your money moves only through a ledger you can inspect; corrections are visible to you.',
-    pointWithdraw: 'Your own free funds can always be withdrawn. Every rule is shown before you start.',
+    pointWithdraw:
+      'Your free funds can always be withdrawn, on business days within the withdrawal hours. Every rule is shown before you start.',
     pointDemo: 'In demo mode prices are simulated and no real money is accepted.',
     continue: 'Continue',
   },
@@ -272,7 +273,7 @@ export default {
       delayedSeconds: 'delayed {{seconds}} s',
     },
     stream: {
-      live: 'Live',
+      live: 'Streaming',
       connecting: 'Connecting…',
       polling: 'Live connection down — refreshing every {{seconds}} s',
     },
@@ -305,6 +306,8 @@ export default {
       ascending: 'ascending',
       descending: 'descending',
     },
+    noExtendedHours:
+      'The demo simulator has no pre-market or after-hours prices: it prices US stocks in the regular session only. Their prices are under {{market}}.',
     sessionNow: 'Now: {{session}} · next change {{time}}',
     session: {
       pre_market: 'Pre-market',

@@ -87,7 +87,8 @@ export default {
   start1: {
     pointPrices: 'Chaque cours indique sa source, son délai et son heure. Personne ne peut fixer un cours.',
     pointLedger: 'Votre argent ne passe que par un grand livre vérifiable ; vous voyez chaque correction.',
-    pointWithdraw: 'Vos fonds libres peuvent toujours être retirés. Chaque règle est affichée à l’avance.',
+    pointWithdraw:
+      'Vos fonds libres peuvent toujours être retirés, les jours ouvrables pendant les heures de retrait. Chaque règle est affichée à l’avance.',
     pointDemo: 'En mode démo, les cours sont simulés et aucun argent réel n’est accepté.',
     continue: 'Continuer',
   },
@@ -271,7 +272,7 @@ export default {
       delayedSeconds: 'différé de {{seconds}} s',
     },
     stream: {
-      live: 'En direct',
+      live: 'Mise à jour en continu',
       connecting: 'Connexion…',
       polling: 'Connexion en direct coupée — actualisation toutes les {{seconds}} s',
     },
@@ -304,6 +305,8 @@ export default {
       ascending: 'croissant',
       descending: 'décroissant',
     },
+    noExtendedHours:
+      'Le simulateur de démo n’a pas de cours avant ou après la séance : il cote les actions américaines pendant la séance normale seulement. Leurs cours sont sous {{market}}.',
     sessionNow: 'Actuellement : {{session}} · prochain changement {{time}}',
     session: {
       pre_market: 'Pré-marché',

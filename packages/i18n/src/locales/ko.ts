@@ -87,7 +87,8 @@ export default {
   start1: {
     pointPrices: '모든 가격에는 출처, 지연 시간, 시각이 표시됩니다. 누구도 가격을 정할 수 없습니다.',
     pointLedger: '돈은 확인 가능한 원장을 통해서만 움직이며, 모든 정정 내역을 직접 볼 수 있습니다.',
-    pointWithdraw: '본인의 가용 자금은 언제든 출금할 수 있습니다. 모든 규칙은 미리 안내됩니다.',
+    pointWithdraw:
+      '본인의 가용 자금은 언제든 출금할 수 있습니다(영업일 출금 시간 내). 모든 규칙은 미리 안내됩니다.',
     pointDemo: '데모 모드에서는 가격이 모의로 생성되며 실제 돈을 받지 않습니다.',
     continue: '계속',
   },
@@ -271,7 +272,7 @@ export default {
       delayedSeconds: '{{seconds}}초 지연',
     },
     stream: {
-      live: '실시간',
+      live: '실시간 수신 중',
       connecting: '연결 중…',
       polling: '실시간 연결 끊김 — {{seconds}}초마다 새로고침',
     },
@@ -304,6 +305,8 @@ export default {
       ascending: '오름차순',
       descending: '내림차순',
     },
+    noExtendedHours:
+      '데모 시뮬레이터에는 프리마켓이나 애프터마켓 가격이 없습니다. 미국 주식 가격은 정규장에만 있으며 {{market}} 탭에서 볼 수 있습니다.',
     sessionNow: '현재: {{session}} · 다음 변경 {{time}}',
     session: {
       pre_market: '프리마켓',

@@ -87,7 +87,8 @@ export default {
   start1: {
     pointPrices: 'Elke koers noemt zijn bron, vertraging en tijdstip. Niemand kan een koers bepalen.',
     pointLedger: 'Je geld beweegt alleen via een grootboek dat je kunt inzien; correcties zie je zelf.',
-    pointWithdraw: 'Je eigen vrije tegoed kun je altijd opnemen. Elke regel zie je vooraf.',
+    pointWithdraw:
+      'Je vrije tegoed kun je altijd opnemen, op werkdagen binnen de opnameuren. Elke regel zie je vooraf.',
     pointDemo: 'In demomodus zijn de koersen gesimuleerd en wordt geen echt geld aangenomen.',
     continue: 'Verder',
   },
@@ -271,7 +272,7 @@ export default {
       delayedSeconds: '{{seconds}} s vertraagd',
     },
     stream: {
-      live: 'Live',
+      live: 'Doorlopend bijgewerkt',
       connecting: 'Verbinden…',
       polling: 'Liveverbinding verbroken — elke {{seconds}} s vernieuwd',
     },
@@ -304,6 +305,8 @@ export default {
       ascending: 'oplopend',
       descending: 'aflopend',
     },
+    noExtendedHours:
+      'De demosimulator heeft geen voorbeurs- of nabeursprijzen: hij prijst Amerikaanse aandelen alleen tijdens de gewone sessie. Hun prijzen staan onder {{market}}.',
     sessionNow: 'Nu: {{session}} · volgende wissel {{time}}',
     session: {
       pre_market: 'Voorbeurs',

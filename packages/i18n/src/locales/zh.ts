@@ -87,7 +87,7 @@ export default {
   start1: {
     pointPrices: '每個價格都標明來源、延遲和時間。任何人都無法設定價格。',
     pointLedger: '您的資金只經由可查核的帳本流動；每筆更正您都看得到。',
-    pointWithdraw: '您自己的可用資金隨時可以出金。所有規則事先列明。',
+    pointWithdraw: '您的可用資金隨時可以出金（於營業日的出金時段內）。所有規則事先列明。',
     pointDemo: '示範模式下價格為模擬，不接受真實資金。',
     continue: '繼續',
   },
@@ -271,7 +271,7 @@ export default {
       delayedSeconds: '延遲 {{seconds}} 秒',
     },
     stream: {
-      live: '即時',
+      live: '持續更新',
       connecting: '連線中…',
       polling: '即時連線中斷 — 每 {{seconds}} 秒更新',
     },
@@ -304,6 +304,8 @@ export default {
       ascending: '遞增',
       descending: '遞減',
     },
+    noExtendedHours:
+      '示範模擬器沒有盤前或盤後價格：它只在正常交易時段為美股報價。美股價格請見「{{market}}」。',
     sessionNow: '目前：{{session}} · 下次變更 {{time}}',
     session: {
       pre_market: '盤前',

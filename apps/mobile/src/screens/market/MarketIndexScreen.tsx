@@ -72,6 +72,11 @@ export default function MarketIndexScreen() {
     sessionStorage.setItem(TAB_KEY, next);
     setTabState(next);
   };
+  // The simulator prices US stocks in the regular session only: its pre-market and after-hours
+  // "lists" would repeat the last regular prices, so the screen says so instead of showing them.
+  const hasNoExtendedHours =
+    (listTab === 'pre_market' || listTab === 'after_hours') &&
+    (list.data?.items.some((quote) => quote.isSimulated) ?? false);
   const newest = list.data?.items.reduce<Quote | null>(
     (latest, quote) => (!latest || quote.timestamp > latest.timestamp ? quote : latest),
     null,
@@ -125,7 +130,7 @@ export default function MarketIndexScreen() {
         </Link>
       </nav>
       <div className={styles.listCaption}>
-        {newest && <QuoteSource source={newest} />}
+        {newest && !hasNoExtendedHours && <QuoteSource source={newest} />}
         <StreamBadge status={list.streamStatus} />
       </div>
       {calendar && (
@@ -140,6 +145,10 @@ export default function MarketIndexScreen() {
       )}
       {list.isPending ? (
         <Loading />
+      ) : hasNoExtendedHours ? (
+        <p className={classNames('callout', styles.sessionNote)} data-testid="no-extended-hours">
+          {t('market.noExtendedHours', { market: t('market.stockTypes.usd') })}
+        </p>
       ) : !list.data || list.data.items.length === 0 ? (
         <EmptyState />
       ) : (

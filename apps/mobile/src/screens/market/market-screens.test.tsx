@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../features/market/market-types';
 import { configEntries, ok, refusal, type Data, type Handlers, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
+import { render } from '@testing-library/react';
+import { StreamBadge } from './components/StreamBadge';
 
 // The market screens in the whole app (route table, layout, lazy screens) against a fake server.
 // The WebSocket never opens here, so the screens poll: that is the fallback path.
@@ -124,6 +126,42 @@ describe('market index', () => {
     expect(screen.getByTestId('latest-AAPL').textContent).toBe('$52.14');
     expect(localStorage.getItem('stockType')).toBe('usd');
     expect(listRequests(server.requests).at(-1)).toMatchObject({ market: 'usd' });
+  });
+
+  it('says the simulator has no pre-market or after-hours prices instead of repeating the regular ones', async () => {
+    const usEquity = {
+      calendar: 'us_equity' as const,
+      timeZone: 'America/New_York',
+      session: 'closed' as const,
+      nextSessionChangeAt: '2026-11-23T09:00:00.000Z',
+    };
+    renderApp(
+      '/market/index',
+      handlers({
+        '/market/status': () =>
+          ok({ source: 'Beurs simulator (demo)', delayMs: 0, isSimulated: true, calendars: [usEquity] }),
+        '/market/list': (body) => {
+          const market = body.market as Data<'/market/list'>['market'];
+          const items = [quote('AAPL', { market: 'usd', currency: 'USD' })];
+          return ok({ market, total: items.length, items });
+        },
+      }),
+    );
+    for (const tab of ['pre_market', 'after_hours']) {
+      fireEvent.click(await screen.findByTestId(`market-tab-${tab}`));
+      expect((await screen.findByTestId('no-extended-hours')).textContent).toBe(
+        'The demo simulator has no pre-market or after-hours prices: it prices US stocks in the regular session only. Their prices are under US stocks.',
+      );
+      expect(screen.queryByTestId('market-list')).toBeNull();
+    }
+    // The regular-session list is where it says.
+    fireEvent.click(screen.getByTestId('market-tab-stocks'));
+    await screen.findByTestId('market-list');
+  });
+
+  it("names a streaming connection for what it is, not 'Live' beside 'Simulated'", () => {
+    render(<StreamBadge status="open" />);
+    expect(screen.getByTestId('stream-status').textContent).toBe('Streaming');
   });
 
   it('offers only the tabs whose calendar the server has', async () => {
