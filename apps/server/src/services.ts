@@ -35,6 +35,7 @@ import { createCheckInService } from './modules/check-in/check-in.service';
 import { createProfessionalService } from './modules/professional/professional.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createSupportService } from './modules/support/support.service';
+import { createPriceAlertsService } from './modules/price-alerts/price-alerts.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -92,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     provider: createMarketProvider({ market: config.market, clock }),
   });
+  const priceAlerts = createPriceAlertsService({ db, clock, market, messages, users });
   // The audit log names staff through the staff module, built below (it writes audit rows itself).
   const audit = createAuditService({ db, clock, staffUsernames: (ids) => staff.usernamesOf(ids) });
   const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits, twoFactor });
@@ -199,6 +201,7 @@ export function createServices(deps: ServiceDeps) {
     demoDesk,
     messages,
     support,
+    priceAlerts,
     ledger,
     /** Where the ledger's signing key came from (the start-up banner prints a new one once). */
     ledgerSigningKey: signingKey,

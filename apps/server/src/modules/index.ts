@@ -17,6 +17,7 @@ import { correctionsRoutes } from './corrections/corrections.routes';
 import { tradingRoutes } from './trading/trading.routes';
 import { supportRoutes } from './support/support.routes';
 import { messagesRoutes } from './messages/messages.routes';
+import { priceAlertsRoutes } from './price-alerts/price-alerts.routes';
 import { creditRoutes } from './credit/credit.routes';
 import { checkInRoutes } from './check-in/check-in.routes';
 import { professionalRoutes } from './professional/professional.routes';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(tradingRoutes);
   await app.register(supportRoutes);
   await app.register(messagesRoutes);
+  await app.register(priceAlertsRoutes);
   await app.register(creditRoutes);
   await app.register(checkInRoutes);
   await app.register(professionalRoutes);
