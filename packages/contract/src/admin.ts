@@ -5,6 +5,7 @@ import {
   correctionStates,
   depositChannelKinds,
   fundStates,
+  reviewQueues,
   reviewDecisions,
   staffRoles,
   assignableStaffRoles,
@@ -304,9 +305,11 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   },
   depositList: {
     auth: 'staff',
-    summary: 'Deposits in a state (default: pending), oldest first.',
+    summary:
+      "Deposits in a state (default: pending), oldest first; queue 'escalated': those past their decide-by time, moved to the supervisors' queue.",
     request: z.strictObject({
       state: z.enum(fundStates).default('pending'),
+      queue: z.enum(reviewQueues).default('all'),
       ...pageFields,
     }),
     data: pageOf(
@@ -321,6 +324,9 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
         proofImageId: z.string(),
         state: z.enum(fundStates),
         reason: z.string(),
+        decideBy: z.iso.datetime(),
+        /** When the overdue job moved it to the supervisors' queue and told the user; null before. */
+        escalatedAt: z.iso.datetime().nullable(),
         createdAt: z.iso.datetime(),
       }),
     ),
@@ -334,9 +340,11 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   },
   withdrawalList: {
     auth: 'staff',
-    summary: 'Withdrawals in a state (default: pending), oldest first, with their payout card.',
+    summary:
+      "Withdrawals in a state (default: pending), oldest first, with their payout card; queue 'escalated': those past their decide-by time, moved to the supervisors' queue.",
     request: z.strictObject({
       state: z.enum(fundStates).default('pending'),
+      queue: z.enum(reviewQueues).default('all'),
       ...pageFields,
     }),
     data: pageOf(
@@ -354,6 +362,7 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
         state: z.enum(fundStates),
         reason: z.string(),
         decideBy: z.iso.datetime(),
+        escalatedAt: z.iso.datetime().nullable(),
         createdAt: z.iso.datetime(),
       }),
     ),

@@ -57,6 +57,10 @@ export type DepositChannelKind = (typeof depositChannelKinds)[number];
 
 /** The review state of a deposit or a withdrawal. */
 /** A pending deposit or withdrawal is approved or rejected by staff, or cancelled by the user. */
+/** A staff list of deposits or withdrawals: all, or those past their decide-by time (the supervisors' queue). */
+export const reviewQueues = ['all', 'escalated'] as const;
+export type ReviewQueue = (typeof reviewQueues)[number];
+
 export const fundStates = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type FundState = (typeof fundStates)[number];
 
@@ -220,6 +224,8 @@ export const messageKinds = [
   'deposit_rejected',
   'withdrawal_paid',
   'withdrawal_rejected',
+  'deposit_overdue',
+  'withdrawal_overdue',
   'fund_password_locked',
   'price_alert',
   'support_reply',
@@ -246,3 +252,4 @@ export type PriceAlertState = (typeof priceAlertStates)[number];
 /** Who wrote a message of a support conversation. */
 export const supportAuthors = ['user', 'staff'] as const;
 export type SupportAuthor = (typeof supportAuthors)[number];
+export * from './account-services-enums';

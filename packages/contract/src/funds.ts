@@ -78,6 +78,8 @@ export const depositData = z.object({
   /** A rejection's reason: the reviewer's words, or an error code of the catalogue (the app translates it). */
   reason: z.string(),
   createdAt: z.iso.datetime(),
+  /** The latest time staff decide it; past it, it goes to the supervisors and the user is told. */
+  decideBy: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
   decidedBy: deciderSchema,
 });

@@ -24,6 +24,8 @@ export const notificationKindOf: Readonly<Record<MessageKind, NotificationKind>>
   deposit_rejected: 'deposits',
   withdrawal_paid: 'withdrawals',
   withdrawal_rejected: 'withdrawals',
+  deposit_overdue: 'deposits',
+  withdrawal_overdue: 'withdrawals',
   fund_password_locked: 'security',
   price_alert: 'price_alerts',
   support_reply: 'support',

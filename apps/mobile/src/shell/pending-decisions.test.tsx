@@ -33,6 +33,7 @@ const deposit = (state: 'pending' | 'approved'): Data<'/recharge/list'>['items']
   state,
   reason: '',
   createdAt: '2026-11-21T10:00:00.000Z',
+  decideBy: '2026-11-22T10:00:00.000Z',
   decidedAt: state === 'approved' ? '2026-11-21T10:00:10.000Z' : null,
   decidedBy: state === 'approved' ? 'demo_desk' : null,
 });

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import type { Services } from '../services';
 import type { JobRunner } from './job-runner';
 import { registerDemoDeskJob } from './demo-desk.job';
+import { registerFundsOverdueJob } from './funds-overdue.job';
 import { registerLedgerCheckpointJob } from './ledger-checkpoint.job';
 import { registerLedgerHoldExpiryJob } from './ledger-hold-expiry.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
@@ -24,6 +25,10 @@ export function registerJobs(
   registerDemoDeskJob(runner, {
     demoDesk: deps.services.demoDesk,
     identity: deps.services.identity,
+    deposits: deps.services.deposits,
+    withdrawals: deps.services.withdrawals,
+  });
+  registerFundsOverdueJob(runner, {
     deposits: deps.services.deposits,
     withdrawals: deps.services.withdrawals,
   });

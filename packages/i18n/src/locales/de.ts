@@ -896,6 +896,8 @@ export default {
     submit: 'Einzahlung melden',
     submitted: 'Einzahlung gemeldet. Geben Sie den Verwendungszweck bei der Überweisung an.',
     proofRequired: 'Fügen Sie den Überweisungsnachweis hinzu.',
+    decideBy:
+      'Das Team entscheidet spätestens bis {{decideBy}}; danach übernimmt ein Vorgesetzter und Sie werden benachrichtigt.',
     history: 'Meine Einzahlungen',
     cancel: 'Einzahlung stornieren',
     cancelConfirm:
@@ -981,6 +983,16 @@ export default {
       title: 'Auszahlung abgelehnt',
       content:
         'Ihre Auszahlung von {{amount}} wurde abgelehnt: {{reason}} Der Betrag ist wieder auf Ihrem Konto verfügbar.',
+    },
+    deposit_overdue: {
+      title: 'Einzahlung nicht rechtzeitig entschieden',
+      content:
+        'Über Ihre Einzahlung von {{amount}} (Referenz {{reference}}) wurde bis {{until}} nicht entschieden. Sie wurde an einen Vorgesetzten weitergegeben, der vorrangig entscheidet. Sie können sie auch unter Einzahlen stornieren.',
+    },
+    withdrawal_overdue: {
+      title: 'Auszahlung nicht rechtzeitig entschieden',
+      content:
+        'Über Ihre Auszahlung von {{amount}} wurde bis {{until}} nicht entschieden. Sie wurde an einen Vorgesetzten weitergegeben, der vorrangig entscheidet. Sie können sie auch unter Auszahlen stornieren; der Betrag ist dann wieder verfügbar.',
     },
     fund_password_locked: {
       title: 'Fondspasswort gesperrt',

@@ -895,6 +895,8 @@ export default {
     submit: 'Announce deposit',
     submitted: 'Deposit announced. Put the reference on your transfer.',
     proofRequired: 'Add the proof of your transfer.',
+    decideBy:
+      'Staff decide it by {{decideBy}} at the latest; after that a supervisor takes it over and you are told.',
     history: 'My deposits',
     cancel: 'Cancel deposit',
     cancelConfirm:
@@ -978,6 +980,16 @@ export default {
       title: 'Withdrawal rejected',
       content:
         'Your withdrawal of {{amount}} was rejected: {{reason}} The amount is available in your account again.',
+    },
+    deposit_overdue: {
+      title: 'Deposit not decided in time',
+      content:
+        'Your deposit of {{amount}} (reference {{reference}}) was not decided by {{until}}. It has been passed to a supervisor, who decides it first. You may also cancel it under Deposit.',
+    },
+    withdrawal_overdue: {
+      title: 'Withdrawal not decided in time',
+      content:
+        'Your withdrawal of {{amount}} was not decided by {{until}}. It has been passed to a supervisor, who decides it first. You may also cancel it under Withdraw; the amount is then available again.',
     },
     fund_password_locked: {
       title: 'Fund password locked',

@@ -904,6 +904,8 @@ export default {
     submit: 'Annoncer le dépôt',
     submitted: 'Dépôt annoncé. Indiquez la communication sur votre virement.',
     proofRequired: 'Ajoutez la preuve de votre virement.',
+    decideBy:
+      'L’équipe le traite au plus tard le {{decideBy}} ; ensuite un superviseur le reprend et vous en êtes informé.',
     history: 'Mes dépôts',
     cancel: 'Annuler le dépôt',
     cancelConfirm:
@@ -990,6 +992,16 @@ export default {
       title: 'Retrait refusé',
       content:
         'Votre retrait de {{amount}} a été refusé : {{reason}} Le montant est de nouveau disponible sur votre compte.',
+    },
+    deposit_overdue: {
+      title: 'Dépôt non traité à temps',
+      content:
+        'Votre dépôt de {{amount}} (référence {{reference}}) n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Dépôt.',
+    },
+    withdrawal_overdue: {
+      title: 'Retrait non traité à temps',
+      content:
+        'Votre retrait de {{amount}} n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Retrait ; le montant est alors de nouveau disponible.',
     },
     fund_password_locked: {
       title: 'Mot de passe de fonds bloqué',

@@ -890,6 +890,7 @@ export default {
     submit: '입금 신청',
     submitted: '입금이 신청되었습니다. 송금 시 참조번호를 입력하세요.',
     proofRequired: '송금 증빙을 첨부하세요.',
+    decideBy: '직원이 늦어도 {{decideBy}}까지 처리합니다. 그 이후에는 관리자가 맡고 회원님께 알려 드립니다.',
     history: '내 입금',
     cancel: '입금 취소',
     cancelConfirm:
@@ -970,6 +971,16 @@ export default {
     withdrawal_rejected: {
       title: '출금 거절',
       content: '{{amount}} 출금이 거절되었습니다: {{reason}} 해당 금액은 다시 계좌에서 사용할 수 있습니다.',
+    },
+    deposit_overdue: {
+      title: '입금이 기한 내에 처리되지 않았습니다',
+      content:
+        '{{amount}} 입금(참조 {{reference}})이 {{until}}까지 처리되지 않아 관리자에게 전달되었으며, 관리자가 우선 처리합니다. 입금 화면에서 취소할 수도 있습니다.',
+    },
+    withdrawal_overdue: {
+      title: '출금이 기한 내에 처리되지 않았습니다',
+      content:
+        '{{amount}} 출금이 {{until}}까지 처리되지 않아 관리자에게 전달되었으며, 관리자가 우선 처리합니다. 출금 화면에서 취소할 수도 있으며, 그러면 금액을 다시 사용할 수 있습니다.',
     },
     fund_password_locked: {
       title: '자금 비밀번호 잠김',

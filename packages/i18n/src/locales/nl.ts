@@ -903,6 +903,8 @@ export default {
     submit: 'Storting melden',
     submitted: 'Storting gemeld. Zet de mededeling op uw overschrijving.',
     proofRequired: 'Voeg het bewijs van uw overschrijving toe.',
+    decideBy:
+      'Het team beslist uiterlijk op {{decideBy}}; daarna neemt een supervisor het over en krijgt u bericht.',
     history: 'Mijn stortingen',
     cancel: 'Storting annuleren',
     cancelConfirm:
@@ -988,6 +990,16 @@ export default {
       title: 'Opname geweigerd',
       content:
         'Uw opname van {{amount}} is geweigerd: {{reason}} Het bedrag staat weer beschikbaar op uw rekening.',
+    },
+    deposit_overdue: {
+      title: 'Storting niet op tijd beslist',
+      content:
+        'Over uw storting van {{amount}} (referentie {{reference}}) is niet beslist vóór {{until}}. Ze is doorgegeven aan een supervisor, die er als eerste over beslist. U kunt ze ook annuleren onder Storten.',
+    },
+    withdrawal_overdue: {
+      title: 'Opname niet op tijd beslist',
+      content:
+        'Over uw opname van {{amount}} is niet beslist vóór {{until}}. Ze is doorgegeven aan een supervisor, die er als eerste over beslist. U kunt ze ook annuleren onder Opnemen; het bedrag is dan weer beschikbaar.',
     },
     fund_password_locked: {
       title: 'Fondswachtwoord geblokkeerd',

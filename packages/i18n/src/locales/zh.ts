@@ -885,6 +885,7 @@ export default {
     submit: '申報入金',
     submitted: '已申報入金。請在匯款時填寫參考碼。',
     proofRequired: '請附上匯款證明。',
+    decideBy: '工作人員最遲於 {{decideBy}} 前處理；逾期將轉交主管處理，並通知您。',
     history: '我的入金',
     cancel: '取消入金',
     cancelConfirm: '取消這筆入金申報？此筆尚未入帳；請勿再以此參考碼匯款。',
@@ -963,6 +964,16 @@ export default {
     withdrawal_rejected: {
       title: '出金已被拒絕',
       content: '您的 {{amount}} 出金已被拒絕：{{reason}} 該金額已退回您的帳戶，可再次使用。',
+    },
+    deposit_overdue: {
+      title: '入金未於期限內處理',
+      content:
+        '您 {{amount}} 的入金（參考編號 {{reference}}）未於 {{until}} 前處理，已轉交主管優先處理。您也可以在「入金」頁面取消。',
+    },
+    withdrawal_overdue: {
+      title: '出金未於期限內處理',
+      content:
+        '您 {{amount}} 的出金未於 {{until}} 前處理，已轉交主管優先處理。您也可以在「出金」頁面取消，金額將重新可用。',
     },
     fund_password_locked: {
       title: '資金密碼已鎖定',

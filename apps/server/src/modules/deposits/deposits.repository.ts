@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, max } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { depositChannels, deposits } from './deposits.tables';
 
@@ -142,17 +142,25 @@ export async function listUserDeposits(db: Executor, userId: bigint, offset: num
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export async function listByState(db: Executor, state: DepositState, offset: number, limit: number) {
+/** A state's deposits, oldest first; `isEscalated`: only those the overdue job escalated. */
+export async function listByState(
+  db: Executor,
+  state: DepositState,
+  offset: number,
+  limit: number,
+  isEscalated = false,
+) {
+  const where = and(eq(deposits.state, state), isEscalated ? isNotNull(deposits.escalatedAt) : undefined);
   const [rows, totals] = await Promise.all([
     db
       .select({ deposit: deposits, channelName: depositChannels.name })
       .from(deposits)
       .innerJoin(depositChannels, eq(depositChannels.id, deposits.channelId))
-      .where(eq(deposits.state, state))
+      .where(where)
       .orderBy(asc(deposits.createdAt), asc(deposits.id))
       .offset(offset)
       .limit(limit),
-    db.select({ total: count() }).from(deposits).where(eq(deposits.state, state)),
+    db.select({ total: count() }).from(deposits).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }
@@ -164,4 +172,16 @@ export async function findUserDepositsByIds(db: Executor, userId: bigint, ids: r
     .select({ id: deposits.id, reference: deposits.reference })
     .from(deposits)
     .where(and(eq(deposits.userId, userId), inArray(deposits.id, [...ids])));
+}
+
+/**
+ * Pending deposits past their decide-by time and not escalated yet, marked escalated at `now`
+ * (once: a second pass finds none), oldest first.
+ */
+export async function escalateOverdue(db: Executor, now: Date): Promise<DepositRow[]> {
+  return db
+    .update(deposits)
+    .set({ escalatedAt: now })
+    .where(and(eq(deposits.state, 'pending'), lt(deposits.decideBy, now), isNull(deposits.escalatedAt)))
+    .returning();
 }

@@ -1,4 +1,6 @@
+import { decisionDeadline } from '../../core/business-days';
 import {
+  type ReviewQueue,
   currencies,
   DomainError,
   formatCash,
@@ -72,6 +74,9 @@ type ChannelInput = {
   reason: string;
 };
 
+/** Staff decide a deposit announcement within this long (the next business day when it falls on a closed day). */
+export const DEPOSIT_DECISION_WITHIN_HOURS = 24;
+
 export function createDepositsService(deps: {
   db: Database;
   clock: Clock;
@@ -104,6 +109,7 @@ export function createDepositsService(deps: {
     state: row.state,
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
+    decideBy: row.decideBy.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedBy,
   });
@@ -343,6 +349,7 @@ export function createDepositsService(deps: {
               proofUploadId,
               idempotencyKey,
               requestHash: hash,
+              decideBy: decisionDeadline(clock.now(), config.funds.timeZone, DEPOSIT_DECISION_WITHIN_HOURS),
               createdAt: clock.now(),
             });
           }),
@@ -369,12 +376,37 @@ export function createDepositsService(deps: {
       };
     },
 
-    async staffList(input: { state: repository.DepositState; page: number; pageSize: number }) {
+    /**
+     * The overdue job (issue 12, item 3): every pending deposit past its decide-by time moves to the
+     * supervisors' queue (escalated) and its user is told, in the same transaction, once.
+     */
+    async escalateOverdue(now: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const rows = await repository.escalateOverdue(tx, now);
+        for (const row of rows) {
+          await messages.post(tx, row.userId, 'deposit_overdue', {
+            amount: formatCash(row.amountMinor),
+            currency: row.currency,
+            reference: row.reference,
+            until: row.decideBy.toISOString(),
+          });
+        }
+        return rows.length;
+      });
+    },
+
+    async staffList(input: {
+      state: repository.DepositState;
+      queue?: ReviewQueue;
+      page: number;
+      pageSize: number;
+    }) {
       const { rows, total } = await repository.listByState(
         db,
         input.state,
         (input.page - 1) * input.pageSize,
         input.pageSize,
+        input.queue === 'escalated',
       );
       const names = await users.namesOf(rows.map((row) => row.deposit.userId));
       return {
@@ -390,6 +422,8 @@ export function createDepositsService(deps: {
           proofImageId: row.deposit.proofUploadId.toString(),
           state: row.deposit.state,
           reason: row.deposit.reason,
+          decideBy: row.deposit.decideBy.toISOString(),
+          escalatedAt: row.deposit.escalatedAt?.toISOString() ?? null,
           createdAt: row.deposit.createdAt.toISOString(),
         })),
       };

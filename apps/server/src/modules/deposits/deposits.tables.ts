@@ -53,6 +53,10 @@ export const deposits = pgTable(
     entryId: bigint({ mode: 'bigint' }).references(() => ledgerEntries.id),
     decidedByStaffId: bigint({ mode: 'bigint' }).references(() => staffUsers.id),
     decidedAt: timestamp({ withTimezone: true }),
+    /** The latest time staff decide it (as withdrawals): past it, the overdue job escalates it. */
+    decideBy: timestamp({ withTimezone: true }).notNull(),
+    /** When the overdue job moved it to the supervisors' queue and told the user; null before. */
+    escalatedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [

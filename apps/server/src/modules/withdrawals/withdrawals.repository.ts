@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { withdrawals } from './withdrawals.tables';
 
@@ -88,16 +88,27 @@ export async function listUserWithdrawals(db: Executor, userId: bigint, offset: 
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export async function listByState(db: Executor, state: WithdrawalState, offset: number, limit: number) {
+/** A state's withdrawals, oldest first; `isEscalated`: only those the overdue job escalated. */
+export async function listByState(
+  db: Executor,
+  state: WithdrawalState,
+  offset: number,
+  limit: number,
+  isEscalated = false,
+) {
+  const where = and(
+    eq(withdrawals.state, state),
+    isEscalated ? isNotNull(withdrawals.escalatedAt) : undefined,
+  );
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(withdrawals)
-      .where(eq(withdrawals.state, state))
+      .where(where)
       .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
       .offset(offset)
       .limit(limit),
-    db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.state, state)),
+    db.select({ total: count() }).from(withdrawals).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }
@@ -109,4 +120,18 @@ export async function findUserWithdrawalsByIds(db: Executor, userId: bigint, ids
     .select()
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.id, [...ids])));
+}
+
+/**
+ * Pending withdrawals past their decide-by time and not escalated yet, marked escalated at `now`
+ * (once: a second pass finds none).
+ */
+export async function escalateOverdue(db: Executor, now: Date): Promise<WithdrawalRow[]> {
+  return db
+    .update(withdrawals)
+    .set({ escalatedAt: now })
+    .where(
+      and(eq(withdrawals.state, 'pending'), lt(withdrawals.decideBy, now), isNull(withdrawals.escalatedAt)),
+    )
+    .returning();
 }

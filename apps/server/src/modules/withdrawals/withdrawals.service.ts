@@ -1,4 +1,5 @@
 import {
+  type ReviewQueue,
   DomainError,
   formatCash,
   type Currency,
@@ -34,7 +35,7 @@ import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { StaffActor } from '../audit/audit.service';
 import type { StaffService } from '../staff/staff.service';
 import type { UsersService } from '../users/users.service';
-import { decisionDeadline, isWithinHours } from './business-days';
+import { decisionDeadline, isWithinHours } from '../../core/business-days';
 import * as repository from './withdrawals.repository';
 import type { WithdrawalRow } from './withdrawals.repository';
 
@@ -151,7 +152,26 @@ export function createWithdrawalsService(deps: {
     };
   }
 
+  /**
+   * The overdue job (issue 12, item 3): every pending withdrawal past its decide-by time moves to the
+   * supervisors' queue (escalated) and its user is told, in the same transaction, once.
+   */
+  async function escalateOverdue(now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      const rows = await repository.escalateOverdue(tx, now);
+      for (const row of rows) {
+        await messages.post(tx, row.userId, 'withdrawal_overdue', {
+          amount: formatCash(row.amountMinor),
+          currency: row.currency,
+          until: row.decideBy.toISOString(),
+        });
+      }
+      return rows.length;
+    });
+  }
+
   return {
+    escalateOverdue,
     /**
      * Describes the user's withdrawal records by entry kind: the hold names the card, the payout its
      * amount and fee, the release the staff reason (verbatim).
@@ -341,12 +361,18 @@ export function createWithdrawalsService(deps: {
       };
     },
 
-    async staffList(input: { state: repository.WithdrawalState; page: number; pageSize: number }) {
+    async staffList(input: {
+      state: repository.WithdrawalState;
+      queue?: ReviewQueue;
+      page: number;
+      pageSize: number;
+    }) {
       const { rows, total } = await repository.listByState(
         db,
         input.state,
         (input.page - 1) * input.pageSize,
         input.pageSize,
+        input.queue === 'escalated',
       );
       const [names, cards] = await Promise.all([
         users.namesOf(rows.map((row) => row.userId)),
@@ -368,6 +394,7 @@ export function createWithdrawalsService(deps: {
           state: row.state,
           reason: row.reason,
           decideBy: row.decideBy.toISOString(),
+          escalatedAt: row.escalatedAt?.toISOString() ?? null,
           createdAt: row.createdAt.toISOString(),
         })),
       };

@@ -28,6 +28,8 @@ export const withdrawals = pgTable(
     idempotencyKey: text().notNull(),
     requestHash: text().notNull(),
     decideBy: timestamp({ withTimezone: true }).notNull(),
+    /** When the overdue job moved it to the supervisors' queue and told the user; null before. */
+    escalatedAt: timestamp({ withTimezone: true }),
     decidedByStaffId: bigint({ mode: 'bigint' }).references(() => staffUsers.id),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),

@@ -67,6 +67,9 @@ function DepositItem({ deposit, channel, onCancel, isCancelling }: ItemProps) {
               {deposit.reference}
             </strong>
           </p>
+          <p className={styles.historyNote} data-testid="deposit-decide-by">
+            {t('recharge.decideBy', { decideBy: formatDateTime(deposit.decideBy, language) })}
+          </p>
         </>
       )}
       {deposit.reason && <p className={styles.historyNote}>{reviewReasonText(deposit.reason)}</p>}

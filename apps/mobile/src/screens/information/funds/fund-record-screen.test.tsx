@@ -323,6 +323,7 @@ describe('fund records screen', () => {
       state,
       reason: '',
       createdAt: '2026-11-22T09:00:00.000Z',
+      decideBy: '2026-11-23T09:00:00.000Z',
       decidedAt: null,
       decidedBy: null,
     });

@@ -32,6 +32,7 @@ const deposit: Data<'/recharge/submit'> = {
   state: 'pending',
   reason: '',
   createdAt: '2026-11-21T10:00:00.000Z',
+  decideBy: '2026-11-23T10:00:00.000Z',
   decidedAt: null,
   decidedBy: null,
 };
@@ -96,6 +97,9 @@ describe('deposit screen', () => {
     await user.click(screen.getByRole('button', { name: 'Announce deposit' }));
     fireEvent.click(await screen.findByRole('button', { name: 'No, nobody told me to' }));
     expect((await screen.findByTestId('deposit-reference')).textContent).toBe('+++090/9337/55493+++');
+    expect(screen.getByTestId('deposit-decide-by').textContent).toBe(
+      'Staff decide it by 2026.11.23 10:00:00 at the latest; after that a supervisor takes it over and you are told.',
+    );
 
     expect(calls(server.requests, '/upload/image')[0]?.body).toBe(proof);
     const submitted = calls(server.requests, '/recharge/submit');

@@ -1,5 +1,5 @@
-import { holidayTables } from '../../market/calendars';
-import { addDays, weekday, zonedDate, zonedInstant, zonedParts } from '../../market/zoned-time';
+import { holidayTables } from '../market/calendars';
+import { addDays, weekday, zonedDate, zonedInstant, zonedParts } from '../market/zoned-time';
 
 // Business days for payouts: Monday to Friday except the TARGET2 (SEPA settlement) closing days,
 // which are exactly Euronext's holidays (1 January, Good Friday, Easter Monday, 1 May, 25 and 26
