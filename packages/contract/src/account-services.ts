@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
 import { cashAmountInput, cashAmountOutput } from './money';
+import {
+  checkInBadges,
+  creditFactorNames,
+  learningCards,
+  loanMovementKinds,
+  loanStates,
+  professionalCriteria,
+  professionalProtectionsLost,
+  professionalStates,
+} from './account-services-enums';
 import { pageFields, pageOf } from './paging';
 import {
   adminProfessionalPaths,
@@ -15,15 +25,6 @@ import {
 const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
 
 // Credit line
-
-export const creditFactorNames = [
-  'identity_verified',
-  'account_age',
-  'deposit_months',
-  'repayments',
-  'current_debt',
-] as const;
-export type CreditFactorName = (typeof creditFactorNames)[number];
 
 /** One factor of the score: its points now, the most (and least) it can give, and what it counted. */
 export const creditFactorData = z.object({
@@ -62,9 +63,6 @@ export const creditScoreData = z.object({
   dayCountBasis: z.number().int(),
 });
 
-export const loanStates = ['open', 'repaid'] as const;
-export type LoanState = (typeof loanStates)[number];
-
 export const scheduleLineData = z.object({
   dueOn: z.string(),
   principal: cashAmountOutput,
@@ -84,8 +82,6 @@ export const loanPreviewData = z.object({
   totalRepayable: cashAmountOutput,
   score: z.number().int(),
 });
-
-export const loanMovementKinds = ['draw', 'repayment'] as const;
 
 export const loanMovementData = z.object({
   id: z.string(),
@@ -173,21 +169,6 @@ export const creditEndpoints = defineEndpoints(creditPaths, {
 
 // Daily check-in
 
-export const checkInBadges = ['first_check_in', 'week_streak', 'thirty_check_ins'] as const;
-export type CheckInBadge = (typeof checkInBadges)[number];
-
-/** The learning cards about investing risk, one a day in turn (texts in @beurs/i18n). */
-export const learningCards = [
-  'diversify',
-  'leverage',
-  'guaranteed_returns',
-  'costs',
-  'time_horizon',
-  'scams',
-  'emergency_fund',
-] as const;
-export type LearningCard = (typeof learningCards)[number];
-
 export const badgeData = z.object({
   badge: z.enum(checkInBadges),
   /** How many check-ins it takes: in a row for a streak badge, in all otherwise. */
@@ -234,30 +215,6 @@ export const checkInEndpoints = defineEndpoints(checkInPaths, {
 });
 
 // Professional-client application (MiFID II opt-up, the spec's "seat account")
-
-export const professionalCriteria = ['trades', 'portfolio', 'experience'] as const;
-export type ProfessionalCriterion = (typeof professionalCriteria)[number];
-
-/** The protections a retail client gives up as a professional client (texts in @beurs/i18n). */
-export const professionalProtectionsLost = [
-  'appropriateness',
-  'cost_detail',
-  'loss_reports',
-  'best_execution_detail',
-  'compensation_claims',
-] as const;
-
-export const PROFESSIONAL_RULES = {
-  tradesPerQuarter: 10,
-  quarters: 4,
-  /** A trade is significant from this gross amount in its currency, in minor units. */
-  significantTradeMinor: 100_000n,
-  portfolioMinimumEur: '500000.00',
-  experienceYears: 1,
-} as const;
-
-export const professionalStates = ['pending', 'approved', 'rejected'] as const;
-export type ProfessionalState = (typeof professionalStates)[number];
 
 export const professionalApplicationData = z.object({
   id: z.string(),

@@ -57,10 +57,6 @@ export type DepositChannelKind = (typeof depositChannelKinds)[number];
 
 /** The review state of a deposit or a withdrawal. */
 /** A pending deposit or withdrawal is approved or rejected by staff, or cancelled by the user. */
-/** A staff list of deposits or withdrawals: all, or those past their decide-by time (the supervisors' queue). */
-export const reviewQueues = ['all', 'escalated'] as const;
-export type ReviewQueue = (typeof reviewQueues)[number];
-
 export const fundStates = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type FundState = (typeof fundStates)[number];
 
@@ -224,8 +220,6 @@ export const messageKinds = [
   'deposit_rejected',
   'withdrawal_paid',
   'withdrawal_rejected',
-  'deposit_overdue',
-  'withdrawal_overdue',
   'fund_password_locked',
   'price_alert',
   'support_reply',

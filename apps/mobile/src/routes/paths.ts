@@ -110,14 +110,23 @@ export const routes = [
   information('aboutUs3'),
   information('aboutUs4'),
   information('securityCenter'),
-  later('creditScore', '/information/creditScore'),
+  information('creditScore'),
   information('cashOut'),
   information('recharge'),
   information('rechargeChannel'),
   information('userInfo'),
   information('msgInfo'),
+  // Not routes of spec §2: the support chat, price alerts and notification settings (issue 14).
+  information('support'),
+  information('priceAlerts'),
+  information('notifications'),
   { ...information('wallet'), tabBar: true, topBar: { back: false } },
-  later('loanList', '/information/loanList'),
+  information('loanList'),
+  // Not routes of spec §2: one loan, the daily check-in and the professional-client ("seat
+  // account") application (issue 14), linked from Me and the loan list.
+  information('loan'),
+  information('checkIn'),
+  information('seatAccount'),
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -76,6 +76,9 @@ export default {
     msgInfo: 'Mitteilung',
     wallet: 'Konto',
     loanList: 'Kredite',
+    loan: 'Kredit',
+    checkIn: 'Täglicher Check-in',
+    seatAccount: 'Professioneller Kunde',
   },
   start: {
     tagline: 'Belgische und US-Aktien – bei jedem Kurs steht, woher er kommt.',
@@ -179,6 +182,11 @@ export default {
       identity: 'Identitätsprüfung',
       fundPassword: 'Zahlungspasswort',
       bankCards: 'Bankkarten',
+      services: 'Dienste',
+      creditScore: 'Kreditscore',
+      loans: 'Kreditlinie',
+      checkIn: 'Täglicher Check-in',
+      seatAccount: 'Professioneller Kunde (Seat Account)',
     },
     logout: 'Abmelden',
     loggedOut: 'Sie sind abgemeldet.',
@@ -896,8 +904,6 @@ export default {
     submit: 'Einzahlung melden',
     submitted: 'Einzahlung gemeldet. Geben Sie den Verwendungszweck bei der Überweisung an.',
     proofRequired: 'Fügen Sie den Überweisungsnachweis hinzu.',
-    decideBy:
-      'Das Team entscheidet spätestens bis {{decideBy}}; danach übernimmt ein Vorgesetzter und Sie werden benachrichtigt.',
     history: 'Meine Einzahlungen',
     cancel: 'Einzahlung stornieren',
     cancelConfirm:
@@ -984,16 +990,6 @@ export default {
       content:
         'Ihre Auszahlung von {{amount}} wurde abgelehnt: {{reason}} Der Betrag ist wieder auf Ihrem Konto verfügbar.',
     },
-    deposit_overdue: {
-      title: 'Einzahlung nicht rechtzeitig entschieden',
-      content:
-        'Über Ihre Einzahlung von {{amount}} (Referenz {{reference}}) wurde bis {{until}} nicht entschieden. Sie wurde an einen Vorgesetzten weitergegeben, der vorrangig entscheidet. Sie können sie auch unter Einzahlen stornieren.',
-    },
-    withdrawal_overdue: {
-      title: 'Auszahlung nicht rechtzeitig entschieden',
-      content:
-        'Über Ihre Auszahlung von {{amount}} wurde bis {{until}} nicht entschieden. Sie wurde an einen Vorgesetzten weitergegeben, der vorrangig entscheidet. Sie können sie auch unter Auszahlen stornieren; der Betrag ist dann wieder verfügbar.',
-    },
     fund_password_locked: {
       title: 'Fondspasswort gesperrt',
       content:
@@ -1010,6 +1006,201 @@ export default {
       change_up: 'liegt heute {{level}} % oder mehr im Plus',
       change_down: 'liegt heute {{level}} % oder mehr im Minus',
     },
+  },
+  credit: {
+    score: 'Kreditscore',
+    outOf: 'von {{max}}',
+    limit: 'Kreditlimit',
+    rate: 'Sollzins (fest, jährlich)',
+    rateShort: 'Zins',
+    apr: 'Effektiver Jahreszins',
+    owed: 'Jetzt geschuldet',
+    available: 'Sie können noch leihen',
+    noBand: 'Für einen Kredit ist ein Score von mindestens {{score}} nötig.',
+    neverWithdrawals:
+      'Ein Kredit oder ein niedriger Score sperrt nie die Auszahlung Ihres eigenen freien Guthabens. Kein Mitarbeiter kann Ihren Score ändern.',
+    toLoans: 'Kreditlinie und Kredite',
+    formula: 'So wird Ihr Score berechnet',
+    formulaNote:
+      'Ihr Score ergibt sich nur aus der Geschichte Ihres eigenen Kontos, nach den unten veröffentlichten Regeln. Er bestimmt nur Ihr Kreditlimit und Ihren Zins.',
+    factors: {
+      identity_verified: 'Identität verifiziert',
+      account_age: 'Alter des Kontos',
+      deposit_months: 'Monate mit einer Einzahlung (letzte 12)',
+      repayments: 'Pünktlich zurückgezahlte Kredite',
+      current_debt: 'Was Sie jetzt schulden',
+    },
+    rules: {
+      identity_verified: '300 Punkte nach der Verifizierung',
+      account_age: '10 Punkte je vollem Monat, bis 120',
+      deposit_months: '25 Punkte je Monat, bis 300',
+      repayments: '+50 je bis zur Fälligkeit zurückgezahltem Kredit (bis 200), −100 je verspätetem Kredit',
+      current_debt: '−25 je angefangene 500 € Schuld, bis −200',
+    },
+    measured: {
+      verified: 'verifiziert',
+      notVerified: 'nicht verifiziert',
+      months_one: '{{count}} Monat',
+      months_other: '{{count}} Monate',
+      repayments: '{{onTime}} pünktlich, {{late}} verspätet',
+      owed: '{{amount}} geschuldet',
+    },
+    bands: 'Limits und Zinsen nach Score',
+    bandScore: 'Score',
+    fromScore: 'ab {{score}}',
+    bandsNote:
+      'Kredite laufen {{term}} Monate; Zinsen laufen täglich auf den geschuldeten Betrag (Jahr mit {{basis}} Tagen) und werden bei einer Rückzahlung zuerst bezahlt. Keine Gebühren.',
+    howScore: 'Wie wird mein Score berechnet?',
+    amount: 'Kreditbetrag (EUR)',
+    availableToBorrow: 'Sie können bis zu {{amount}} leihen.',
+    preview: 'Kosten anzeigen',
+    amountBorrowed: 'Kreditbetrag',
+    term: 'Laufzeit',
+    termMonths_one: '{{count}} Monat',
+    termMonths_other: '{{count}} Monate',
+    dueOn: 'Vollständig zurückzuzahlen bis',
+    totalInterest: 'Zinsen gesamt',
+    totalRepayable: 'Gesamt zurückzuzahlen',
+    schedule: 'Tilgungsplan',
+    scheduleDate: 'Datum',
+    schedulePrincipal: 'Tilgung',
+    scheduleInterest: 'Zinsen',
+    schedulePayment: 'Rate',
+    scheduleNote:
+      'Zahlungen an diesen Tagen kosten genau dies. Zinsen laufen täglich auf den geschuldeten Betrag, früher zurückzahlen kostet also weniger; vorzeitige oder teilweise Rückzahlung ist gebührenfrei.',
+    confirmBorrow: '{{amount}} leihen',
+    confirmAdditional: 'Diesen zusätzlichen Kredit leihen',
+    borrowed: 'Der Kredit ist Ihrem verfügbaren Guthaben gutgeschrieben.',
+    openLoan: 'Offener Kredit',
+    owedShort: 'geschuldet {{amount}}',
+    repayFirstNote:
+      'Ein neuer Kredit setzt voraus, dass dieser zurückgezahlt ist; zusätzlicher Kredit darauf ist innerhalb Ihres Limits möglich.',
+    toLoan: 'Diesen Kredit ansehen',
+    loans: 'Ihre Kredite',
+    noLoans: 'Noch keine Kredite',
+    states: {
+      open: 'Offen',
+      repaid: 'Zurückgezahlt',
+      overdue: 'Überfällig',
+    },
+    principalOwed: 'Geschuldetes Kapital',
+    interestOwed: 'Geschuldete Zinsen',
+    borrowedTotal: 'Geliehen',
+    interestAccrued: 'Zinsen bisher',
+    repaidTotal: 'Zurückgezahlt',
+    accruedThrough: 'Zinsen sind bis einschließlich {{date}} berechnet.',
+    noInterestYet: 'Noch keine Zinsen: Sie werden ab dem Tag des Kredits täglich berechnet.',
+    repay: 'Zurückzahlen',
+    repayNote:
+      'Zahlen Sie jederzeit einen beliebigen Teil zurück, gebührenfrei. Geschuldete Zinsen werden zuerst bezahlt.',
+    repayAmount: 'Rückzahlungsbetrag (EUR)',
+    repayAll: 'Alles Geschuldete: {{amount}}',
+    repaid: 'Rückzahlung gebucht.',
+    additional: 'Zusätzlicher Kredit',
+    additionalAmount: 'Ganze Euro',
+    additionalDone: 'Der zusätzliche Kredit ist Ihrem verfügbaren Guthaben gutgeschrieben.',
+    movements: 'Geliehen und zurückgezahlt',
+    movementKinds: {
+      draw: 'Geliehen',
+      repayment: 'Zurückgezahlt',
+    },
+  },
+  checkIn: {
+    today: 'Heute',
+    timeZone: 'Ihre Zeitzone',
+    streak: 'Tage in Folge',
+    total: 'Check-ins insgesamt',
+    days_one: '{{count}} Tag',
+    days_other: '{{count}} Tage',
+    checkIn: 'Einchecken',
+    done: 'Heute eingecheckt',
+    noMoney:
+      'Check-ins bringen Abzeichen und eine kurze Karte zum Anlagerisiko — nie Geld, Kredit oder Gebührenrabatte.',
+    badges: 'Abzeichen',
+    badgeNames: {
+      first_check_in: 'Erster Check-in',
+      week_streak: 'Sieben Tage in Folge',
+      thirty_check_ins: 'Dreißig Check-ins',
+    },
+    needsStreak: '{{count}} Tage in Folge (Ihre längste Serie zählt; jetzt {{reached}})',
+    needsTotal: '{{count}} Check-ins (Sie haben {{reached}})',
+    claim: 'Abholen',
+    claimed: 'Abgeholt',
+    cards: {
+      diversify: {
+        title: 'Streuen Sie Ihr Risiko',
+        body: 'Eine einzelne Aktie kann den Großteil ihres Werts verlieren. Wer sein Geld auf viele Unternehmen und Branchen verteilt, etwa mit einem breiten ETF, trifft ein schlechtes Ergebnis weniger hart.',
+      },
+      leverage: {
+        title: 'Geliehenes Geld vervielfacht Verluste',
+        body: 'Anlegen mit Kredit oder auf Marge vervielfacht Gewinne und Verluste. Sie können mehr verlieren als Ihren Einsatz und schulden den Kredit trotzdem.',
+      },
+      guaranteed_returns: {
+        title: 'Keine ehrliche Anlage ist garantiert',
+        body: 'Versprechen einer festen hohen Rendite ohne Risiko sind das Kennzeichen von Betrug. Prüfen Sie das Unternehmen im Register der Aufsicht, bevor Sie etwas zahlen.',
+      },
+      costs: {
+        title: 'Kosten summieren sich',
+        body: 'Gebühren, Steuern und Währungsumrechnung fallen bei jedem Geschäft an. Häufiges Handeln kann mehr kosten, als es bringt; jede Order in Beurs zeigt die Kosten vor der Bestätigung.',
+      },
+      time_horizon: {
+        title: 'Legen Sie langfristig an',
+        body: 'Kurse schwanken von Tag zu Tag. Geld, das Sie in wenigen Jahren brauchen, ist auf einem Sparkonto sicherer als in Aktien.',
+      },
+      scams: {
+        title: 'Jemand aus dem Internet sagt: Investieren Sie?',
+        body: 'Wenn Ihnen ein Kontakt von einer Dating-Seite, aus sozialen Netzwerken oder einer Chatgruppe sagt, wo und wie Sie anlegen sollen: Hören Sie auf. So beginnt Anlagebetrug am häufigsten.',
+      },
+      emergency_fund: {
+        title: 'Halten Sie eine Reserve',
+        body: 'Halten Sie genug Erspartes für Unerwartetes, bevor Sie anlegen, damit Sie nie zu einem schlechten Zeitpunkt verkaufen müssen.',
+      },
+    },
+  },
+  seat: {
+    isProfessional: 'Sie sind professioneller Kunde',
+    isRetail: 'Sie sind Privatkunde',
+    intro:
+      'Nach MiFID II können Sie beantragen, als professioneller Kunde behandelt zu werden, wenn Sie mindestens zwei von drei Kriterien erfüllen. Sie verzichten dann auf einen Teil des Schutzes für Privatkunden. Mitarbeiter prüfen Ihren Antrag und entscheiden mit einer schriftlichen Begründung.',
+    states: {
+      pending: 'Antrag wartet auf eine Entscheidung',
+      approved: 'Antrag genehmigt',
+      rejected: 'Antrag abgelehnt',
+    },
+    appliedOn: 'Beantragt am {{date}}',
+    reason: 'Begründung: {{reason}}',
+    whatChanges:
+      'Für professionelle Kunden ändert sich in Beurs sonst noch nichts: Kosten, Limits und Informationen bleiben die eines Privatkunden.',
+    criteriaTitle: 'Welche Kriterien erfüllen Sie?',
+    criteriaNote:
+      'Wählen Sie mindestens zwei. Das Kriterium Geschäfte wird mit Ihren eigenen Geschäften in Beurs geprüft.',
+    criteria: {
+      trades:
+        'Geschäfte in erheblichem Umfang (ab {{size}}), im Schnitt {{trades}} pro Quartal in den letzten {{quarters}} Quartalen',
+      portfolio: 'Ein Portfolio aus Bargeld und Finanzinstrumenten über {{portfolio}}',
+      experience:
+        'Mindestens ein Jahr Tätigkeit im Finanzsektor in einer Position, die Kenntnisse dieser Anlagen erfordert',
+    },
+    tradesCounted: 'Ihre erheblichen Geschäfte je Quartal: {{counts}}',
+    evidence: 'Nachweise',
+    evidenceNote:
+      'Fügen Sie für die Kriterien Portfolio und Erfahrung Fotos von Auszügen oder ein Schreiben Ihres Arbeitgebers hinzu.',
+    addEvidence: 'Foto hinzufügen',
+    evidenceCount_one: '{{count}} Foto hinzugefügt',
+    evidenceCount_other: '{{count}} Fotos hinzugefügt',
+    statement: 'Kurze Erläuterung (optional)',
+    protectionsTitle: 'Schutz, auf den Sie verzichten',
+    protections: {
+      appropriateness: 'Beurs prüft nicht mehr, ob ein Produkt zu Ihren Kenntnissen und Erfahrungen passt.',
+      cost_detail: 'Informationen zu Kosten und Gebühren können weniger ausführlich sein.',
+      loss_reports: 'Sie werden nicht mehr benachrichtigt, wenn Ihr Portfolio um 10 % fällt.',
+      best_execution_detail: 'Berichte zur Auftragsausführung sind weniger ausführlich.',
+      compensation_claims:
+        'Einige außergerichtliche Beschwerde- und Entschädigungswege für Privatkunden stehen Ihnen möglicherweise nicht mehr offen.',
+    },
+    acknowledge: 'Ich habe gelesen, auf welchen Schutz ich verzichte.',
+    submit: 'Als professioneller Kunde beantragen',
+    submitted: 'Ihr Antrag wurde gesendet. Mitarbeiter entscheiden mit einer Begründung.',
   },
   errors: {
     VALIDATION_FAILED: 'Einige Angaben sind ungültig.',

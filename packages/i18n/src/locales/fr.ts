@@ -76,6 +76,9 @@ export default {
     msgInfo: 'Message',
     wallet: 'Portefeuille',
     loanList: 'Prêts',
+    loan: 'Prêt',
+    checkIn: 'Enregistrement quotidien',
+    seatAccount: 'Client professionnel',
   },
   start: {
     tagline: 'Actions belges et américaines, chaque cours indiquant sa provenance.',
@@ -179,6 +182,11 @@ export default {
       identity: "Vérification d'identité",
       fundPassword: 'Mot de passe de paiement',
       bankCards: 'Cartes bancaires',
+      services: 'Services',
+      creditScore: 'Score de crédit',
+      loans: 'Ligne de crédit',
+      checkIn: 'Enregistrement quotidien',
+      seatAccount: 'Client professionnel (seat account)',
     },
     logout: 'Se déconnecter',
     loggedOut: 'Vous êtes déconnecté.',
@@ -904,8 +912,6 @@ export default {
     submit: 'Annoncer le dépôt',
     submitted: 'Dépôt annoncé. Indiquez la communication sur votre virement.',
     proofRequired: 'Ajoutez la preuve de votre virement.',
-    decideBy:
-      'L’équipe le traite au plus tard le {{decideBy}} ; ensuite un superviseur le reprend et vous en êtes informé.',
     history: 'Mes dépôts',
     cancel: 'Annuler le dépôt',
     cancelConfirm:
@@ -993,16 +999,6 @@ export default {
       content:
         'Votre retrait de {{amount}} a été refusé : {{reason}} Le montant est de nouveau disponible sur votre compte.',
     },
-    deposit_overdue: {
-      title: 'Dépôt non traité à temps',
-      content:
-        'Votre dépôt de {{amount}} (référence {{reference}}) n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Dépôt.',
-    },
-    withdrawal_overdue: {
-      title: 'Retrait non traité à temps',
-      content:
-        'Votre retrait de {{amount}} n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Retrait ; le montant est alors de nouveau disponible.',
-    },
     fund_password_locked: {
       title: 'Mot de passe de fonds bloqué',
       content:
@@ -1019,6 +1015,202 @@ export default {
       change_up: "est en hausse de {{level}} % ou plus aujourd'hui",
       change_down: "est en baisse de {{level}} % ou plus aujourd'hui",
     },
+  },
+  credit: {
+    score: 'Score de crédit',
+    outOf: 'sur {{max}}',
+    limit: 'Limite de crédit',
+    rate: 'Taux débiteur (fixe, annuel)',
+    rateShort: 'Taux',
+    apr: 'TAEG',
+    owed: 'Dû maintenant',
+    available: 'Vous pouvez encore emprunter',
+    noBand: 'Emprunter demande un score d’au moins {{score}}.',
+    neverWithdrawals:
+      'Un prêt ou un score bas ne bloque jamais le retrait de vos propres fonds libres. Aucun membre du personnel ne peut modifier votre score.',
+    toLoans: 'Ligne de crédit et prêts',
+    formula: 'Comment votre score est calculé',
+    formulaNote:
+      'Votre score vient uniquement de l’historique de votre propre compte, selon les règles publiées ci-dessous. Il fixe seulement votre limite de crédit et votre taux.',
+    factors: {
+      identity_verified: 'Identité vérifiée',
+      account_age: 'Ancienneté du compte',
+      deposit_months: 'Mois avec un dépôt (12 derniers)',
+      repayments: 'Prêts remboursés à temps',
+      current_debt: 'Ce que vous devez maintenant',
+    },
+    rules: {
+      identity_verified: '300 points une fois vérifiée',
+      account_age: '10 points par mois complet, jusqu’à 120',
+      deposit_months: '25 points par mois, jusqu’à 300',
+      repayments: '+50 par prêt remboursé avant l’échéance (jusqu’à 200), −100 par prêt en retard',
+      current_debt: '−25 par tranche entamée de 500 € dus, jusqu’à −200',
+    },
+    measured: {
+      verified: 'vérifiée',
+      notVerified: 'non vérifiée',
+      months_one: '{{count}} mois',
+      months_other: '{{count}} mois',
+      repayments: '{{onTime}} à temps, {{late}} en retard',
+      owed: '{{amount}} dus',
+    },
+    bands: 'Limites et taux selon le score',
+    bandScore: 'Score',
+    fromScore: 'dès {{score}}',
+    bandsNote:
+      'Les prêts durent {{term}} mois ; les intérêts courent chaque jour sur ce que vous devez (année de {{basis}} jours) et sont payés en premier lors d’un remboursement. Aucuns frais.',
+    howScore: 'Comment mon score est-il calculé ?',
+    amount: 'Montant à emprunter (EUR)',
+    availableToBorrow: 'Vous pouvez emprunter jusqu’à {{amount}}.',
+    preview: 'Voir le coût',
+    amountBorrowed: 'Montant emprunté',
+    term: 'Durée',
+    termMonths_one: '{{count}} mois',
+    termMonths_other: '{{count}} mois',
+    dueOn: 'À rembourser entièrement avant le',
+    totalInterest: 'Intérêts totaux',
+    totalRepayable: 'Total à rembourser',
+    schedule: 'Échéancier',
+    scheduleDate: 'Date',
+    schedulePrincipal: 'Capital',
+    scheduleInterest: 'Intérêts',
+    schedulePayment: 'Paiement',
+    scheduleNote:
+      'Payer à ces dates coûte exactement ceci. Les intérêts courent chaque jour sur ce que vous devez : rembourser plus tôt coûte moins ; un remboursement anticipé ou partiel est sans frais.',
+    confirmBorrow: 'Emprunter {{amount}}',
+    confirmAdditional: 'Emprunter ce crédit supplémentaire',
+    borrowed: 'Le prêt est versé sur votre solde disponible.',
+    openLoan: 'Prêt en cours',
+    owedShort: 'dû {{amount}}',
+    repayFirstNote:
+      'Un nouveau prêt demande d’abord le remboursement de celui-ci ; un crédit supplémentaire sur celui-ci est possible dans votre limite.',
+    toLoan: 'Voir ce prêt',
+    loans: 'Vos prêts',
+    noLoans: 'Pas encore de prêt',
+    states: {
+      open: 'En cours',
+      repaid: 'Remboursé',
+      overdue: 'En retard',
+    },
+    principalOwed: 'Capital dû',
+    interestOwed: 'Intérêts dus',
+    borrowedTotal: 'Emprunté',
+    interestAccrued: 'Intérêts à ce jour',
+    repaidTotal: 'Remboursé',
+    accruedThrough: 'Les intérêts sont comptés jusqu’au {{date}} inclus.',
+    noInterestYet: 'Pas encore d’intérêts : ils sont comptés chaque jour depuis le jour de l’emprunt.',
+    repay: 'Rembourser',
+    repayNote:
+      'Remboursez n’importe quelle partie à tout moment, sans frais. Les intérêts dus sont payés en premier.',
+    repayAmount: 'Montant à rembourser (EUR)',
+    repayAll: 'Tout ce qui est dû : {{amount}}',
+    repaid: 'Remboursement enregistré.',
+    additional: 'Crédit supplémentaire',
+    additionalAmount: 'Euros entiers',
+    additionalDone: 'Le crédit supplémentaire est versé sur votre solde disponible.',
+    movements: 'Emprunté et remboursé',
+    movementKinds: {
+      draw: 'Emprunté',
+      repayment: 'Remboursé',
+    },
+  },
+  checkIn: {
+    today: 'Aujourd’hui',
+    timeZone: 'Votre fuseau horaire',
+    streak: 'Jours d’affilée',
+    total: 'Enregistrements au total',
+    days_one: '{{count}} jour',
+    days_other: '{{count}} jours',
+    checkIn: 'S’enregistrer',
+    done: 'Enregistré aujourd’hui',
+    noMoney:
+      'Les enregistrements rapportent des badges et une courte fiche sur le risque d’investir — jamais d’argent, de crédit ni de réduction de frais.',
+    badges: 'Badges',
+    badgeNames: {
+      first_check_in: 'Premier enregistrement',
+      week_streak: 'Sept jours d’affilée',
+      thirty_check_ins: 'Trente enregistrements',
+    },
+    needsStreak: '{{count}} jours d’affilée (votre plus longue série compte ; maintenant {{reached}})',
+    needsTotal: '{{count}} enregistrements (vous en avez {{reached}})',
+    claim: 'Obtenir',
+    claimed: 'Obtenu',
+    cards: {
+      diversify: {
+        title: 'Répartissez votre risque',
+        body: 'Une seule action peut perdre l’essentiel de sa valeur. Répartir votre argent sur de nombreuses entreprises et secteurs, par exemple avec un ETF large, rend un mauvais résultat moins douloureux.',
+      },
+      leverage: {
+        title: 'L’argent emprunté multiplie les pertes',
+        body: 'Investir avec un prêt ou sur marge multiplie gains et pertes. Vous pouvez perdre plus que votre mise, et vous devez toujours le prêt.',
+      },
+      guaranteed_returns: {
+        title: 'Aucun placement honnête n’est garanti',
+        body: 'Un rendement élevé fixe et sans risque est la marque d’une escroquerie. Vérifiez l’entreprise dans le registre du régulateur avant de payer quoi que ce soit.',
+      },
+      costs: {
+        title: 'Les coûts s’additionnent',
+        body: 'Frais, taxes et conversion de devises sont pris sur chaque opération. Trader souvent peut coûter plus que cela ne rapporte ; chaque ordre dans Beurs montre les coûts avant de confirmer.',
+      },
+      time_horizon: {
+        title: 'Investissez à long terme',
+        body: 'Les cours varient d’un jour à l’autre. L’argent dont vous aurez besoin d’ici quelques années est plus sûr sur un compte d’épargne qu’en actions.',
+      },
+      scams: {
+        title: 'Quelqu’un rencontré en ligne vous dit d’investir ?',
+        body: 'Si un contact d’un site de rencontre, d’un réseau social ou d’un groupe de discussion vous dit où et comment investir, arrêtez. C’est le début le plus fréquent d’une fraude à l’investissement.',
+      },
+      emergency_fund: {
+        title: 'Gardez une réserve',
+        body: 'Gardez assez d’épargne pour les imprévus avant d’investir, pour ne jamais devoir vendre au mauvais moment.',
+      },
+    },
+  },
+  seat: {
+    isProfessional: 'Vous êtes client professionnel',
+    isRetail: 'Vous êtes client de détail',
+    intro:
+      'Selon MiFID II, vous pouvez demander à être traité comme client professionnel si vous remplissez au moins deux des trois critères. Vous renoncez alors à une partie des protections des clients de détail. Le personnel vérifie votre demande et décide avec une raison écrite.',
+    states: {
+      pending: 'Demande en attente de décision',
+      approved: 'Demande acceptée',
+      rejected: 'Demande refusée',
+    },
+    appliedOn: 'Demandé le {{date}}',
+    reason: 'Raison : {{reason}}',
+    whatChanges:
+      'Rien d’autre ne change encore dans Beurs pour les clients professionnels : coûts, limites et informations restent ceux d’un client de détail.',
+    criteriaTitle: 'Quels critères remplissez-vous ?',
+    criteriaNote:
+      'Choisissez-en au moins deux. Le critère des transactions est vérifié avec vos propres transactions dans Beurs.',
+    criteria: {
+      trades:
+        'Des transactions d’une taille significative (dès {{size}}), en moyenne {{trades}} par trimestre sur les {{quarters}} derniers trimestres',
+      portfolio: 'Un portefeuille d’espèces et d’instruments financiers supérieur à {{portfolio}}',
+      experience:
+        'Au moins un an de travail dans le secteur financier à un poste exigeant la connaissance de ces placements',
+    },
+    tradesCounted: 'Vos transactions significatives par trimestre : {{counts}}',
+    evidence: 'Preuves',
+    evidenceNote:
+      'Pour les critères portefeuille et expérience, ajoutez des photos de relevés ou une lettre de votre employeur.',
+    addEvidence: 'Ajouter une photo',
+    evidenceCount_one: '{{count}} photo ajoutée',
+    evidenceCount_other: '{{count}} photos ajoutées',
+    statement: 'Expliquez brièvement (facultatif)',
+    protectionsTitle: 'Protections auxquelles vous renoncez',
+    protections: {
+      appropriateness:
+        'Beurs ne vérifie plus si un produit convient à vos connaissances et à votre expérience.',
+      cost_detail: 'Les informations sur les coûts et frais peuvent être moins détaillées.',
+      loss_reports: 'Vous n’êtes plus averti quand votre portefeuille baisse de 10 %.',
+      best_execution_detail: 'Les rapports d’exécution des ordres sont moins détaillés.',
+      compensation_claims:
+        'Certaines voies extrajudiciaires de plainte et d’indemnisation réservées aux clients de détail peuvent ne plus vous être ouvertes.',
+    },
+    acknowledge: 'J’ai lu à quelles protections je renonce.',
+    submit: 'Demander le statut de client professionnel',
+    submitted: 'Votre demande est envoyée. Le personnel décidera avec une raison.',
   },
   errors: {
     VALIDATION_FAILED: 'Certaines informations ne sont pas valides.',

@@ -76,6 +76,9 @@ export default {
     msgInfo: 'Bericht',
     wallet: 'Portemonnee',
     loanList: 'Leningen',
+    loan: 'Lening',
+    checkIn: 'Dagelijkse check-in',
+    seatAccount: 'Professionele cliënt',
   },
   start: {
     tagline: 'Belgische en Amerikaanse aandelen, en bij elke koers staat waar hij vandaan komt.',
@@ -179,6 +182,11 @@ export default {
       identity: 'Identiteitscontrole',
       fundPassword: 'Betaalwachtwoord',
       bankCards: 'Bankkaarten',
+      services: 'Diensten',
+      creditScore: 'Kredietscore',
+      loans: 'Kredietlijn',
+      checkIn: 'Dagelijkse check-in',
+      seatAccount: 'Professionele cliënt (seat account)',
     },
     logout: 'Afmelden',
     loggedOut: 'Je bent afgemeld.',
@@ -903,8 +911,6 @@ export default {
     submit: 'Storting melden',
     submitted: 'Storting gemeld. Zet de mededeling op uw overschrijving.',
     proofRequired: 'Voeg het bewijs van uw overschrijving toe.',
-    decideBy:
-      'Het team beslist uiterlijk op {{decideBy}}; daarna neemt een supervisor het over en krijgt u bericht.',
     history: 'Mijn stortingen',
     cancel: 'Storting annuleren',
     cancelConfirm:
@@ -991,16 +997,6 @@ export default {
       content:
         'Uw opname van {{amount}} is geweigerd: {{reason}} Het bedrag staat weer beschikbaar op uw rekening.',
     },
-    deposit_overdue: {
-      title: 'Storting niet op tijd beslist',
-      content:
-        'Over uw storting van {{amount}} (referentie {{reference}}) is niet beslist vóór {{until}}. Ze is doorgegeven aan een supervisor, die er als eerste over beslist. U kunt ze ook annuleren onder Storten.',
-    },
-    withdrawal_overdue: {
-      title: 'Opname niet op tijd beslist',
-      content:
-        'Over uw opname van {{amount}} is niet beslist vóór {{until}}. Ze is doorgegeven aan een supervisor, die er als eerste over beslist. U kunt ze ook annuleren onder Opnemen; het bedrag is dan weer beschikbaar.',
-    },
     fund_password_locked: {
       title: 'Fondswachtwoord geblokkeerd',
       content:
@@ -1017,6 +1013,200 @@ export default {
       change_up: 'staat vandaag {{level}} % of meer hoger',
       change_down: 'staat vandaag {{level}} % of meer lager',
     },
+  },
+  credit: {
+    score: 'Kredietscore',
+    outOf: 'van {{max}}',
+    limit: 'Kredietlimiet',
+    rate: 'Debetrente (vast, per jaar)',
+    rateShort: 'Rente',
+    apr: 'JKP',
+    owed: 'Nu verschuldigd',
+    available: 'Je kunt nog lenen',
+    noBand: 'Lenen vraagt een score van minstens {{score}}.',
+    neverWithdrawals:
+      'Een lening of een lage score blokkeert nooit het opnemen van je eigen vrije geld. Geen medewerker kan je score wijzigen.',
+    toLoans: 'Kredietlijn en leningen',
+    formula: 'Hoe je score berekend wordt',
+    formulaNote:
+      'Je score komt alleen uit de geschiedenis van je eigen rekening, volgens de gepubliceerde regels hieronder. Hij bepaalt alleen je kredietlimiet en je rente.',
+    factors: {
+      identity_verified: 'Identiteit geverifieerd',
+      account_age: 'Leeftijd van de rekening',
+      deposit_months: 'Maanden met een storting (laatste 12)',
+      repayments: 'Leningen op tijd afgelost',
+      current_debt: 'Wat je nu verschuldigd bent',
+    },
+    rules: {
+      identity_verified: '300 punten na verificatie',
+      account_age: '10 punten per volle maand, tot 120',
+      deposit_months: '25 punten per maand, tot 300',
+      repayments: '+50 per lening afgelost voor de vervaldag (tot 200), −100 per lening te laat of vervallen',
+      current_debt: '−25 per begonnen 500 € schuld, tot −200',
+    },
+    measured: {
+      verified: 'geverifieerd',
+      notVerified: 'niet geverifieerd',
+      months_one: '{{count}} maand',
+      months_other: '{{count}} maanden',
+      repayments: '{{onTime}} op tijd, {{late}} te laat',
+      owed: '{{amount}} verschuldigd',
+    },
+    bands: 'Limieten en rentes per score',
+    bandScore: 'Score',
+    fromScore: 'vanaf {{score}}',
+    bandsNote:
+      'Leningen lopen {{term}} maanden; rente loopt dagelijks op wat je verschuldigd bent (een jaar van {{basis}} dagen) en wordt bij aflossing eerst betaald. Geen kosten.',
+    howScore: 'Hoe wordt mijn score berekend?',
+    amount: 'Te lenen bedrag (EUR)',
+    availableToBorrow: 'Je kunt tot {{amount}} lenen.',
+    preview: 'Toon de kosten',
+    amountBorrowed: 'Geleend bedrag',
+    term: 'Looptijd',
+    termMonths_one: '{{count}} maand',
+    termMonths_other: '{{count}} maanden',
+    dueOn: 'Volledig af te lossen tegen',
+    totalInterest: 'Totale rente',
+    totalRepayable: 'Totaal terug te betalen',
+    schedule: 'Aflossingsschema',
+    scheduleDate: 'Datum',
+    schedulePrincipal: 'Kapitaal',
+    scheduleInterest: 'Rente',
+    schedulePayment: 'Betaling',
+    scheduleNote:
+      'Betalen op deze data kost precies dit. Rente loopt dagelijks op wat je verschuldigd bent, dus eerder aflossen kost minder; vervroegd of gedeeltelijk aflossen is gratis.',
+    confirmBorrow: 'Leen {{amount}}',
+    confirmAdditional: 'Leen dit extra krediet',
+    borrowed: 'De lening staat op je beschikbare saldo.',
+    openLoan: 'Openstaande lening',
+    owedShort: 'verschuldigd {{amount}}',
+    repayFirstNote:
+      'Voor een nieuwe lening moet deze eerst afgelost zijn; extra krediet erop kan binnen je limiet.',
+    toLoan: 'Bekijk deze lening',
+    loans: 'Je leningen',
+    noLoans: 'Nog geen leningen',
+    states: {
+      open: 'Open',
+      repaid: 'Afgelost',
+      overdue: 'Vervallen',
+    },
+    principalOwed: 'Verschuldigd kapitaal',
+    interestOwed: 'Verschuldigde rente',
+    borrowedTotal: 'Geleend',
+    interestAccrued: 'Rente tot nu',
+    repaidTotal: 'Afgelost',
+    accruedThrough: 'Rente is geteld tot en met {{date}}.',
+    noInterestYet: 'Nog geen rente: die wordt elke dag geteld vanaf de dag dat je leende.',
+    repay: 'Aflossen',
+    repayNote: 'Los op elk moment een deel af, zonder kosten. Verschuldigde rente wordt eerst betaald.',
+    repayAmount: 'Af te lossen bedrag (EUR)',
+    repayAll: 'Alles wat je verschuldigd bent: {{amount}}',
+    repaid: 'Aflossing geboekt.',
+    additional: 'Extra krediet',
+    additionalAmount: 'Hele euro',
+    additionalDone: 'Het extra krediet staat op je beschikbare saldo.',
+    movements: 'Geleend en afgelost',
+    movementKinds: {
+      draw: 'Geleend',
+      repayment: 'Afgelost',
+    },
+  },
+  checkIn: {
+    today: 'Vandaag',
+    timeZone: 'Je tijdzone',
+    streak: 'Dagen op rij',
+    total: 'Check-ins in totaal',
+    days_one: '{{count}} dag',
+    days_other: '{{count}} dagen',
+    checkIn: 'Inchecken',
+    done: 'Vandaag ingecheckt',
+    noMoney:
+      'Check-ins leveren badges en een korte kaart over beleggingsrisico op — nooit geld, krediet of korting op kosten.',
+    badges: 'Badges',
+    badgeNames: {
+      first_check_in: 'Eerste check-in',
+      week_streak: 'Zeven dagen op rij',
+      thirty_check_ins: 'Dertig check-ins',
+    },
+    needsStreak: '{{count}} dagen op rij (je langste reeks telt; nu {{reached}})',
+    needsTotal: '{{count}} check-ins (je hebt er {{reached}})',
+    claim: 'Ophalen',
+    claimed: 'Opgehaald',
+    cards: {
+      diversify: {
+        title: 'Spreid je risico',
+        body: 'Eén aandeel kan het grootste deel van zijn waarde verliezen. Je geld spreiden over veel bedrijven en sectoren, bijvoorbeeld met een brede ETF, maakt één slechte uitkomst minder pijnlijk.',
+      },
+      leverage: {
+        title: 'Geleend geld vergroot verliezen',
+        body: 'Beleggen met een lening of op marge vergroot winst en verlies. Je kunt meer verliezen dan je inlegde, en de lening blijft verschuldigd.',
+      },
+      guaranteed_returns: {
+        title: 'Geen eerlijke belegging is gegarandeerd',
+        body: 'Beloften van een vast hoog rendement zonder risico zijn het kenmerk van oplichting. Zoek de firma op in het register van de toezichthouder voor je iets betaalt.',
+      },
+      costs: {
+        title: 'Kosten tellen op',
+        body: 'Kosten, taksen en wisselkosten worden op elke transactie genomen. Vaak handelen kan meer kosten dan het oplevert; elk ticket in Beurs toont de kosten voor je bevestigt.',
+      },
+      time_horizon: {
+        title: 'Beleg op lange termijn',
+        body: 'Koersen schommelen van dag tot dag. Geld dat je binnen enkele jaren nodig hebt, staat veiliger op een spaarrekening dan in aandelen.',
+      },
+      scams: {
+        title: 'Iemand die je online ontmoette zegt: beleg?',
+        body: 'Als een contact van een datingsite, sociaal netwerk of chatgroep je zegt waar en hoe je moet beleggen: stop. Zo begint beleggingsfraude het vaakst.',
+      },
+      emergency_fund: {
+        title: 'Houd een buffer aan',
+        body: 'Houd genoeg spaargeld voor onverwachte kosten voor je belegt, zodat je nooit op een slecht moment moet verkopen.',
+      },
+    },
+  },
+  seat: {
+    isProfessional: 'Je bent professionele cliënt',
+    isRetail: 'Je bent niet-professionele cliënt',
+    intro:
+      'Onder MiFID II kun je vragen als professionele cliënt behandeld te worden als je aan minstens twee van drie criteria voldoet. Je geeft dan een deel van de bescherming van niet-professionele cliënten op. Medewerkers controleren je aanvraag en beslissen met een schriftelijke reden.',
+    states: {
+      pending: 'Aanvraag wacht op een beslissing',
+      approved: 'Aanvraag goedgekeurd',
+      rejected: 'Aanvraag afgewezen',
+    },
+    appliedOn: 'Aangevraagd op {{date}}',
+    reason: 'Reden: {{reason}}',
+    whatChanges:
+      'Voor professionele cliënten verandert in Beurs verder nog niets: kosten, limieten en informatie blijven die van een niet-professionele cliënt.',
+    criteriaTitle: 'Aan welke criteria voldoe je?',
+    criteriaNote:
+      'Kies er minstens twee. Het criterium transacties wordt gecontroleerd met je eigen transacties in Beurs.',
+    criteria: {
+      trades:
+        'Transacties van aanzienlijke omvang (vanaf {{size}}), gemiddeld {{trades}} per kwartaal over de laatste {{quarters}} kwartalen',
+      portfolio: 'Een portefeuille van contanten en financiële instrumenten boven {{portfolio}}',
+      experience:
+        'Minstens een jaar werk in de financiële sector in een functie die kennis van deze beleggingen vraagt',
+    },
+    tradesCounted: 'Je aanzienlijke transacties per kwartaal: {{counts}}',
+    evidence: 'Bewijs',
+    evidenceNote:
+      "Voeg voor de criteria portefeuille en ervaring foto's van overzichten of een brief van je werkgever toe.",
+    addEvidence: 'Foto toevoegen',
+    evidenceCount_one: '{{count}} foto toegevoegd',
+    evidenceCount_other: "{{count}} foto's toegevoegd",
+    statement: 'Korte toelichting (optioneel)',
+    protectionsTitle: 'Bescherming die je opgeeft',
+    protections: {
+      appropriateness: 'Beurs controleert niet meer of een product past bij je kennis en ervaring.',
+      cost_detail: 'Informatie over kosten en lasten kan minder gedetailleerd zijn.',
+      loss_reports: 'Je krijgt geen bericht meer als je portefeuille 10 % daalt.',
+      best_execution_detail: 'Verslagen over de uitvoering van orders zijn minder gedetailleerd.',
+      compensation_claims:
+        'Sommige buitengerechtelijke klacht- en vergoedingsregelingen voor niet-professionele cliënten staan mogelijk niet meer voor je open.',
+    },
+    acknowledge: 'Ik heb gelezen welke bescherming ik opgeef.',
+    submit: 'Aanvragen als professionele cliënt',
+    submitted: 'Je aanvraag is verstuurd. Medewerkers beslissen met een reden.',
   },
   errors: {
     VALIDATION_FAILED: 'Sommige gegevens zijn ongeldig.',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useSupportUnread } from '../../../features/inbox/queries';
 import { displayName, useUserInfo } from '../../../features/user/queries';
 import { Balances } from '../../../shell/Balances';
 import { Loading } from '../../../shell/common';
@@ -9,6 +10,7 @@ import { LogoutButton } from './LogoutButton';
 export default function MeScreen() {
   const { t } = useTranslation();
   const info = useUserInfo();
+  const supportUnread = useSupportUnread().data?.unread ?? 0;
   return (
     <div data-testid="screen-information">
       <header className="me-header">
@@ -43,8 +45,29 @@ export default function MeScreen() {
         ]}
       />
       <Menu
+        aria-label={t('me.menu.services')}
+        items={[
+          { route: 'creditScore', label: t('me.menu.creditScore') },
+          { route: 'loanList', label: t('me.menu.loans') },
+          { route: 'checkIn', label: t('me.menu.checkIn') },
+          { route: 'seatAccount', label: t('me.menu.seatAccount') },
+        ]}
+      />
+      <Menu
         items={[
           { route: 'userInfo', label: t('me.menu.messages') },
+          {
+            route: 'support',
+            label: t('supportChat.menu'),
+            value:
+              supportUnread > 0 ? (
+                <span className="badge" data-testid="support-unread">
+                  {t('supportChat.unread', { count: supportUnread })}
+                </span>
+              ) : undefined,
+          },
+          { route: 'priceAlerts', label: t('alerts.menu') },
+          { route: 'notifications', label: t('notifications.menu') },
           { route: 'securityCenter', label: t('me.menu.securityCenter') },
           { route: 'loginPass', label: t('me.menu.loginPassword') },
           { route: 'changeLang', label: t('me.menu.language') },
