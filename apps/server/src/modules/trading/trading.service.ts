@@ -230,8 +230,6 @@ export function createTradingService(deps: TradingServiceDeps) {
                 (priced.priceMinor * BigInt(trading.marketBuyBufferBasisPoints) + 9_999n) / 10_000n,
             }).totalPayMinor
           : costs.totalPayMinor;
-    const balances = await ledger.getUserBalances(db, userId);
-    const availableMinor = balances.find((balance) => balance.asset === payCurrency)?.available ?? 0n;
     return {
       tradable,
       ticket,
@@ -244,7 +242,6 @@ export function createTradingService(deps: TradingServiceDeps) {
       session,
       costs,
       reserveMinor,
-      availableMinor,
       expiresAtMs,
       nowMs,
     };
@@ -858,13 +855,11 @@ export function createTradingService(deps: TradingServiceDeps) {
     return isApplied;
   }
 
-  function presentPreview(priced: Priced): CostPreviewData {
+  function presentPreview(priced: Priced, availableMinor: bigint): CostPreviewData {
     const { tradable, ticket, costs, quote, session } = priced;
     const { instrument } = tradable;
     const cashLeft =
-      ticket.side === 'buy'
-        ? priced.availableMinor - costs.totalPayMinor
-        : priced.availableMinor + costs.totalPayMinor;
+      ticket.side === 'buy' ? availableMinor - costs.totalPayMinor : availableMinor + costs.totalPayMinor;
     return {
       symbol: instrument.symbol,
       code: instrument.code,
@@ -905,7 +900,7 @@ export function createTradingService(deps: TradingServiceDeps) {
       fx: costs.fx ? presentFx(costs.fx) : null,
       payCurrency: priced.payCurrency,
       total: formatCash(costs.totalPayMinor),
-      available: formatCash(priced.availableMinor),
+      available: formatCash(availableMinor),
       cashLeft: formatCash(cashLeft),
       reserve: formatCash(priced.reserveMinor),
       session: {
@@ -944,8 +939,13 @@ export function createTradingService(deps: TradingServiceDeps) {
       const hash = ticketHash(ticket);
       const earlier = replayOrRefuse(await orderByKey({ userId, idempotencyKey }), hash);
       if (earlier) return present(earlier);
-      await restrictions.assertAllowed(userId, 'trade');
-      await identity.requireVerified(userId);
+      // Both reads at once; a restriction is reported before the identity, as one after the other.
+      const [restricted, unverified] = await Promise.allSettled([
+        restrictions.assertAllowed(userId, 'trade'),
+        identity.requireVerified(userId),
+      ]);
+      if (restricted.status === 'rejected') throw restricted.reason;
+      if (unverified.status === 'rejected') throw unverified.reason;
       await fundPassword.verify(userId, password);
       const priced = await priceOrder(userId, ticket);
       const fillQuote = immediateFill(priced);
@@ -1269,7 +1269,11 @@ export function createTradingService(deps: TradingServiceDeps) {
 
     /** Every cost of an order before confirming; writes nothing. */
     async preview(userId: bigint, ticket: OrderTicket): Promise<CostPreviewData> {
-      return presentPreview(await priceOrder(userId, ticket));
+      const priced = await priceOrder(userId, ticket);
+      // The cash the preview shows; a placement does not read it (its hold checks the balance).
+      const balances = await ledger.getUserBalances(db, userId);
+      const available = balances.find((balance) => balance.asset === priced.payCurrency)?.available ?? 0n;
+      return presentPreview(priced, available);
     },
 
     /** The published schedule: fees, TOB, and each market's settlement, sell lock and collar. */
