@@ -13,7 +13,8 @@ import { AdminPage } from '../page-models/admin-page';
 // mobile app calls it) submits an identity, a deposit and a withdrawal; the reviewer approves the
 // identity and a payments officer the deposit and the withdrawal, by keyboard; that officer
 // proposes a correction above the threshold, which they cannot approve themselves and the second
-// officer approves; the auditor finds every decision in the audit log. Each role sees only its menu.
+// officer approves; a support agent answers the user's chat; the auditor finds every decision in
+// the audit log. Each role sees only its menu.
 
 const TIMEOUT_MS = 15_000;
 const ADMIN_PASSWORD = 'first-start-password-1';
@@ -80,6 +81,7 @@ describe('back-office', () => {
       'Withdrawals',
       'Corrections',
       'Users',
+      'Support',
       'Deposit channels',
       'Staff',
       'Audit log',
@@ -95,6 +97,7 @@ describe('back-office', () => {
       ['paul', 'Payments'],
       ['petra', 'Payments'],
       ['aude', 'Auditor'],
+      ['sam', 'Support'],
     ] as const) {
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('First password (they change it)').fill(STAFF_PASSWORD);
@@ -226,6 +229,30 @@ describe('back-office', () => {
     await petra.menu('Corrections');
     await petra.decideByKeyboard(account, 'a');
     await petra.page.getByText('Nothing waiting for a decision.').waitFor({ timeout: TIMEOUT_MS });
+  });
+
+  it('a support agent answers the user in the support chat', async () => {
+    await userCall('/support/send', { body: 'When is my withdrawal paid out?' });
+    const sam = await AdminPage.open(browser, server.baseUrl, server.now);
+    await sam.firstSignIn('sam', STAFF_PASSWORD);
+    assert.deepEqual(await sam.menuItems(), ['Users', 'Support', 'My account']);
+    await sam.menu('Support');
+    await sam.page.getByTestId(`conversation-${account}`).click();
+    await sam.page.getByTestId('support-thread').getByText('When is my withdrawal paid out?').waitFor({
+      timeout: TIMEOUT_MS,
+    });
+    await sam.page.getByLabel('Answer').fill('It was paid this morning; banks take up to one business day.');
+    await sam.page.getByRole('button', { name: 'Send answer' }).click();
+    await sam.page
+      .getByTestId('support-thread')
+      .getByText('It was paid this morning')
+      .waitFor({ timeout: TIMEOUT_MS });
+    await sam.page.screenshot({ path: 'test-results/admin-support.png' });
+    const thread = await userCall<{ messages: { author: string; body: string }[] }>('/support/thread', {});
+    assert.deepEqual(
+      thread.messages.map((message) => message.author),
+      ['user', 'staff'],
+    );
   });
 
   it('the auditor finds every decision in the audit log, and sees no queue action', async () => {

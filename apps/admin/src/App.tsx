@@ -19,7 +19,11 @@ export function App(props: { initialTexts: Texts }) {
   const [texts, setTexts] = useState(props.initialTexts);
   const setLanguage = (language: Language) => void loadTexts(language).then(setTexts);
   return (
-    <ConfigProvider locale={texts.antLocale} theme={{ token: { colorPrimary: '#0b3d91' } }}>
+    <ConfigProvider
+      locale={texts.antLocale}
+      theme={{ token: { colorPrimary: '#0b3d91' } }}
+      button={{ autoInsertSpace: false }}
+    >
       <AntApp>
         <I18nProvider texts={texts} setLanguage={setLanguage}>
           <QueryClientProvider client={queryClient}>

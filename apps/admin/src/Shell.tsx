@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import type { AdminEndpointName } from '@beurs/contract/admin-roles';
+import type { AdminEndpointName, AdminSupportEndpointName } from '@beurs/contract/admin-roles';
 import { api } from './api';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useI18n } from './i18n';
@@ -18,8 +18,14 @@ const Staff = lazy(() => import('./screens/Staff'));
 const Channels = lazy(() => import('./screens/Channels'));
 const AuditLog = lazy(() => import('./screens/AuditLog'));
 const Account = lazy(() => import('./screens/Account'));
+const Support = lazy(() => import('./screens/Support'));
 
-type Entry = { path: string; label: string; call: AdminEndpointName; count?: number };
+type Entry = {
+  path: string;
+  label: string;
+  call: AdminEndpointName | AdminSupportEndpointName;
+  count?: number;
+};
 
 /** Pending items of each queue (the list's total). */
 function useQueueCounts(may: (name: AdminEndpointName) => boolean) {
@@ -65,6 +71,7 @@ export function Shell() {
       count: counts?.corrections,
     },
     { path: '/users', label: t('menu.users'), call: 'userDetail' },
+    { path: '/support', label: t('menu.support'), call: 'supportConversations' },
     { path: '/channels', label: t('menu.channels'), call: 'depositChannelList' },
     { path: '/staff', label: t('menu.staff'), call: 'staffList' },
     { path: '/audit', label: t('menu.audit'), call: 'auditLog' },
@@ -74,7 +81,7 @@ export function Shell() {
   const selected = visible.find((entry) => location.pathname.startsWith(entry.path))?.path;
   const home = visible[0]?.path ?? '/account';
 
-  const guard = (call: AdminEndpointName, element: ReactNode) =>
+  const guard = (call: AdminEndpointName | AdminSupportEndpointName, element: ReactNode) =>
     may(call) ? element : <Navigate to={home} replace />;
 
   return (
@@ -132,6 +139,7 @@ export function Shell() {
               <Route path="/queues/:kind" element={<Queues />} />
               <Route path="/users" element={guard('userDetail', <Users />)} />
               <Route path="/users/:account" element={guard('userDetail', <Users />)} />
+              <Route path="/support" element={guard('supportConversations', <Support />)} />
               <Route path="/channels" element={guard('depositChannelList', <Channels />)} />
               <Route path="/staff" element={guard('staffList', <Staff />)} />
               <Route path="/audit" element={guard('auditLog', <AuditLog />)} />

@@ -1,5 +1,9 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { staffMayCall, type AdminEndpointName } from '@beurs/contract/admin-roles';
+import {
+  staffMayCall,
+  type AdminEndpointName,
+  type AdminSupportEndpointName,
+} from '@beurs/contract/admin-roles';
 import { onSessionEnded, storedSession, storeSession, type StaffLogin } from './api';
 
 // The signed-in staff member, shared by every screen: the login answer (role, and whether the
@@ -9,7 +13,7 @@ type Session = {
   session: StaffLogin | null;
   setSession: (session: StaffLogin | null) => void;
   /** Whether the signed-in role may make the call (the server enforces the same table). */
-  may: (name: AdminEndpointName) => boolean;
+  may: (name: AdminEndpointName | AdminSupportEndpointName) => boolean;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -21,7 +25,8 @@ export function SessionProvider(props: { children: ReactNode }) {
     storeSession(next);
     setState(next);
   };
-  const may = (name: AdminEndpointName) => (session ? staffMayCall(session.role, name) : false);
+  const may = (name: AdminEndpointName | AdminSupportEndpointName) =>
+    session ? staffMayCall(session.role, name) : false;
   return (
     <SessionContext.Provider value={{ session, setSession, may }}>{props.children}</SessionContext.Provider>
   );

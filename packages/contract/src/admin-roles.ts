@@ -1,5 +1,5 @@
 import type { StaffRole } from './enums';
-import type { adminPaths } from './paths';
+import type { adminPaths, adminSupportPaths } from './paths';
 
 // Zod-free (the back-office app loads it as `@beurs/contract/admin-roles`): which staff role may
 // make which back-office call. The server registers each call with its row
@@ -7,6 +7,11 @@ import type { adminPaths } from './paths';
 
 /** A back-office call, by its name in `adminEndpoints` and `adminPaths`. */
 export type AdminEndpointName = keyof typeof adminPaths;
+/** A support-chat call of the back-office, by its name in `adminSupportPaths`. */
+export type AdminSupportEndpointName = keyof typeof adminSupportPaths;
+
+/** The roles that may answer support conversations (admin may make every call). */
+export const adminSupportRoles = ['admin', 'support'] as const;
 
 const everyone = ['admin', 'reviewer', 'finance', 'support', 'product', 'auditor'] as const;
 
@@ -43,7 +48,9 @@ export const adminEndpointRoles = {
   correctionList: ['admin', 'finance', 'auditor'],
 } as const satisfies Record<AdminEndpointName, readonly StaffRole[]>;
 
-/** Whether a staff member with `role` may make the call `name` (the server checks the same table). */
-export function staffMayCall(role: StaffRole, name: AdminEndpointName): boolean {
-  return role === 'admin' || (adminEndpointRoles[name] as readonly StaffRole[]).includes(role);
+/** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */
+export function staffMayCall(role: StaffRole, name: AdminEndpointName | AdminSupportEndpointName): boolean {
+  const roles: readonly StaffRole[] =
+    name in adminEndpointRoles ? adminEndpointRoles[name as AdminEndpointName] : adminSupportRoles;
+  return role === 'admin' || roles.includes(role);
 }

@@ -403,4 +403,9 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   },
 });
 
-export { adminEndpointRoles, staffMayCall, type AdminEndpointName } from './admin-roles';
+export {
+  adminEndpointRoles,
+  staffMayCall,
+  type AdminEndpointName,
+  type AdminSupportEndpointName,
+} from './admin-roles';

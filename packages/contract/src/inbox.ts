@@ -194,5 +194,4 @@ export const adminSupportEndpoints = defineEndpoints(adminSupportPaths, {
   },
 });
 
-/** The roles that may answer support conversations (admin may make every call). */
-export const adminSupportRoles = ['admin', 'support'] as const;
+export { adminSupportRoles } from './admin-roles';

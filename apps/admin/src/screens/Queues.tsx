@@ -96,6 +96,7 @@ function useQueues(): Record<Kind, Queue<Row>> {
         <PrivateImage id={row.proofImageId} alt={t('review.proof')} width={420} />
       </Space>
     ),
+    dueAt: (row) => row.decideBy,
     approveReasons: [t('reasons.paymentReceived')],
     rejectReasons: [t('reasons.noPayment'), t('reasons.amountDiffers'), t('reasons.proofUnreadable')],
   };
@@ -199,6 +200,7 @@ type DepositRow = Row & {
   amount: string;
   reference: string;
   proofImageId: string;
+  decideBy: string;
 };
 type WithdrawalRow = Row & {
   account: string;
@@ -297,7 +299,7 @@ function QueueScreen(props: { kind: Kind; queue: Queue<Row> }) {
       <Loadable query={query} isEmpty={(data) => data.items.length === 0} emptyText={t('review.emptyQueue')}>
         {() => (
           <div
-            style={{ display: 'grid', gridTemplateColumns: 'minmax(440px, 1fr) minmax(460px, 1fr)', gap: 16 }}
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(440px, 1fr))', gap: 16 }}
           >
             <Table<Row>
               size="small"

@@ -25,6 +25,7 @@ export default {
     withdrawals: 'Auszahlungen',
     corrections: 'Korrekturen',
     users: 'Nutzer',
+    support: 'Support',
     channels: 'Einzahlungskanäle',
     staff: 'Mitarbeitende',
     audit: 'Audit-Protokoll',
@@ -212,6 +213,14 @@ export default {
     institutional: 'Institutionell',
     crypto: 'Krypto',
     demo: 'Demo (kein echtes Geld)',
+  },
+  support: {
+    empty: 'Noch kein Support-Gespräch.',
+    fromUser: 'Nutzer',
+    fromSupport: 'Support',
+    attachment: 'Angehängtes Bild',
+    reply: 'Antwort',
+    send: 'Antwort senden',
   },
   audit: {
     time: 'Zeit',

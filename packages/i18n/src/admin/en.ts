@@ -24,6 +24,7 @@ export default {
     withdrawals: 'Withdrawals',
     corrections: 'Corrections',
     users: 'Users',
+    support: 'Support',
     channels: 'Deposit channels',
     staff: 'Staff',
     audit: 'Audit log',
@@ -210,6 +211,14 @@ export default {
     institutional: 'Institutional',
     crypto: 'Crypto',
     demo: 'Demo (no real money)',
+  },
+  support: {
+    empty: 'No support conversation yet.',
+    fromUser: 'User',
+    fromSupport: 'Support',
+    attachment: 'Attached picture',
+    reply: 'Answer',
+    send: 'Send answer',
   },
   audit: {
     time: 'Time',

@@ -25,6 +25,7 @@ export default {
     withdrawals: 'Retraits',
     corrections: 'Corrections',
     users: 'Utilisateurs',
+    support: 'Support',
     channels: 'Canaux de dépôt',
     staff: 'Personnel',
     audit: 'Journal d’audit',
@@ -212,6 +213,14 @@ export default {
     institutional: 'Institutionnel',
     crypto: 'Crypto',
     demo: 'Démo (pas d’argent réel)',
+  },
+  support: {
+    empty: 'Aucune conversation avec le support pour l’instant.',
+    fromUser: 'Utilisateur',
+    fromSupport: 'Support',
+    attachment: 'Image jointe',
+    reply: 'Réponse',
+    send: 'Envoyer la réponse',
   },
   audit: {
     time: 'Heure',

@@ -25,6 +25,7 @@ export default {
     withdrawals: '출금',
     corrections: '잔액 정정',
     users: '사용자',
+    support: '고객 지원',
     channels: '입금 채널',
     staff: '직원',
     audit: '감사 로그',
@@ -210,6 +211,14 @@ export default {
     institutional: '기관',
     crypto: '암호화폐',
     demo: '데모 (실제 돈 아님)',
+  },
+  support: {
+    empty: '아직 고객 지원 대화가 없습니다.',
+    fromUser: '사용자',
+    fromSupport: '고객 지원',
+    attachment: '첨부 이미지',
+    reply: '답변',
+    send: '답변 보내기',
   },
   audit: {
     time: '시간',

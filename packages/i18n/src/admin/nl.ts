@@ -25,6 +25,7 @@ export default {
     withdrawals: 'Opnames',
     corrections: 'Correcties',
     users: 'Gebruikers',
+    support: 'Klantendienst',
     channels: 'Stortingskanalen',
     staff: 'Medewerkers',
     audit: 'Auditlog',
@@ -211,6 +212,14 @@ export default {
     institutional: 'Institutioneel',
     crypto: 'Crypto',
     demo: 'Demo (geen echt geld)',
+  },
+  support: {
+    empty: 'Nog geen gesprek met de klantendienst.',
+    fromUser: 'Gebruiker',
+    fromSupport: 'Klantendienst',
+    attachment: 'Bijgevoegde afbeelding',
+    reply: 'Antwoord',
+    send: 'Antwoord versturen',
   },
   audit: {
     time: 'Tijd',

@@ -25,6 +25,7 @@ export default {
     withdrawals: '出金',
     corrections: '餘額更正',
     users: '用戶',
+    support: '客服',
     channels: '入金管道',
     staff: '員工',
     audit: '稽核日誌',
@@ -208,6 +209,14 @@ export default {
     institutional: '機構',
     crypto: '加密貨幣',
     demo: '示範（非真實金錢）',
+  },
+  support: {
+    empty: '尚無客服對話。',
+    fromUser: '用戶',
+    fromSupport: '客服',
+    attachment: '附加圖片',
+    reply: '回覆',
+    send: '送出回覆',
   },
   audit: {
     time: '時間',

@@ -1,6 +1,8 @@
 import {
   adminEndpointRoles,
   adminPaths,
+  adminSupportPaths,
+  adminSupportRoles,
   assignableStaffRoles,
   type AdminEndpointName,
 } from '@beurs/contract';
@@ -44,6 +46,15 @@ describe.each(assignableStaffRoles.filter((role) => role !== 'admin'))('role %s'
       expect(response.json().code).not.toBe('FORBIDDEN');
     },
   );
+});
+
+describe.each(assignableStaffRoles.filter((role) => role !== 'admin'))('support chat, role %s', (role) => {
+  const isAllowed = (adminSupportRoles as readonly string[]).includes(role);
+  it.each(Object.values(adminSupportPaths))(`${isAllowed ? 'may call' : 'is refused'} %s`, async (path) => {
+    const response = await callAdmin(testApp, path, {}, sessions.get(role));
+    if (isAllowed) expect(response.json().code).not.toBe('FORBIDDEN');
+    else expect(response.json()).toMatchObject({ status: 0, code: 'FORBIDDEN' });
+  });
 });
 
 describe('read-only roles', () => {
