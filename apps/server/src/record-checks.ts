@@ -1,5 +1,6 @@
 import type { RecordCheck } from './ledger/ledger-record-checks';
 import { correctionRecordCheck } from './modules/corrections/corrections.record-check';
+import { creditRecordCheck } from './modules/credit/credit.record-check';
 import { depositRecordCheck } from './modules/deposits/deposits.record-check';
 import { exchangeRecordCheck } from './modules/exchange/exchange.record-check';
 import { tradingRecordChecks } from './modules/trading/trading.record-check';
@@ -13,4 +14,5 @@ export const recordChecks: readonly RecordCheck[] = [
   exchangeRecordCheck,
   correctionRecordCheck,
   ...tradingRecordChecks,
+  creditRecordCheck,
 ];

@@ -1,6 +1,9 @@
 import { adminApi } from '@beurs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { verifyRecords } from '../../ledger/ledger-record-checks';
 import { verifyLedger } from '../../ledger/ledger-verify';
+import { recordChecks } from '../../record-checks';
 import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey, createChannel, depositAndApprove } from '../deposits/deposit-test-support';
 import { adminLogin, callAdmin, createStaff, type StaffHeaders } from '../staff-auth/admin-test-support';
@@ -44,6 +47,7 @@ const additional = (user: User, loanId: string, amount: string) =>
 async function expectLedgerHolds() {
   const report = await verifyLedger(testApp.database.db);
   expect(report.breaches).toEqual([]);
+  expect(await verifyRecords(testApp.database.db, recordChecks)).toEqual([]);
 }
 
 describe('the credit score', () => {
@@ -190,6 +194,28 @@ describe('borrowing and repaying', () => {
     expect((await repay(user, loan.id, '1.00')).json().code).toBe('LOAN_NOT_OPEN');
     // Repaid in full before the due date: the repayments factor counts it.
     expect((await factorPoints(user)).repayments).toBe(50);
+    await expectLedgerHolds();
+  });
+
+  it('ledger:verify finds each loan entry on its record, and an edited movement is a breach', async () => {
+    admin = await adminLogin(testApp); // the clock moved past the staff session
+    const user = await fundedUser(testApp, admin, '100.00', channelId);
+    const loan = (await borrow(user, '300.00')).json().data;
+    await expectLedgerHolds();
+    const withoutCredit = recordChecks.filter((check) => check.sourceType !== 'loan');
+    const unchecked = await verifyRecords(testApp.database.db, withoutCredit);
+    expect(unchecked.some((breach) => breach.detail.includes('no record of type loan'))).toBe(true);
+    const db = testApp.database.db;
+    await db.execute(
+      sql`update loan_movements set amount_minor = amount_minor + 1, principal_minor = principal_minor + 1 where loan_id = ${loan.id}::bigint`,
+    );
+    const breaches = await verifyRecords(db, recordChecks);
+    expect(breaches.map((breach) => breach.detail)).toEqual([
+      expect.stringContaining(`no loan ${loan.id} movement`),
+    ]);
+    await db.execute(
+      sql`update loan_movements set amount_minor = amount_minor - 1, principal_minor = principal_minor - 1 where loan_id = ${loan.id}::bigint`,
+    );
     await expectLedgerHolds();
   });
 });

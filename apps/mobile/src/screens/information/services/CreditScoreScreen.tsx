@@ -85,7 +85,11 @@ export default function CreditScoreScreen() {
           <p className={styles.note}>{t('credit.noBand', { score: data.tiers[0].minScore })}</p>
         )}
         <p className={styles.note}>{t('credit.neverWithdrawals')}</p>
-        <Link className="text-link" to={pathOf('loanList')} data-testid="credit-to-loans">
+        <Link
+          className={`text-link ${styles.cardLink}`}
+          to={pathOf('loanList')}
+          data-testid="credit-to-loans"
+        >
           {t('credit.toLoans')}
         </Link>
       </section>

@@ -158,7 +158,7 @@ export default function LoanListScreen() {
               },
             ]}
           />
-          <Link className="text-link" to={pathOf('creditScore')}>
+          <Link className={`text-link ${styles.cardLink}`} to={pathOf('creditScore')}>
             {t('credit.howScore')}
           </Link>
         </section>
@@ -175,7 +175,7 @@ export default function LoanListScreen() {
       ) : (
         score.data && <BorrowForm available={score.data.available} />
       )}
-      <p className={styles.note}>{t('credit.neverWithdrawals')}</p>
+      <p className={styles.pageNote}>{t('credit.neverWithdrawals')}</p>
       <section className="card" aria-labelledby="loans-title">
         <h2 id="loans-title">{t('credit.loans')}</h2>
         {loans.data && loans.data.items.length === 0 && <EmptyState message={t('credit.noLoans')} />}

@@ -228,7 +228,7 @@ export default function LoanScreen() {
           ))}
         </ul>
       </section>
-      <p className={styles.note}>{t('credit.neverWithdrawals')}</p>
+      <p className={styles.pageNote}>{t('credit.neverWithdrawals')}</p>
     </div>
   );
 }

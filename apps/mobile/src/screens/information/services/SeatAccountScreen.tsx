@@ -65,7 +65,7 @@ function ApplyForm({ status }: { status: ProfessionalStatus }) {
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid="seat-form">
+    <form noValidate onSubmit={submit} data-testid="seat-form">
       <section className="card">
         <h2>{t('seat.criteriaTitle')}</h2>
         <p className={styles.note}>{t('seat.criteriaNote')}</p>
@@ -99,13 +99,15 @@ function ApplyForm({ status }: { status: ProfessionalStatus }) {
       <section className="card">
         <h2>{t('seat.evidence')}</h2>
         <p className={styles.note}>{t('seat.evidenceNote')}</p>
-        <input
-          type="file"
-          accept="image/*"
-          onChange={(event) => void upload(event)}
-          aria-label={t('seat.addEvidence')}
-          data-testid="seat-evidence"
-        />
+        <label className={styles.fileButton}>
+          {t('seat.addEvidence')}
+          <input
+            type="file"
+            accept="image/*"
+            onChange={(event) => void upload(event)}
+            data-testid="seat-evidence"
+          />
+        </label>
         <p className={styles.state}>{t('seat.evidenceCount', { count: evidence.length })}</p>
         {isUploading && <p className={styles.state}>{t('common.loading')}</p>}
         <label className="field">
@@ -136,16 +138,18 @@ function ApplyForm({ status }: { status: ProfessionalStatus }) {
           <span>{t('seat.acknowledge')}</span>
         </label>
       </section>
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        loading={apply.isPending}
-        data-testid="seat-submit"
-      >
-        {t('seat.submit')}
-      </Button>
+      <div className="actions">
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          loading={apply.isPending}
+          data-testid="seat-submit"
+        >
+          {t('seat.submit')}
+        </Button>
+      </div>
     </form>
   );
 }
