@@ -98,10 +98,19 @@ export function createServices(deps: ServiceDeps) {
   const audit = createAuditService({ db, clock, staffUsernames: (ids) => staff.usernamesOf(ids) });
   const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits, twoFactor });
   const staff = createStaffService({ db, clock, audit, staffAuth });
-  const restrictions = createRestrictionsService({ db, clock, audit, sessions, users, ledger });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir, audit });
   const support = createSupportService({ db, clock, audit, messages, uploads, users });
   const decisions = createDecisionsService({ db, audit });
+  const restrictions = createRestrictionsService({
+    db,
+    clock,
+    audit,
+    decisions,
+    sessions,
+    staff,
+    users,
+    ledger,
+  });
   const identity = createIdentityService({ db, clock, decisions, messages, staff, uploads, users });
   const fundPassword = createFundPasswordService({ db, clock, identity, users, attemptLimits, messages });
   const scamChecks = createScamChecksService({ db, clock, warningListUrl: config.funds.warningListUrl });

@@ -6,6 +6,9 @@ import {
   depositChannelKinds,
   fundStates,
   reviewQueues,
+  WITHDRAWAL_BAR_MAX_DAYS,
+  withdrawalBarReasons,
+  withdrawalBarStates,
   reviewDecisions,
   staffRoles,
   assignableStaffRoles,
@@ -135,6 +138,22 @@ export const correctionData = z.object({
   createdAt: z.iso.datetime(),
 });
 
+/** A withdrawal bar request (issue 12, item 3) and what became of it. */
+export const withdrawalBarData = z.object({
+  id: z.string(),
+  account: z.string(),
+  barReason: z.enum(withdrawalBarReasons),
+  /** Staff's note: never shown to the user. */
+  note: z.string(),
+  days: z.number().int(),
+  state: z.enum(withdrawalBarStates),
+  proposedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  /** When an approved bar ends (its days from the approval). */
+  expiresAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
 export const adminEndpoints = defineEndpoints(adminPaths, {
   login: {
     auth: 'public',
@@ -261,6 +280,34 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
       reason: staffReasonSchema,
     }),
     data: adminUserData,
+  },
+  withdrawalBarPropose: {
+    auth: 'staff',
+    summary:
+      "Ask to bar a user's withdrawals: a reason from the published list (the user sees it in their language), a note for staff only, and 1 to 30 days. It takes effect when another staff member approves it; renewing takes a new request.",
+    request: z.strictObject({
+      account: accountSchema,
+      barReason: z.enum(withdrawalBarReasons),
+      note: staffReasonSchema,
+      days: z.number().int().min(1).max(WITHDRAWAL_BAR_MAX_DAYS),
+    }),
+    data: withdrawalBarData,
+  },
+  withdrawalBarReview: {
+    auth: 'staff',
+    summary:
+      'Approve (by another staff member than the one who asked) or reject a withdrawal bar request; an approved bar replaces any bar in force and lasts its days from now.',
+    request: z.strictObject({ id: idText, decision, reason: staffReasonSchema }),
+    data: withdrawalBarData,
+  },
+  withdrawalBarList: {
+    auth: 'staff',
+    summary: 'Withdrawal bar requests in a state (default: pending), oldest first.',
+    request: z.strictObject({
+      state: z.enum(withdrawalBarStates).default('pending'),
+      ...pageFields,
+    }),
+    data: pageOf(withdrawalBarData),
   },
   identityList: {
     auth: 'staff',

@@ -24,6 +24,23 @@ export const restrictionKinds = [
 ] as const;
 export type RestrictionKind = (typeof restrictionKinds)[number];
 
+/**
+ * The published reasons for barring a user's withdrawals (issue 12, item 3): the user sees only the
+ * listed reason, in their language, never staff's own words, so no bar can ask for a payment.
+ */
+export const withdrawalBarReasons = [
+  'court_order',
+  'sanctions_screening',
+  'suspected_account_takeover',
+  'fraud_investigation',
+  'regulator_request',
+  'account_review',
+] as const;
+export type WithdrawalBarReason = (typeof withdrawalBarReasons)[number];
+/** A bar lasts at most this many days; renewing it takes a new request and a new approval. */
+export const WITHDRAWAL_BAR_MAX_DAYS = 30;
+export const withdrawalBarStates = ['pending', 'approved', 'rejected'] as const;
+
 /** Demo (the built-in simulator, no real money) or live (a real market-data provider). */
 export const siteModes = ['demo', 'live'] as const;
 export type SiteMode = (typeof siteModes)[number];
@@ -57,6 +74,10 @@ export type DepositChannelKind = (typeof depositChannelKinds)[number];
 
 /** The review state of a deposit or a withdrawal. */
 /** A pending deposit or withdrawal is approved or rejected by staff, or cancelled by the user. */
+/** A staff list of deposits or withdrawals: all, or those past their decide-by time (the supervisors' queue). */
+export const reviewQueues = ['all', 'escalated'] as const;
+export type ReviewQueue = (typeof reviewQueues)[number];
+
 export const fundStates = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type FundState = (typeof fundStates)[number];
 
@@ -220,6 +241,8 @@ export const messageKinds = [
   'deposit_rejected',
   'withdrawal_paid',
   'withdrawal_rejected',
+  'deposit_overdue',
+  'withdrawal_overdue',
   'fund_password_locked',
   'price_alert',
   'support_reply',

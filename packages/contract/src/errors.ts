@@ -56,7 +56,10 @@ export const errorCatalogue = {
   LOGIN_BANNED: refusal('Login is banned for this account; contact customer service.', ['reason']),
   ACCOUNT_DISABLED: refusal('The account is disabled.', ['reason']),
   TRADING_BARRED: refusal('This account cannot trade.', ['reason']),
-  WITHDRAWAL_BARRED: refusal('This account cannot withdraw.', ['reason']),
+  WITHDRAWAL_BARRED: refusal(
+    'This account cannot withdraw until the time given, for a reason of the published list (withdrawalBarReasons).',
+    ['barReason', 'until'],
+  ),
 
   // Passwords
   PASSWORDS_DO_NOT_MATCH: refusal('The password and its confirmation differ.'),
@@ -263,6 +266,12 @@ export const errorCatalogue = {
   CORRECTION_APPROVER_NOT_INDEPENDENT: refusal(
     'The approver was created or re-enabled by the author of the correction within the last days given; another staff member must approve.',
     ['days'],
+  ),
+  WITHDRAWAL_BAR_NEEDS_APPROVAL: refusal(
+    'Withdrawals are barred only through a bar request (a listed reason, a note, at most 30 days) approved by a second staff member.',
+  ),
+  WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: refusal(
+    'A withdrawal bar must be approved by another staff member than the one who asked for it.',
   ),
   EXCHANGE_QUOTE_EXPIRED: refusal(
     'The quote is no longer held (expired or already used); ask for a new one.',

@@ -54,7 +54,10 @@ function applyDocumentLanguage(language: Language) {
 }
 
 /** Parameters that carry a code of the catalogue, shown by their name in the user's language. */
-const codeParams: Readonly<Record<string, string>> = { documentType: 'authInfo.documentTypes' };
+const codeParams: Readonly<Record<string, string>> = {
+  documentType: 'authInfo.documentTypes',
+  barReason: 'withdrawalBar.reasons',
+};
 
 /** A refusal's parameters as shown: numbers as money, times in local time, codes by their name. */
 function shownParams(params: Record<string, unknown>, language: Language): Record<string, string> {

@@ -6,6 +6,7 @@ import { registerFundsOverdueJob } from './funds-overdue.job';
 import { registerLedgerCheckpointJob } from './ledger-checkpoint.job';
 import { registerLedgerHoldExpiryJob } from './ledger-hold-expiry.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
+import { registerRestrictionsExpiryJob } from './restrictions-expiry.job';
 import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
 import { registerTradingExpiryJob } from './trading-expiry.job';
 import { registerCreditInterestJob } from './credit-interest.job';
@@ -32,6 +33,7 @@ export function registerJobs(
     deposits: deps.services.deposits,
     withdrawals: deps.services.withdrawals,
   });
+  registerRestrictionsExpiryJob(runner, { restrictions: deps.services.restrictions });
   registerTradingExpiryJob(runner, { trading: deps.services.trading });
   registerTradingCorporateActionsJob(runner, { trading: deps.services.trading });
   registerCreditInterestJob(runner, { credit: deps.services.credit });

@@ -1,3 +1,4 @@
+import { barWithdrawals } from '../restrictions/withdrawal-bar-test-support';
 import { sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import { unlink } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import { loadConfig, type Config } from '../../config';
 import { verifyLedger } from '../../ledger/ledger-verify';
 import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
-import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { adminLogin, callAdmin, createStaff, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { uploadSample, VALID_NATIONAL_NUMBER } from '../uploads/upload-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
 import { DEMO_DESK_APPROVAL_REASON } from './demo-desk.service';
@@ -227,13 +228,15 @@ describe('the demo desk, on (demo mode)', () => {
 
     const barred = (await withdraw('200.00')).json().data;
     expect(await availableEur(testApp, user)).toBe('500.00');
-    const restricted = await callAdmin(
+    await barWithdrawals(
       testApp,
-      '/users/restrict',
-      { account: user.account, kind: 'withdrawal_barred', reason: 'checking the payout card' },
-      admin,
+      { proposer: await createStaff(testApp, admin, 'support'), approver: admin },
+      user.account,
+      {
+        barReason: 'suspected_account_takeover',
+        note: 'checking the payout card',
+      },
     );
-    expect(restricted.json().status).toBe(1);
     await afterTheDelay(testApp);
     expect((await withdrawals())[0]).toMatchObject({
       id: barred.id,

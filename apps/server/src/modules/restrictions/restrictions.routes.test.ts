@@ -145,18 +145,74 @@ describe('account restrictions', () => {
     expect(items[1].staffUsername).toMatch(/^support/);
   });
 
-  it('a withdrawal bar shows in the overview with its reason and keeps the session', async () => {
+  it('a withdrawal bar cannot be imposed alone with free text (seen: a bar asking to pay a tax)', async () => {
     const user = await signUp(testApp);
-    await callAdmin(
+    const support = await createStaff(testApp, admin, 'support');
+    const refused = await callAdmin(
       testApp,
       '/users/restrict',
-      { account: user.account, kind: 'withdrawal_barred', reason: 'Court order 2026/118' },
-      admin,
+      {
+        account: user.account,
+        kind: 'withdrawal_barred',
+        reason: 'Pay the 15 % capital gains tax by deposit before withdrawing',
+      },
+      support,
     );
+    expect(refused.json()).toMatchObject({ status: 0, code: 'WITHDRAWAL_BAR_NEEDS_APPROVAL' });
     const info = await call(testApp.app, '/user/getUserinfo', undefined, user);
-    expect(info.json().data.restrictions).toEqual([
-      { kind: 'withdrawal_barred', reason: 'Court order 2026/118' },
-    ]);
+    expect(info.json().data.restrictions).toEqual([]);
+  });
+
+  it('a withdrawal bar needs a listed reason, a note, at most 30 days and a second staff member', async () => {
+    const user = await signUp(testApp);
+    const support = await createStaff(testApp, admin, 'support');
+    const propose = (body: Record<string, unknown>) =>
+      callAdmin(
+        testApp,
+        '/users/withdrawalBar/propose',
+        { account: user.account, barReason: 'court_order', note: 'Court order 2026/118', days: 30, ...body },
+        support,
+      );
+    expect((await propose({ barReason: 'unpaid_tax' })).json().code).toBe('VALIDATION_FAILED');
+    expect((await propose({ days: 31 })).json().code).toBe('VALIDATION_FAILED');
+    expect((await propose({ note: '' })).json().code).toBe('VALIDATION_FAILED');
+
+    const proposed = (await propose({ days: 10 })).json();
+    expect(proposed).toMatchObject({
+      status: 1,
+      data: { state: 'pending', barReason: 'court_order', days: 10 },
+    });
+    // Pending: nothing barred yet.
+    expect((await call(testApp.app, '/user/getUserinfo', undefined, user)).json().data.restrictions).toEqual(
+      [],
+    );
+
+    const review = (staff: StaffHeaders) =>
+      callAdmin(
+        testApp,
+        '/users/withdrawalBar/review',
+        { id: proposed.data.id, decision: 'approve', reason: 'order checked' },
+        staff,
+      );
+    expect((await review(support)).json()).toMatchObject({ code: 'WITHDRAWAL_BAR_NEEDS_SECOND_STAFF' });
+    const approved = (await review(admin)).json();
+    const tenDays = new Date(testApp.clock.now().getTime() + 10 * 24 * 3_600_000).toISOString();
+    expect(approved).toMatchObject({ status: 1, data: { state: 'approved', expiresAt: tenDays } });
+    expect((await review(admin)).json().code).toBe('ALREADY_PROCESSED');
+
+    // The user sees the listed reason (a code the app names in their language), never the note.
+    const info = await call(testApp.app, '/user/getUserinfo', undefined, user);
+    expect(info.json().data.restrictions).toEqual([{ kind: 'withdrawal_barred', reason: 'court_order' }]);
+
+    // It ends by itself after its days (restrictions.lift-expired runs this every minute); the
+    // shared clock stays put here, so sessions of the other tests live on.
+    const { restrictions } = testApp.app.services;
+    const at = (days: number) => new Date(testApp.clock.now().getTime() + days * 24 * 3_600_000);
+    expect(await restrictions.liftExpired(at(9.99))).toBe(0);
+    expect(await restrictions.liftExpired(at(10))).toBe(1);
+    expect((await call(testApp.app, '/user/getUserinfo', undefined, user)).json().data.restrictions).toEqual(
+      [],
+    );
   });
 
   it('disabling and banning login refuse login with their codes', async () => {

@@ -1,8 +1,11 @@
-import { DomainError, formatCash, type restrictionKinds } from '@beurs/contract';
+import { DomainError, formatCash, type restrictionKinds, type WithdrawalBarReason } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
+import type { DecisionsService } from '../decisions/decisions.service';
+import type { StaffService } from '../staff/staff.service';
+import * as repository from './restrictions.repository';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
 import type { SessionsService } from '../users/sessions.service';
 import type { UsersService } from '../users/users.service';
@@ -12,6 +15,9 @@ type RestrictionKind = (typeof restrictionKinds)[number];
 // Account restrictions (DESIGN.md §1.9): staff freeze, ban login, disable, bar trading or bar
 // withdrawing with a reason the user sees; each is an audited action. Freezing, banning login and
 // disabling sign the user out on every node. Other modules ask `assertAllowed` before acting.
+// A withdrawal bar is never imposed by one staff member (issue 12, item 3): it is a request with a
+// reason from the published list (what the user sees, in their language), a note for staff and at
+// most 30 days, approved by another staff member; it ends by itself (`liftExpired`, a job).
 // The restrictions are stored with the user (the users module's user_restrictions table, which
 // sign-in reads too); this module holds the rules and asks the users service to store them.
 
@@ -24,11 +30,40 @@ export function createRestrictionsService(deps: {
   db: Database;
   clock: Clock;
   audit: AuditService;
+  decisions: DecisionsService;
   sessions: SessionsService;
+  staff: StaffService;
   users: UsersService;
   ledger: LedgerService;
 }) {
-  const { db, clock, audit, sessions, users, ledger } = deps;
+  const { db, clock, audit, decisions, sessions, staff, users, ledger } = deps;
+  const DAY_MS = 24 * 3_600_000;
+
+  async function presentBars(rows: readonly repository.WithdrawalBarRow[]) {
+    const [names, usernames] = await Promise.all([
+      users.namesOf(rows.map((row) => row.userId)),
+      staff.usernamesOf(
+        rows.flatMap((row) =>
+          row.decidedByStaffId === null
+            ? [row.proposedByStaffId]
+            : [row.proposedByStaffId, row.decidedByStaffId],
+        ),
+      ),
+    ]);
+    return rows.map((row) => ({
+      id: row.id.toString(),
+      account: names.get(row.userId)?.account ?? '',
+      barReason: row.barReason,
+      note: row.note,
+      days: row.days,
+      state: row.state,
+      proposedBy: usernames.get(row.proposedByStaffId) ?? '',
+      decidedBy: row.decidedByStaffId === null ? null : (usernames.get(row.decidedByStaffId) ?? ''),
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+  const presentBar = async (row: repository.WithdrawalBarRow) => (await presentBars([row]))[0]!;
 
   async function requireUser(account: string) {
     const user = await users.findByAccount(account);
@@ -87,6 +122,8 @@ export function createRestrictionsService(deps: {
     detail,
 
     async restrict(actor: StaffSession, input: { account: string; kind: RestrictionKind; reason: string }) {
+      // Free text would reach the user as the reason (seen: "pay the 15 % tax by deposit first").
+      if (input.kind === 'withdrawal_barred') throw new DomainError('WITHDRAWAL_BAR_NEEDS_APPROVAL');
       const user = await requireUser(input.account);
       await db.transaction(async (tx) => {
         const before = await users.activeRestrictions(tx, user.id);
@@ -132,6 +169,117 @@ export function createRestrictionsService(deps: {
       return detailOf(user);
     },
 
+    /** Asks for a withdrawal bar: pending until another staff member approves it; audited. */
+    async proposeWithdrawalBar(
+      actor: StaffSession,
+      input: { account: string; barReason: WithdrawalBarReason; note: string; days: number },
+    ) {
+      const user = await requireUser(input.account);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repository.insertWithdrawalBar(tx, {
+          userId: user.id,
+          barReason: input.barReason,
+          note: input.note,
+          days: input.days,
+          proposedByStaffId: actor.staffId,
+          createdAt: clock.now(),
+        });
+        await audit.record(tx, actor, {
+          action: 'withdrawal_bar.propose',
+          targetType: 'user',
+          targetId: user.id,
+          reason: input.note,
+          before: null,
+          after: { withdrawalBarId: inserted.id, barReason: input.barReason, days: input.days },
+        });
+        return inserted;
+      });
+      return presentBar(row);
+    },
+
+    /**
+     * Approves (another staff member than the one who asked: the bar replaces any bar in force and
+     * lasts its days from now) or rejects a withdrawal bar request, once.
+     */
+    async reviewWithdrawalBar(
+      actor: StaffSession,
+      input: { id: string; decision: 'approve' | 'reject'; reason: string },
+    ) {
+      const isApproved = input.decision === 'approve';
+      const decided = await decisions.decideOnce(actor, {
+        targetType: 'withdrawal_bar',
+        id: BigInt(input.id),
+        action: isApproved ? 'withdrawal_bar.approve' : 'withdrawal_bar.reject',
+        reason: input.reason,
+        lock: repository.lockWithdrawalBar,
+        isUndecided: (row) => row.state === 'pending',
+        auditView: (row) => ({
+          userId: row.userId,
+          barReason: row.barReason,
+          days: row.days,
+          state: row.state,
+          expiresAt: row.expiresAt,
+        }),
+        apply: async (tx, pending) => {
+          const now = clock.now();
+          if (!isApproved) {
+            const decidedRow = await repository.decideWithdrawalBar(tx, pending.id, {
+              state: 'rejected',
+              decidedByStaffId: actor.staffId,
+              decidedAt: now,
+              expiresAt: null,
+              restrictionId: null,
+            });
+            return { decided: decidedRow };
+          }
+          if (pending.proposedByStaffId === actor.staffId)
+            throw new DomainError('WITHDRAWAL_BAR_NEEDS_SECOND_STAFF');
+          const expiresAt = new Date(now.getTime() + pending.days * DAY_MS);
+          await users.liftRestriction(tx, pending.userId, 'withdrawal_barred', now);
+          const restriction = await users.imposeRestriction(tx, {
+            userId: pending.userId,
+            kind: 'withdrawal_barred',
+            reason: pending.barReason,
+            staffId: actor.staffId,
+            createdAt: now,
+            expiresAt,
+          });
+          if (!restriction) throw new Error('withdrawal bar: a bar stayed in force after lifting it');
+          const decidedRow = await repository.decideWithdrawalBar(tx, pending.id, {
+            state: 'approved',
+            decidedByStaffId: actor.staffId,
+            decidedAt: now,
+            expiresAt,
+            restrictionId: restriction.id,
+          });
+          return { decided: decidedRow };
+        },
+      });
+      users.invalidateUserInfo(decided.userId);
+      return presentBar(decided);
+    },
+
+    async listWithdrawalBars(input: {
+      state: repository.WithdrawalBarRow['state'];
+      page: number;
+      pageSize: number;
+    }) {
+      const { rows, total } = await repository.listWithdrawalBars(
+        db,
+        input.state,
+        (input.page - 1) * input.pageSize,
+        input.pageSize,
+      );
+      return { total, items: await presentBars(rows) };
+    },
+
+    /** Ends every restriction whose expiry has passed (a withdrawal bar's days); the job's pass. */
+    async liftExpired(now: Date): Promise<number> {
+      const lifted = await db.transaction((tx) => users.liftExpiredRestrictions(tx, now));
+      for (const row of lifted) users.invalidateUserInfo(row.userId);
+      return lifted.length;
+    },
+
     /** Refuses the operation with the catalogued code and the staff's reason when a restriction applies. */
     async assertAllowed(userId: bigint, operation: GuardedOperation): Promise<void> {
       const restrictions = await users.activeRestrictions(db, userId);
@@ -140,17 +288,16 @@ export function createRestrictionsService(deps: {
       if (disabled) throw new DomainError('ACCOUNT_DISABLED', { reason: disabled.reason });
       const frozen = find('frozen');
       if (frozen) throw new DomainError('ACCOUNT_FROZEN', { reason: frozen.reason });
-      const barred =
-        operation === 'withdraw'
-          ? find('withdrawal_barred')
-          : operation === 'trade'
-            ? find('trading_barred')
-            : null;
-      if (barred) {
-        throw new DomainError(operation === 'withdraw' ? 'WITHDRAWAL_BARRED' : 'TRADING_BARRED', {
-          reason: barred.reason,
+      const withdrawalBar = operation === 'withdraw' ? find('withdrawal_barred') : undefined;
+      // A bar ends at its expiry even before the job lifts it; the user sees only the listed reason.
+      if (withdrawalBar?.expiresAt && withdrawalBar.expiresAt > clock.now()) {
+        throw new DomainError('WITHDRAWAL_BARRED', {
+          barReason: withdrawalBar.reason,
+          until: withdrawalBar.expiresAt.toISOString(),
         });
       }
+      const tradingBar = operation === 'trade' ? find('trading_barred') : undefined;
+      if (tradingBar) throw new DomainError('TRADING_BARRED', { reason: tradingBar.reason });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { invitationCodes, sessions, userRestrictions, users } from './users.tables';
 
@@ -255,4 +255,13 @@ export async function firstStaffInvitationCode(db: Executor): Promise<string | u
     .orderBy(asc(invitationCodes.createdAt))
     .limit(1);
   return rows[0]?.code;
+}
+
+/** Lifts every restriction whose expiry has passed (a withdrawal bar's days are over); answers them. */
+export async function liftExpiredRestrictions(db: Executor, now: Date): Promise<RestrictionRow[]> {
+  return db
+    .update(userRestrictions)
+    .set({ liftedAt: now })
+    .where(and(isNull(userRestrictions.liftedAt), lte(userRestrictions.expiresAt, now)))
+    .returning();
 }

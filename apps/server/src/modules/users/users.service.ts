@@ -354,6 +354,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       repository.insertRestriction(tx, values),
     liftRestriction: (tx: Transaction, userId: bigint, kind: RestrictionKind, now: Date) =>
       repository.liftRestriction(tx, userId, kind, now),
+    /** Lifts the restrictions whose expiry has passed; answers them (the restrictions module's job). */
+    liftExpiredRestrictions: (executor: Executor, now: Date) =>
+      repository.liftExpiredRestrictions(executor, now),
   };
 }
 

@@ -69,6 +69,8 @@ export const userRestrictions = pgTable(
     reason: text().notNull(),
     staffId: bigint({ mode: 'bigint' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** A restriction that ends by itself (a withdrawal bar: at most 30 days); null: until lifted. */
+    expiresAt: timestamp({ withTimezone: true }),
     liftedAt: timestamp({ withTimezone: true }),
   },
   (table) => [

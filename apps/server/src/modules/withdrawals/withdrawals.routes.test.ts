@@ -1,3 +1,4 @@
+import { barWithdrawals } from '../restrictions/withdrawal-bar-test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { verifyLedger } from '../../ledger/ledger-verify';
@@ -135,18 +136,24 @@ describe('withdrawal refusals', () => {
     expect(rules.find((rule: { id: string }) => rule.id === 'fund_password_not_locked').isMet).toBe(false);
   });
 
-  it('refuses a barred account with the staff reason', async () => {
+  it('refuses a barred account with the listed reason and the end of the bar, never the staff note', async () => {
     const user = await fundedUser(testApp, admin, '300.00', channelId);
-    await callAdmin(
+    const support = await createStaff(testApp, admin, 'support');
+    const { expiresAt } = await barWithdrawals(
       testApp,
-      '/users/restrict',
-      { account: user.account, kind: 'withdrawal_barred', reason: 'Account under legal review' },
-      admin,
+      { proposer: support, approver: admin },
+      user.account,
+      {
+        barReason: 'sanctions_screening',
+        note: 'Name match on the EU list, checking',
+      },
     );
-    expect((await withdraw(user)).json()).toMatchObject({
+    const refused = (await withdraw(user)).json();
+    expect(refused).toMatchObject({
       code: 'WITHDRAWAL_BARRED',
-      params: { reason: 'Account under legal review' },
+      params: { barReason: 'sanctions_screening', until: expiresAt },
     });
+    expect(JSON.stringify(refused)).not.toContain('EU list');
   });
 
   it('allows one pending fund operation at a time; same key replays, another request is refused', async () => {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSupportUnread } from '../../../features/inbox/queries';
 import { displayName, useUserInfo } from '../../../features/user/queries';
@@ -5,6 +6,13 @@ import { Balances } from '../../../shell/Balances';
 import { Loading } from '../../../shell/common';
 import { Menu } from '../../../shell/Menu';
 import { LogoutButton } from './LogoutButton';
+
+/** A withdrawal bar's reason is a code of the published list, named in the user's language. */
+function restrictionReason(restriction: { kind: string; reason: string }, t: TFunction): string {
+  return restriction.kind === 'withdrawal_barred'
+    ? t(`withdrawalBar.reasons.${restriction.reason}`, { defaultValue: restriction.reason })
+    : restriction.reason;
+}
 
 /** Me (/information/index): total assets, available, frozen, profit, the menu. */
 export default function MeScreen() {
@@ -25,7 +33,7 @@ export default function MeScreen() {
       {info.data?.restrictions.map((restriction) => (
         <p key={restriction.kind} className="card restriction" role="alert">
           {t('me.restricted', {
-            reason: `${t(`me.restrictionKinds.${restriction.kind}`)} — ${restriction.reason}`,
+            reason: `${t(`me.restrictionKinds.${restriction.kind}`)} — ${restrictionReason(restriction, t)}`,
           })}
         </p>
       ))}

@@ -96,4 +96,16 @@ describe('in Dutch', () => {
     expect(within(eur).getByText('Totale winst')).toBeTruthy();
     expect(cell('balance-EUR-withdrawable')?.replace(/\s/g, ' ')).toBe('4.212,01 €');
   });
+
+  it('names a withdrawal bar by its listed reason in the language, never by staff words', async () => {
+    await changeLanguage('nl');
+    renderApp('/information/index', {
+      ...handlers,
+      '/user/getUserinfo': () =>
+        ok({ ...withPosition(), restrictions: [{ kind: 'withdrawal_barred', reason: 'court_order' }] }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Beperking op je account: Kan niet opnemen — een gerechtelijk bevel',
+    );
+  });
 });
