@@ -19,6 +19,7 @@ const Channels = lazy(() => import('./screens/Channels'));
 const AuditLog = lazy(() => import('./screens/AuditLog'));
 const Account = lazy(() => import('./screens/Account'));
 const Support = lazy(() => import('./screens/Support'));
+const Fees = lazy(() => import('./screens/Fees'));
 
 type Entry = {
   path: string;
@@ -73,6 +74,7 @@ export function Shell() {
     { path: '/users', label: t('menu.users'), call: 'userDetail' },
     { path: '/support', label: t('menu.support'), call: 'supportConversations' },
     { path: '/channels', label: t('menu.channels'), call: 'depositChannelList' },
+    { path: '/fees', label: t('menu.fees'), call: 'feeSchedule' },
     { path: '/staff', label: t('menu.staff'), call: 'staffList' },
     { path: '/audit', label: t('menu.audit'), call: 'auditLog' },
     { path: '/account', label: t('menu.account'), call: 'me' },
@@ -141,6 +143,7 @@ export function Shell() {
               <Route path="/users/:account" element={guard('userDetail', <Users />)} />
               <Route path="/support" element={guard('supportConversations', <Support />)} />
               <Route path="/channels" element={guard('depositChannelList', <Channels />)} />
+              <Route path="/fees" element={guard('feeSchedule', <Fees />)} />
               <Route path="/staff" element={guard('staffList', <Staff />)} />
               <Route path="/audit" element={guard('auditLog', <AuditLog />)} />
               <Route path="/account" element={<Account />} />

@@ -49,6 +49,7 @@ export const adminEndpointRoles = {
   correctionPropose: ['admin', 'finance'],
   correctionReview: ['admin', 'finance'],
   correctionList: ['admin', 'finance', 'auditor'],
+  feeSchedule: everyone,
 } as const satisfies Record<AdminEndpointName, readonly StaffRole[]>;
 
 /** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */

@@ -14,6 +14,7 @@ import {
   assignableStaffRoles,
 } from './enums';
 import { adminPaths } from './paths';
+import { feesData } from './trading';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString, scales } from './money';
 import { STAFF_PASSWORD_LENGTH } from './rules';
 import {
@@ -447,6 +448,13 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
       ...pageFields,
     }),
     data: pageOf(correctionData),
+  },
+  feeSchedule: {
+    auth: 'staff',
+    summary:
+      'The published fee schedule, TOB rates and caps and each market’s rules, as users see them (read-only: set by the server’s configuration and, for TOB, by law).',
+    request: z.strictObject({}).nullish(),
+    data: feesData,
   },
 });
 

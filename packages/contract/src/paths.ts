@@ -160,6 +160,7 @@ export const adminPaths = {
   correctionPropose: '/corrections/propose',
   correctionReview: '/corrections/review',
   correctionList: '/corrections/list',
+  feeSchedule: '/config/fees',
 } as const;
 
 /** Support staff answer the in-app conversations (issue 14, item 3). */

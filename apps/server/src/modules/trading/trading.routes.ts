@@ -1,10 +1,11 @@
 import { tradeEndpoints } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
+import { registerAdminEndpoint } from '../../http/admin-route';
 import { registerEndpoint } from '../../http/endpoint-route';
 import { idempotencyKey } from '../../http/request-headers';
 
-// The user's trading calls. Staff have none: nobody can create, edit or fill an order by hand
-// (DESIGN.md §1 rule 14).
+// The user's trading calls. Staff have none but reading the published fee schedule: nobody can
+// create, edit or fill an order by hand (DESIGN.md §1 rule 14).
 export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   const { trading, market } = app.services;
   // Resting orders are evaluated on the quote stream: every node sees the same ticks; claiming an
@@ -29,6 +30,7 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => stopTicks());
   registerEndpoint(app, tradeEndpoints.preview, ({ session, body }) => trading.preview(session.userId, body));
   registerEndpoint(app, tradeEndpoints.fees, async () => trading.fees());
+  registerAdminEndpoint(app, 'feeSchedule', async () => trading.fees());
   registerEndpoint(app, tradeEndpoints.place, ({ session, body, request }) =>
     trading.place(session.userId, body, idempotencyKey(request)),
   );
