@@ -353,6 +353,7 @@ export default {
       period: 'Zeitraum',
       range: 'Spanne',
       adjustment: 'Kursbereinigung',
+      attribution: 'Chart: TradingView Lightweight Charts™',
       noData: 'Keine Chartdaten für diesen Zeitraum und diese Spanne.',
     },
     periods: {

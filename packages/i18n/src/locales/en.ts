@@ -355,6 +355,7 @@ export default {
       period: 'Period',
       range: 'Range',
       adjustment: 'Price adjustment',
+      attribution: 'Chart: TradingView Lightweight Charts™',
       noData: 'No chart data for this period and range.',
     },
     periods: {

@@ -353,6 +353,7 @@ export default {
       period: 'Période',
       range: 'Plage',
       adjustment: 'Ajustement des cours',
+      attribution: 'Graphique : TradingView Lightweight Charts™',
       noData: 'Pas de données pour cette période et cette plage.',
     },
     periods: {

@@ -353,6 +353,7 @@ export default {
       period: '주기',
       range: '기간',
       adjustment: '수정주가',
+      attribution: '차트: TradingView Lightweight Charts™',
       noData: '이 주기와 기간의 차트 데이터가 없습니다.',
     },
     periods: {

@@ -353,6 +353,7 @@ export default {
       period: 'Periode',
       range: 'Bereik',
       adjustment: 'Koersaanpassing',
+      attribution: 'Grafiek: TradingView Lightweight Charts™',
       noData: 'Geen grafiekgegevens voor deze periode en dit bereik.',
     },
     periods: {

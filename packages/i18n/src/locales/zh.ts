@@ -352,6 +352,7 @@ export default {
       period: '週期',
       range: '區間',
       adjustment: '復權',
+      attribution: '圖表：TradingView Lightweight Charts™',
       noData: '此週期與區間沒有圖表資料。',
     },
     periods: {

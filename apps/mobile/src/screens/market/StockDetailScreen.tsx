@@ -7,6 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openLink } from '../../native/open-link';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { chartDataKey, mergeLiveQuote } from '../../features/market/chart-data';
@@ -34,6 +35,7 @@ import styles from './market.module.css';
 // instrument's facts, and the watchlist button.
 
 const PriceChart = lazy(() => import('./components/PriceChart'));
+const CHART_LIBRARY_URL = 'https://www.tradingview.com/';
 
 export default function StockDetailScreen() {
   const { t } = useTranslation();
@@ -148,6 +150,12 @@ export default function StockDetailScreen() {
             </Suspense>
           )}
         </div>
+        {/* The chart library's attribution (its licence asks for it), below the chart, not on it. */}
+        <p className={styles.chartAttribution}>
+          <button type="button" className="text-link" onClick={() => openLink(CHART_LIBRARY_URL)}>
+            {t('market.chart.attribution')}
+          </button>
+        </p>
       </section>
       {instrument.data && <InstrumentFacts instrument={instrument.data} />}
       {quote.data.kind !== 'index' && quote.data.kind !== 'forex' && (

@@ -2,6 +2,7 @@ import { formatCurrency } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
+import { channelName } from '../../../features/funds/channel-name';
 import { useDepositChannels, type DepositChannels } from '../../../features/funds/queries';
 import { pathOf } from '../../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
@@ -28,7 +29,7 @@ function ChannelItem({ channel }: { channel: Channel }) {
         data-kind={channel.kind}
       >
         <p>
-          <strong>{channel.name}</strong>
+          <strong>{channelName(channel, t)}</strong>
         </p>
         <p className={styles.channelKind} data-testid="channel-kind">
           {t(`rechargeChannel.kinds.${channel.kind}`)}

@@ -7,6 +7,7 @@ import { ApiError, TOAST_DURATION_MS } from '../../../api/client';
 import { currentLanguage, describeError } from '../../../app/i18n';
 import { formatCash } from '@beurs/contract/decimal';
 import { checkAmount } from '../../../features/funds/amount-check';
+import { channelName } from '../../../features/funds/channel-name';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
 import {
   uploadProof,
@@ -219,7 +220,7 @@ export default function RechargeScreen() {
               >
                 {list.map((channel) => (
                   <option key={channel.id} value={channel.id}>
-                    {`${channel.name} (${channel.currency})`}
+                    {`${channelName(channel, t)} (${channel.currency})`}
                   </option>
                 ))}
               </select>

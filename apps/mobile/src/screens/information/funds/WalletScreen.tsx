@@ -115,7 +115,7 @@ function AddAddressForm() {
         void submit();
       }}
     >
-      <h2 className="section-title">{t('wallet.addTitle')}</h2>
+      <h2 className={classNames('section-title', styles.walletTitle)}>{t('wallet.addTitle')}</h2>
       <div className="field">
         <label htmlFor="wallet-network">{t('wallet.network')}</label>
         <select

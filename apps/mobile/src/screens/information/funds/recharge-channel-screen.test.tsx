@@ -97,6 +97,15 @@ describe('deposit channel screen', () => {
     expect(item.getByTestId('channel-limits').textContent).toBe('Minstens 1.000,00 €.');
   });
 
+  it("names the demo channel in the user's language, not by the server's English name", async () => {
+    await changeLanguage('fr');
+    const demo = channel({ id: '9', kind: 'demo', name: 'Demo deposit (EUR)' });
+    renderApp('/information/rechargeChannel', handlers([demo]));
+    const item = await screen.findByTestId('channel-9');
+    expect(item.querySelector('strong')?.textContent).toBe('Dépôt de démo');
+    expect(item.textContent).not.toContain('Demo deposit');
+  });
+
   it('says so when staff configured no channel', async () => {
     renderApp('/information/rechargeChannel', handlers([]));
     expect((await screen.findByTestId('empty-state')).textContent).toBe(

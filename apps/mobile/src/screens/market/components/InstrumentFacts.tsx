@@ -32,7 +32,8 @@ export function InstrumentFacts({ instrument }: { instrument: Instrument }) {
             {formatMoney(instrument.tickSize, language, decimalsOf(instrument.tickSize))}
           </dd>
         </div>
-        <div>
+        {/* A zone's name is words ("Mitteleuropäische Zeit"): a row of its own, never cut mid-word. */}
+        <div className={styles.factWide} data-testid="fact-time-zone">
           <dt>{t('market.facts.timeZone')}</dt>
           <dd>{formatTimeZone(instrument.timeZone, language)}</dd>
         </div>

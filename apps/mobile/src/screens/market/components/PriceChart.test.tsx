@@ -7,6 +7,9 @@ import PriceChart from './PriceChart';
 // asks of it: a whole new series (setData) or only the last point moved (update).
 type Call = { series: string; method: 'setData' | 'update'; points: unknown };
 const calls: Call[] = [];
+/** The options the chart was created with, and each visible range it was given. */
+const created: { layout?: { attributionLogo?: boolean } }[] = [];
+const ranges: { from: number; to: number }[] = [];
 
 vi.mock('lightweight-charts', () => {
   const series = (name: string) => ({
@@ -18,12 +21,18 @@ vi.mock('lightweight-charts', () => {
     LineSeries: 'Line',
     HistogramSeries: 'Histogram',
     ColorType: { Solid: 'solid' },
-    createChart: () => ({
-      addSeries: (kind: string) => series(kind),
-      priceScale: () => ({ applyOptions: () => {} }),
-      timeScale: () => ({ fitContent: () => {} }),
-      remove: () => {},
-    }),
+    createChart: (_element: unknown, options: (typeof created)[number]) => {
+      created.push(options);
+      return {
+        addSeries: (kind: string) => series(kind),
+        priceScale: () => ({ applyOptions: () => {} }),
+        timeScale: () => ({
+          fitContent: () => {},
+          setVisibleLogicalRange: (range: { from: number; to: number }) => ranges.push(range),
+        }),
+        remove: () => {},
+      };
+    },
   };
 });
 
@@ -54,6 +63,19 @@ const candleCalls = () => calls.filter((call) => call.series === 'Candlestick');
 describe('PriceChart', () => {
   beforeEach(() => {
     calls.length = 0;
+    created.length = 0;
+    ranges.length = 0;
+  });
+
+  it('leaves room beside the first and last candle, and draws no logo over the volume bars', () => {
+    const many = Array.from({ length: 60 }, (_, index) => candle(index, '50.00'));
+    render(<PriceChart {...props} candles={many} dataKey="KBC.BR|day|6m|none" />);
+    const range = ranges.at(-1)!;
+    // At 60 candles, more than three candles' room before the first and two after the last: a time
+    // label centred on either is not cut by the edge.
+    expect(range.from).toBeLessThan(-3);
+    expect(range.to).toBeGreaterThan(59 + 2);
+    expect(created.at(-1)?.layout?.attributionLogo).toBe(false);
   });
 
   it('redraws every candle when the price adjustment changes over the same days', () => {

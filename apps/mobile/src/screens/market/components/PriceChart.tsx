@@ -36,6 +36,17 @@ type Props = HTMLAttributes<HTMLDivElement> & {
   'data-testid'?: string;
 };
 
+/**
+ * Shows every candle with room on both sides: a time label centred on the first or last candle
+ * (":00" of "09:00") is no longer cut by the chart's edge.
+ */
+function fitWithMargins(chart: IChartApi, count: number): void {
+  if (count === 0) return;
+  chart
+    .timeScale()
+    .setVisibleLogicalRange({ from: -Math.max(2, count * 0.06), to: count - 1 + Math.max(1, count * 0.04) });
+}
+
 type Series = {
   chart: IChartApi;
   main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
@@ -73,7 +84,9 @@ export default function PriceChart({
         background: { type: ColorType.Solid, color: '#ffffff' },
         textColor: '#555d66',
         fontSize: 11,
-        attributionLogo: true,
+        // The library's attribution is a link under the chart (StockDetailScreen), not a logo
+        // drawn over the volume bars.
+        attributionLogo: false,
       },
       grid: { vertLines: { color: '#f0f2f4' }, horzLines: { color: '#f0f2f4' } },
       rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.28 }, borderVisible: false },
@@ -133,7 +146,7 @@ export default function PriceChart({
       if (current.isLine) (current.main as ISeriesApi<'Line'>).setData(data.line);
       else (current.main as ISeriesApi<'Candlestick'>).setData(data.candles);
       current.volume.setData(data.volumes);
-      current.chart.timeScale().fitContent();
+      fitWithMargins(current.chart, data.candles.length);
     }
     current.count = data.candles.length;
     current.firstTime = firstTime;
