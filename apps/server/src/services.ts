@@ -203,7 +203,16 @@ export function createServices(deps: ServiceDeps) {
   // Account services (issue 14): the credit line, the daily check-in, the professional-client application.
   const credit = createCreditService({ db, clock, ledger, users, identity, restrictions });
   const checkIn = createCheckInService({ db, clock, users });
-  const professional = createProfessionalService({ db, clock, decisions, identity, trading, uploads, users });
+  const professional = createProfessionalService({
+    db,
+    clock,
+    decisions,
+    identity,
+    messages,
+    trading,
+    uploads,
+    users,
+  });
   // Records page the ledger's entries and ask each source's module to describe its own.
   const records = createRecordsService({ db, ledger, deposits, withdrawals, exchange, corrections, trading });
   return {

@@ -246,6 +246,8 @@ export const messageKinds = [
   'fund_password_locked',
   'price_alert',
   'support_reply',
+  'professional_approved',
+  'professional_rejected',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 

@@ -29,6 +29,8 @@ export const notificationKindOf: Readonly<Record<MessageKind, NotificationKind>>
   fund_password_locked: 'security',
   price_alert: 'price_alerts',
   support_reply: 'support',
+  professional_approved: 'identity',
+  professional_rejected: 'identity',
 };
 
 export const SUPPORT_MESSAGE_LENGTH_MAX = 2000;

@@ -355,7 +355,6 @@ export default {
       period: 'Period',
       range: 'Range',
       adjustment: 'Price adjustment',
-      attribution: 'Chart: TradingView Lightweight Charts™',
       noData: 'No chart data for this period and range.',
     },
     periods: {
@@ -907,8 +906,6 @@ export default {
     submit: 'Announce deposit',
     submitted: 'Deposit announced. Put the reference on your transfer.',
     proofRequired: 'Add the proof of your transfer.',
-    decideBy:
-      'Staff decide it by {{decideBy}} at the latest; after that a supervisor takes it over and you are told.',
     history: 'My deposits',
     cancel: 'Cancel deposit',
     cancelConfirm:
@@ -1050,16 +1047,6 @@ export default {
       content:
         'Your withdrawal of {{amount}} was rejected: {{reason}} The amount is available in your account again.',
     },
-    deposit_overdue: {
-      title: 'Deposit not decided in time',
-      content:
-        'Your deposit of {{amount}} (reference {{reference}}) was not decided by {{until}}. It has been passed to a supervisor, who decides it first. You may also cancel it under Deposit.',
-    },
-    withdrawal_overdue: {
-      title: 'Withdrawal not decided in time',
-      content:
-        'Your withdrawal of {{amount}} was not decided by {{until}}. It has been passed to a supervisor, who decides it first. You may also cancel it under Withdraw; the amount is then available again.',
-    },
     fund_password_locked: {
       title: 'Fund password locked',
       content:
@@ -1070,6 +1057,15 @@ export default {
       content: '{{name}} ({{symbol}}) {{condition}}. Price now: {{price}}.',
     },
     support_reply: { title: 'Support answered you', content: '{{preview}}' },
+    professional_approved: {
+      title: 'Professional-client application approved',
+      content: 'You are now treated as a professional client: {{reason}}',
+    },
+    professional_rejected: {
+      title: 'Professional-client application rejected',
+      content:
+        'Your application to be treated as a professional client was rejected: {{reason}} You may apply again.',
+    },
     conditions: {
       price_above: 'rose to {{level}} or above',
       price_below: 'fell to {{level}} or below',
@@ -1270,16 +1266,6 @@ export default {
     submit: 'Apply as a professional client',
     submitted: 'Your application was sent. Staff will decide with a reason.',
   },
-  withdrawalBar: {
-    reasons: {
-      court_order: 'a court order',
-      sanctions_screening: 'a sanctions screening in progress',
-      suspected_account_takeover: 'suspected takeover of your account',
-      fraud_investigation: 'a fraud investigation',
-      regulator_request: 'a request from the regulator',
-      account_review: 'a review of your account',
-    },
-  },
   errors: {
     VALIDATION_FAILED: 'Some of the information is not valid.',
     MALFORMED_JSON: 'The request could not be read.',
@@ -1299,11 +1285,7 @@ export default {
     LOGIN_BANNED: 'Sign-in is blocked for this account ({{reason}}). Contact customer service.',
     ACCOUNT_DISABLED: 'This account is disabled ({{reason}}).',
     TRADING_BARRED: 'This account cannot trade ({{reason}}).',
-    WITHDRAWAL_BARRED:
-      'Withdrawals from this account are barred until {{until}}: {{barReason}}. Contact support if you have questions.',
-    WITHDRAWAL_BAR_NEEDS_APPROVAL:
-      'Withdrawals are barred only through a bar request with a listed reason, approved by a second staff member.',
-    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: 'Another staff member must approve this withdrawal bar.',
+    WITHDRAWAL_BARRED: 'This account cannot withdraw ({{reason}}).',
     PASSWORDS_DO_NOT_MATCH: 'The two passwords do not match.',
     WRONG_ORIGINAL_PASSWORD: 'The current password is wrong.',
     WRONG_FUND_PASSWORD: 'The fund password is wrong. Attempts left: {{attemptsLeft}}.',

@@ -353,7 +353,6 @@ export default {
       period: 'Période',
       range: 'Plage',
       adjustment: 'Ajustement des cours',
-      attribution: 'Graphique : TradingView Lightweight Charts™',
       noData: 'Pas de données pour cette période et cette plage.',
     },
     periods: {
@@ -916,8 +915,6 @@ export default {
     submit: 'Annoncer le dépôt',
     submitted: 'Dépôt annoncé. Indiquez la communication sur votre virement.',
     proofRequired: 'Ajoutez la preuve de votre virement.',
-    decideBy:
-      'L’équipe le traite au plus tard le {{decideBy}} ; ensuite un superviseur le reprend et vous en êtes informé.',
     history: 'Mes dépôts',
     cancel: 'Annuler le dépôt',
     cancelConfirm:
@@ -1063,16 +1060,6 @@ export default {
       content:
         'Votre retrait de {{amount}} a été refusé : {{reason}} Le montant est de nouveau disponible sur votre compte.',
     },
-    deposit_overdue: {
-      title: 'Dépôt non traité à temps',
-      content:
-        'Votre dépôt de {{amount}} (référence {{reference}}) n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Dépôt.',
-    },
-    withdrawal_overdue: {
-      title: 'Retrait non traité à temps',
-      content:
-        'Votre retrait de {{amount}} n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Retrait ; le montant est alors de nouveau disponible.',
-    },
     fund_password_locked: {
       title: 'Mot de passe de fonds bloqué',
       content:
@@ -1083,6 +1070,15 @@ export default {
       content: '{{name}} ({{symbol}}) {{condition}}. Cours actuel : {{price}}.',
     },
     support_reply: { title: 'Le support vous a répondu', content: '{{preview}}' },
+    professional_approved: {
+      title: 'Demande de client professionnel acceptée',
+      content: 'Vous êtes désormais traité comme client professionnel : {{reason}}',
+    },
+    professional_rejected: {
+      title: 'Demande de client professionnel refusée',
+      content:
+        'Votre demande d’être traité comme client professionnel a été refusée : {{reason}} Vous pouvez la refaire.',
+    },
     conditions: {
       price_above: 'a atteint {{level}} ou plus',
       price_below: 'est descendu à {{level}} ou moins',
@@ -1286,16 +1282,6 @@ export default {
     submit: 'Demander le statut de client professionnel',
     submitted: 'Votre demande est envoyée. Le personnel décidera avec une raison.',
   },
-  withdrawalBar: {
-    reasons: {
-      court_order: 'une décision de justice',
-      sanctions_screening: 'un contrôle des sanctions en cours',
-      suspected_account_takeover: 'une prise de contrôle suspectée de votre compte',
-      fraud_investigation: 'une enquête pour fraude',
-      regulator_request: 'une demande du régulateur',
-      account_review: 'un examen de votre compte',
-    },
-  },
   errors: {
     VALIDATION_FAILED: 'Certaines informations ne sont pas valides.',
     MALFORMED_JSON: 'La demande n’a pas pu être lue.',
@@ -1315,11 +1301,7 @@ export default {
     LOGIN_BANNED: 'La connexion est bloquée pour ce compte ({{reason}}). Contactez le service client.',
     ACCOUNT_DISABLED: 'Ce compte est désactivé ({{reason}}).',
     TRADING_BARRED: 'Ce compte ne peut pas négocier ({{reason}}).',
-    WITHDRAWAL_BARRED:
-      'Les retraits de ce compte sont bloqués jusqu’au {{until}} : {{barReason}}. Contactez le support pour toute question.',
-    WITHDRAWAL_BAR_NEEDS_APPROVAL:
-      'Les retraits ne se bloquent que par une demande de blocage avec un motif de la liste, approuvée par un second membre du personnel.',
-    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: 'Un autre membre du personnel doit approuver ce blocage des retraits.',
+    WITHDRAWAL_BARRED: 'Ce compte ne peut pas effectuer de retrait ({{reason}}).',
     PASSWORDS_DO_NOT_MATCH: 'Les deux mots de passe ne correspondent pas.',
     WRONG_ORIGINAL_PASSWORD: 'Le mot de passe actuel est incorrect.',
     WRONG_FUND_PASSWORD: 'Le mot de passe de paiement est incorrect. Essais restants : {{attemptsLeft}}.',

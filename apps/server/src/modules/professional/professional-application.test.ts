@@ -128,6 +128,13 @@ describe('professional-client application', () => {
 
     const status = (await call(testApp.app, '/seatAccount/status', {}, user)).json().data;
     expect(status).toMatchObject({ isProfessional: true, application: { state: 'approved' } });
+    const inbox = (await call(testApp.app, '/user/notice', { language: 'nl' }, user)).json().data;
+    // Newest first: the decision, then the identity approval.
+    expect(inbox.filter((item: { id: string }) => item.id.startsWith('m'))[0]).toMatchObject({
+      title: 'Aanvraag professionele cliënt goedgekeurd',
+      content:
+        'Je wordt nu als professionele cliënt behandeld: Statements of a 620,000 EUR portfolio and employment checked',
+    });
     expect((await apply(user, await validBody(user))).json().code).toBe('ALREADY_PROFESSIONAL');
   });
 

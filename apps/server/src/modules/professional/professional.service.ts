@@ -11,6 +11,7 @@ import { isPgError } from '../../db/database';
 import type { StaffActor } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
 import type { IdentityService } from '../identity/identity.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { TradingService } from '../trading/trading.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
@@ -46,11 +47,12 @@ export function createProfessionalService(deps: {
   clock: Clock;
   decisions: DecisionsService;
   identity: Pick<IdentityService, 'requireVerified'>;
+  messages: Pick<MessagesService, 'post'>;
   trading: Pick<TradingService, 'significantTradeCounts'>;
   uploads: Pick<UploadsService, 'claim'>;
   users: Pick<UsersService, 'lock' | 'namesOf'>;
 }) {
-  const { db, clock, decisions, identity, trading, uploads, users } = deps;
+  const { db, clock, decisions, identity, messages, trading, uploads, users } = deps;
 
   const view = (row: ProfessionalApplicationRow) => ({
     id: row.id.toString(),
@@ -174,14 +176,24 @@ export function createProfessionalService(deps: {
         lock: repository.lockApplication,
         isUndecided: (row) => row.state === 'pending',
         auditView: (row) => ({ state: row.state, criteria: row.criteria, reason: row.reason }),
-        apply: async (tx, row) => ({
-          decided: await repository.decide(tx, row.id, {
+        apply: async (tx, row) => {
+          const decided = await repository.decide(tx, row.id, {
             state: isApproved ? 'approved' : 'rejected',
             reason: input.reason,
             decidedByStaffId: actor.staffId,
             decidedAt: clock.now(),
-          }),
-        }),
+          });
+          // The user is told in the deciding transaction: a refused second decision tells nothing.
+          await messages.post(
+            tx,
+            decided.userId,
+            isApproved ? 'professional_approved' : 'professional_rejected',
+            {
+              reason: input.reason,
+            },
+          );
+          return { decided };
+        },
       });
       const [answer] = await staffViews([decided]);
       if (!answer) throw new Error('decided application has no view');
