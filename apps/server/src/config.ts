@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   currencies,
+  languages,
+  type Language,
   formatCash,
   parseCash,
   parseDecimal,
@@ -174,6 +176,36 @@ const environmentSchema = z
       .trim()
       .regex(/^(mailto:|https:\/\/)/)
       .default('mailto:support@beurs.example'),
+    // News feeds (issue 14): `language|category|name|url` separated by ';' (category hot or stock),
+    // e.g. `en|stock|Example Markets|https://example.com/markets.rss`. None by default.
+    NEWS_FEEDS: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const feeds = value
+          .split(';')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => {
+            const [language = '', category = '', name = '', url = ''] = entry
+              .split('|')
+              .map((part) => part.trim());
+            return { language, category, name, url };
+          });
+        for (const feed of feeds) {
+          const isValid =
+            (languages as readonly string[]).includes(feed.language) &&
+            (feed.category === 'hot' || feed.category === 'stock') &&
+            feed.name !== '' &&
+            /^https?:\/\/\S+$/.test(feed.url);
+          if (!isValid)
+            context.addIssue({
+              code: 'custom',
+              message: `not language|hot or stock|name|http(s) URL: ${feed.url || feed.name}`,
+            });
+        }
+        return feeds as Array<{ language: Language; category: 'hot' | 'stock'; name: string; url: string }>;
+      }),
     // The push services a subscription may point at (host suffixes): the browsers' own by default.
     PUSH_SERVICE_HOSTS: z
       .string()
@@ -397,6 +429,13 @@ export type Config = {
   readonly clockStart: Date | null;
   /** Private uploads (ID photos, deposit proofs): UPLOADS_DIR, or DATA_DIR/uploads. */
   readonly uploadsDir: string;
+  /** News feeds fetched by the news job (language, tab category, name shown as the source, URL). */
+  readonly newsFeeds: ReadonlyArray<{
+    readonly language: Language;
+    readonly category: 'hot' | 'stock';
+    readonly name: string;
+    readonly url: string;
+  }>;
   /** Web Push (VAPID): a configured key pair or null (generated once and stored), and where subscriptions may point. */
   readonly push: {
     readonly vapidKeys: { readonly publicKey: string; readonly privateKey: string } | null;
@@ -524,6 +563,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE_SECONDS,
     clockStart: env.CLOCK_START ?? null,
     uploadsDir: env.UPLOADS_DIR ?? join(dataDir, 'uploads'),
+    newsFeeds: env.NEWS_FEEDS,
     push: {
       vapidKeys:
         env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY

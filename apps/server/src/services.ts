@@ -36,6 +36,7 @@ import { createProfessionalService } from './modules/professional/professional.s
 import { createMessagesService } from './modules/messages/messages.service';
 import { createSupportService } from './modules/support/support.service';
 import { createPriceAlertsService } from './modules/price-alerts/price-alerts.service';
+import { createNewsService } from './modules/news/news.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -94,6 +95,7 @@ export function createServices(deps: ServiceDeps) {
     provider: createMarketProvider({ market: config.market, clock }),
   });
   const priceAlerts = createPriceAlertsService({ db, clock, market, messages, users });
+  const news = createNewsService({ db, clock, market, feeds: config.newsFeeds, ...(log ? { log } : {}) });
   // The audit log names staff through the staff module, built below (it writes audit rows itself).
   const audit = createAuditService({ db, clock, staffUsernames: (ids) => staff.usernamesOf(ids) });
   const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits, twoFactor });
@@ -220,6 +222,7 @@ export function createServices(deps: ServiceDeps) {
     messages,
     support,
     priceAlerts,
+    news,
     ledger,
     /** Where the ledger's signing key came from (the start-up banner prints a new one once). */
     ledgerSigningKey: signingKey,

@@ -5,6 +5,7 @@ import { fundsEndpoints } from './funds';
 import { identityEndpoints } from './identity';
 import { adminSupportEndpoints, inboxEndpoints } from './inbox';
 import { marketEndpoints } from './market';
+import { newsEndpoints } from './news';
 import {
   adminProfessionalEndpoints,
   checkInEndpoints,
@@ -26,6 +27,7 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof marketEndpoints> &
   EndpointsByPath<typeof tradeEndpoints> &
   EndpointsByPath<typeof inboxEndpoints> &
+  EndpointsByPath<typeof newsEndpoints> &
   EndpointsByPath<typeof creditEndpoints> &
   EndpointsByPath<typeof checkInEndpoints> &
   EndpointsByPath<typeof professionalEndpoints>;
@@ -57,6 +59,7 @@ export const userApi: UserApi = byPath<UserApi>(
   marketEndpoints,
   tradeEndpoints,
   inboxEndpoints,
+  newsEndpoints,
   creditEndpoints,
   checkInEndpoints,
   professionalEndpoints,

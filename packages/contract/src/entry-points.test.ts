@@ -81,6 +81,7 @@ describe('endpoints take their paths from the path tables', () => {
     tradeEndpoints: paths.tradePaths,
     adminEndpoints: paths.adminPaths,
     inboxEndpoints: paths.inboxPaths,
+    newsEndpoints: paths.newsPaths,
     adminSupportEndpoints: paths.adminSupportPaths,
   } as const;
 
@@ -100,6 +101,7 @@ describe('endpoints take their paths from the path tables', () => {
       ...Object.values(paths.marketPaths),
       ...Object.values(paths.tradePaths),
       ...Object.values(paths.inboxPaths),
+      ...Object.values(paths.newsPaths),
       paths.UPLOAD_PATH,
     ];
     expect(new Set(all).size).toBe(all.length);

@@ -271,4 +271,8 @@ export type PriceAlertState = (typeof priceAlertStates)[number];
 /** Who wrote a message of a support conversation. */
 export const supportAuthors = ['user', 'staff'] as const;
 export type SupportAuthor = (typeof supportAuthors)[number];
+
+/** The news centre's tabs: everything, or stock price news (issue 14, item 2). */
+export const newsTabs = ['hot', 'stock'] as const;
+export type NewsTab = (typeof newsTabs)[number];
 export * from './account-services-enums';

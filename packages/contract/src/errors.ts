@@ -292,6 +292,7 @@ export const errorCatalogue = {
   ]),
   ALERT_NOT_FOUND: refusal('The price alert does not exist or is not yours.'),
   ALERT_NOT_ACTIVE: refusal('The price alert has already fired or was cancelled.'),
+  NEWS_NOT_FOUND: refusal('The news item does not exist.'),
   PUSH_SERVICE_NOT_ALLOWED: refusal(
     "The subscription does not point at a browser's push service this server sends to.",
   ),

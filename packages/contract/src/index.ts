@@ -19,5 +19,6 @@ export * from './funds';
 export * from './paging';
 export * from './trading';
 export * from './inbox';
+export * from './news';
 export * from './account-services';
 export * from './api';

@@ -123,6 +123,12 @@ export const inboxPaths = {
   pushUnsubscribe: '/notifications/push/unsubscribe',
 } as const;
 
+/** The news centre (issue 14, item 2). */
+export const newsPaths = {
+  list: '/news/list',
+  detail: '/news/detail',
+} as const;
+
 /**
  * Raw uploads: POST the file's bytes (not multipart, not base64) with the user headers and
  * `content-type: application/octet-stream` (or the image's own type); answers `uploadData`.

@@ -6,6 +6,7 @@ import { registerFundsOverdueJob } from './funds-overdue.job';
 import { registerLedgerCheckpointJob } from './ledger-checkpoint.job';
 import { registerLedgerHoldExpiryJob } from './ledger-hold-expiry.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
+import { registerNewsFeedsJob } from './news-feeds.job';
 import { registerRestrictionsExpiryJob } from './restrictions-expiry.job';
 import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
 import { registerTradingExpiryJob } from './trading-expiry.job';
@@ -36,5 +37,6 @@ export function registerJobs(
   registerRestrictionsExpiryJob(runner, { restrictions: deps.services.restrictions });
   registerTradingExpiryJob(runner, { trading: deps.services.trading });
   registerTradingCorporateActionsJob(runner, { trading: deps.services.trading });
+  registerNewsFeedsJob(runner, { news: deps.services.news });
   registerCreditInterestJob(runner, { credit: deps.services.credit });
 }

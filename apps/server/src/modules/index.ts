@@ -18,6 +18,7 @@ import { tradingRoutes } from './trading/trading.routes';
 import { supportRoutes } from './support/support.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { priceAlertsRoutes } from './price-alerts/price-alerts.routes';
+import { newsRoutes } from './news/news.routes';
 import { creditRoutes } from './credit/credit.routes';
 import { checkInRoutes } from './check-in/check-in.routes';
 import { professionalRoutes } from './professional/professional.routes';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(supportRoutes);
   await app.register(messagesRoutes);
   await app.register(priceAlertsRoutes);
+  await app.register(newsRoutes);
   await app.register(creditRoutes);
   await app.register(checkInRoutes);
   await app.register(professionalRoutes);

@@ -1022,6 +1022,31 @@ export default {
       support: 'Antworten des Supports',
     },
   },
+  news: {
+    tabs: {
+      hot: 'Aktuell',
+      stock: 'Kursnachrichten',
+    },
+    search: 'Schlagzeilen durchsuchen',
+    simulatedLabel: 'Simuliert',
+    source: 'Quelle: {{source}}',
+    noFeeds: 'Auf diesem Server sind keine Nachrichtenquellen eingerichtet.',
+    demoOnly:
+      'Im Demomodus erscheinen hier die Dividenden und Splits des Simulators, als simuliert gekennzeichnet.',
+    empty: 'Keine Nachrichten.',
+    more: 'Mehr',
+    readOriginal: 'An der Quelle lesen',
+    imagesOmitted: 'Bilder werden weggelassen; öffnen Sie die Quelle, um sie zu sehen.',
+    forInstrument: 'Nachrichten',
+    simulated: {
+      dividendTitle: 'Simuliert: {{name}} zahlt eine Dividende von {{amount}}',
+      dividendBody:
+        'Eine Mitteilung des Demomarkts, keine Nachricht: {{name}} ({{symbol}}) wird am {{exDate}} ex Dividende gehandelt, {{amount}} je Aktie. Inhaber erhalten sie abzüglich Quellensteuer.',
+      splitTitle: 'Simuliert: {{name}} teilt {{from}} Aktie in {{to}}',
+      splitBody:
+        'Eine Mitteilung des Demomarkts, keine Nachricht: ab dem {{exDate}} wird aus {{from}} Aktie von {{name}} ({{symbol}}) {{to}}; der Kurs wird im selben Verhältnis geteilt, es fließt kein Geld.',
+    },
+  },
   inbox: {
     identity_approved: {
       title: 'Identität bestätigt',
@@ -1451,6 +1476,7 @@ export default {
     ALERT_NOT_FOUND: 'Dieser Kursalarm existiert nicht.',
     ALERT_NOT_ACTIVE: 'Dieser Kursalarm wurde bereits ausgelöst oder gelöscht.',
     PUSH_SERVICE_NOT_ALLOWED: 'An den Push-Dienst dieses Browsers sendet dieser Server nicht.',
+    NEWS_NOT_FOUND: 'Diese Nachricht existiert nicht.',
     TOO_FREQUENT: 'Zu häufig gesendet. Warten Sie einen Moment.',
     SYSTEM_BUSY: 'Das System ist ausgelastet. Versuchen Sie es später erneut.',
   },

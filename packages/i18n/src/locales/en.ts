@@ -1019,6 +1019,30 @@ export default {
       support: 'Support answers',
     },
   },
+  news: {
+    tabs: {
+      hot: 'Hot',
+      stock: 'Stock price news',
+    },
+    search: 'Search the headlines',
+    simulatedLabel: 'Simulated',
+    source: 'Source: {{source}}',
+    noFeeds: 'No news feeds are configured on this server.',
+    demoOnly: "In demo mode the simulator's dividends and splits appear here, labelled simulated.",
+    empty: 'No news.',
+    more: 'More',
+    readOriginal: 'Read at the source',
+    imagesOmitted: 'Pictures are left out; open the source to see them.',
+    forInstrument: 'News',
+    simulated: {
+      dividendTitle: 'Simulated: {{name}} pays a dividend of {{amount}}',
+      dividendBody:
+        'A notice from the demo market, not news: {{name}} ({{symbol}}) goes ex-dividend on {{exDate}} with {{amount}} per share. Holders receive it less withholding tax.',
+      splitTitle: 'Simulated: {{name}} splits {{from}} share into {{to}}',
+      splitBody:
+        'A notice from the demo market, not news: from {{exDate}}, {{from}} share of {{name}} ({{symbol}}) becomes {{to}}; the price is divided in the same ratio and no money moves.',
+    },
+  },
   inbox: {
     identity_approved: {
       title: 'Identity verified',
@@ -1435,6 +1459,7 @@ export default {
     ALERT_NOT_FOUND: 'This price alert does not exist.',
     ALERT_NOT_ACTIVE: 'This price alert has already fired or was cancelled.',
     PUSH_SERVICE_NOT_ALLOWED: "This browser's push service is not one this server sends to.",
+    NEWS_NOT_FOUND: 'This news item does not exist.',
     TOO_FREQUENT: 'Submitted too often. Wait a moment.',
     SYSTEM_BUSY: 'The system is busy. Try again later.',
   },

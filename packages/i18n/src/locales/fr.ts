@@ -1031,6 +1031,31 @@ export default {
       support: 'Réponses du support',
     },
   },
+  news: {
+    tabs: {
+      hot: 'À la une',
+      stock: 'Actualité des cours',
+    },
+    search: 'Chercher dans les titres',
+    simulatedLabel: 'Simulé',
+    source: 'Source : {{source}}',
+    noFeeds: "Aucun flux d'actualités n'est configuré sur ce serveur.",
+    demoOnly:
+      'En mode démo, les dividendes et divisions du simulateur apparaissent ici, marqués comme simulés.',
+    empty: 'Aucune actualité.',
+    more: 'Plus',
+    readOriginal: 'Lire à la source',
+    imagesOmitted: 'Les images sont omises ; ouvrez la source pour les voir.',
+    forInstrument: 'Actualités',
+    simulated: {
+      dividendTitle: 'Simulé : {{name}} verse un dividende de {{amount}}',
+      dividendBody:
+        'Un avis du marché de démo, pas une actualité : {{name}} ({{symbol}}) est coté ex-dividende le {{exDate}}, {{amount}} par action. Les détenteurs le reçoivent après retenue à la source.',
+      splitTitle: 'Simulé : {{name}} divise {{from}} action en {{to}}',
+      splitBody:
+        'Un avis du marché de démo, pas une actualité : à partir du {{exDate}}, {{from}} action {{name}} ({{symbol}}) devient {{to}} ; le cours est divisé dans le même rapport et aucun argent ne bouge.',
+    },
+  },
   inbox: {
     identity_approved: {
       title: 'Identité vérifiée',
@@ -1457,6 +1482,7 @@ export default {
     ALERT_NOT_FOUND: "Cette alerte de cours n'existe pas.",
     ALERT_NOT_ACTIVE: 'Cette alerte de cours a déjà été déclenchée ou annulée.',
     PUSH_SERVICE_NOT_ALLOWED: "Ce serveur n'envoie pas vers le service push de ce navigateur.",
+    NEWS_NOT_FOUND: "Cette actualité n'existe pas.",
     TOO_FREQUENT: 'Envois trop fréquents. Patientez un instant.',
     SYSTEM_BUSY: 'Le système est surchargé. Réessayez plus tard.',
   },

@@ -1011,6 +1011,30 @@ export default {
       support: '고객센터 답변',
     },
   },
+  news: {
+    tabs: {
+      hot: '인기',
+      stock: '주가 뉴스',
+    },
+    search: '제목 검색',
+    simulatedLabel: '모의',
+    source: '출처: {{source}}',
+    noFeeds: '이 서버에는 설정된 뉴스 피드가 없습니다.',
+    demoOnly: '데모 모드에서는 시뮬레이터의 배당과 분할이 모의로 표시되어 여기에 나타납니다.',
+    empty: '뉴스가 없습니다.',
+    more: '더 보기',
+    readOriginal: '원문 보기',
+    imagesOmitted: '이미지는 생략되었습니다. 원문에서 확인하세요.',
+    forInstrument: '뉴스',
+    simulated: {
+      dividendTitle: '모의: {{name}} 배당금 {{amount}} 지급',
+      dividendBody:
+        '뉴스가 아닌 데모 시장의 안내입니다: {{name}}({{symbol}})은(는) {{exDate}}에 주당 {{amount}}의 배당락이 됩니다. 보유자는 원천징수세를 뺀 금액을 받습니다.',
+      splitTitle: '모의: {{name}} {{from}}주를 {{to}}주로 분할',
+      splitBody:
+        '뉴스가 아닌 데모 시장의 안내입니다: {{exDate}}부터 {{name}}({{symbol}}) {{from}}주가 {{to}}주가 됩니다. 가격은 같은 비율로 조정되며 자금 이동은 없습니다.',
+    },
+  },
   inbox: {
     identity_approved: {
       title: '본인 인증 완료',
@@ -1415,6 +1439,7 @@ export default {
     ALERT_NOT_FOUND: '이 가격 알림이 존재하지 않습니다.',
     ALERT_NOT_ACTIVE: '이 가격 알림은 이미 울렸거나 취소되었습니다.',
     PUSH_SERVICE_NOT_ALLOWED: '이 서버는 이 브라우저의 푸시 서비스로 보내지 않습니다.',
+    NEWS_NOT_FOUND: '이 뉴스가 존재하지 않습니다.',
     TOO_FREQUENT: '너무 자주 제출했습니다. 잠시 기다리세요.',
     SYSTEM_BUSY: '시스템이 혼잡합니다. 잠시 후 다시 시도하세요.',
   },

@@ -1028,6 +1028,31 @@ export default {
       support: 'Antwoorden van support',
     },
   },
+  news: {
+    tabs: {
+      hot: 'Actueel',
+      stock: 'Koersnieuws',
+    },
+    search: 'Zoek in de koppen',
+    simulatedLabel: 'Gesimuleerd',
+    source: 'Bron: {{source}}',
+    noFeeds: 'Op deze server zijn geen nieuwsbronnen ingesteld.',
+    demoOnly:
+      'In demomodus verschijnen hier de dividenden en splitsingen van de simulator, gemarkeerd als gesimuleerd.',
+    empty: 'Geen nieuws.',
+    more: 'Meer',
+    readOriginal: 'Lees bij de bron',
+    imagesOmitted: 'Afbeeldingen worden weggelaten; open de bron om ze te zien.',
+    forInstrument: 'Nieuws',
+    simulated: {
+      dividendTitle: 'Gesimuleerd: {{name}} keert een dividend uit van {{amount}}',
+      dividendBody:
+        'Een mededeling van de demomarkt, geen nieuws: {{name}} ({{symbol}}) noteert ex-dividend op {{exDate}}, {{amount}} per aandeel. Houders ontvangen het na aftrek van roerende voorheffing.',
+      splitTitle: 'Gesimuleerd: {{name}} splitst {{from}} aandeel in {{to}}',
+      splitBody:
+        'Een mededeling van de demomarkt, geen nieuws: vanaf {{exDate}} wordt {{from}} aandeel {{name}} ({{symbol}}) {{to}}; de koers wordt in dezelfde verhouding gedeeld en er beweegt geen geld.',
+    },
+  },
   inbox: {
     identity_approved: {
       title: 'Identiteit geverifieerd',
@@ -1450,6 +1475,7 @@ export default {
     ALERT_NOT_FOUND: 'Dit koersalarm bestaat niet.',
     ALERT_NOT_ACTIVE: 'Dit koersalarm is al afgegaan of geannuleerd.',
     PUSH_SERVICE_NOT_ALLOWED: 'Naar de pushdienst van deze browser stuurt deze server niet.',
+    NEWS_NOT_FOUND: 'Dit nieuwsbericht bestaat niet.',
     TOO_FREQUENT: 'Te vaak verstuurd. Wacht even.',
     SYSTEM_BUSY: 'Het systeem is druk bezet. Probeer het later opnieuw.',
   },

@@ -1005,6 +1005,30 @@ export default {
       support: '客服回覆',
     },
   },
+  news: {
+    tabs: {
+      hot: '熱門',
+      stock: '股價新聞',
+    },
+    search: '搜尋標題',
+    simulatedLabel: '模擬',
+    source: '來源：{{source}}',
+    noFeeds: '此伺服器未設定任何新聞來源。',
+    demoOnly: '示範模式下，模擬器的配息與分割會顯示於此，並標示為模擬。',
+    empty: '暫無新聞。',
+    more: '更多',
+    readOriginal: '前往來源閱讀',
+    imagesOmitted: '圖片已省略；請開啟來源查看。',
+    forInstrument: '新聞',
+    simulated: {
+      dividendTitle: '模擬：{{name}} 配發股息 {{amount}}',
+      dividendBody:
+        '此為示範市場的通知，並非新聞：{{name}}（{{symbol}}）於 {{exDate}} 除息，每股 {{amount}}。持有人將收到扣除預扣稅後的金額。',
+      splitTitle: '模擬：{{name}} 將 {{from}} 股分割為 {{to}} 股',
+      splitBody:
+        '此為示範市場的通知，並非新聞：自 {{exDate}} 起，{{name}}（{{symbol}}）每 {{from}} 股變為 {{to}} 股；價格按相同比例調整，不涉及資金移動。',
+    },
+  },
   inbox: {
     identity_approved: {
       title: '身分已驗證',
@@ -1391,6 +1415,7 @@ export default {
     ALERT_NOT_FOUND: '此價格提醒不存在。',
     ALERT_NOT_ACTIVE: '此價格提醒已觸發或已取消。',
     PUSH_SERVICE_NOT_ALLOWED: '本伺服器不會傳送至此瀏覽器的推播服務。',
+    NEWS_NOT_FOUND: '此新聞不存在。',
     TOO_FREQUENT: '提交過於頻繁，請稍候。',
     SYSTEM_BUSY: '系統繁忙，請稍後再試。',
   },
