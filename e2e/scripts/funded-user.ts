@@ -84,3 +84,24 @@ export async function verifyAndFund(input: {
   });
   return user;
 }
+
+/**
+ * A pending withdrawal of `amount` EUR to a card in the user's name (added after the safety
+ * question), so the records show a hold and the withdrawal screen a pending item.
+ */
+export async function withdrawToOwnCard(user: UserCall, fundPassword: string, amount: string): Promise<void> {
+  await user('/information/scamCheck', { trigger: 'first_payout_method', wasToldByOnlineContact: false });
+  await user('/information/addBankCard', {
+    holderName: 'An Peeters',
+    iban: 'BE68539007547034',
+    bic: 'GKCCBEBB',
+    bankName: 'Belfius',
+    branch: '',
+  });
+  const [card] = await user<{ id: string }[]>('/information/bankList', {});
+  await user(
+    '/cashOut/submit',
+    { currency: 'EUR', amount, cardId: card?.id, fundPassword },
+    { 'idempotency-key': `withdrawal-${card?.id}-${amount}` },
+  );
+}
