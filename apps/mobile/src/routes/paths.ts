@@ -60,8 +60,8 @@ export const routes = [
   login('register'),
 
   { name: 'home', path: '/home/index', auth: true, topBar: false, tabBar: true, hasScreen: true },
-  later('newsList', '/home/newsList', { tabBar: true, topBar: { back: false } }),
-  later('newsDetail', '/home/newsDetail'),
+  later('newsList', '/home/newsList', { tabBar: true, topBar: { back: false }, hasScreen: true }),
+  later('newsDetail', '/home/newsDetail', { hasScreen: true }),
   later('blockTrade', '/home/blockTrade'),
   later('fllow', '/home/fllow'),
   later('dayTrading', '/home/dayTrading'),

@@ -25,6 +25,7 @@ import { useLiveQuote } from '../../features/market/use-live-quote';
 import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../shell/common';
 import { InstrumentFacts } from './components/InstrumentFacts';
+import { InstrumentNews } from '../news/InstrumentNews';
 import { QuoteHeader } from './components/QuoteHeader';
 import { QuoteFields } from './components/QuoteFields';
 import { WatchButton } from './components/WatchButton';
@@ -158,6 +159,7 @@ export default function StockDetailScreen() {
         </p>
       </section>
       {instrument.data && <InstrumentFacts instrument={instrument.data} />}
+      {symbol && <InstrumentNews symbol={symbol} />}
       {quote.data.kind !== 'index' && quote.data.kind !== 'forex' && (
         <div className={styles.stockTradeBar}>
           {(['buy', 'sell'] as const).map((side) => (
