@@ -353,8 +353,10 @@ export default {
       period: 'Zeitraum',
       range: 'Spanne',
       adjustment: 'Kursbereinigung',
+      indicators: 'Indikatoren',
       noData: 'Keine Chartdaten für diesen Zeitraum und diese Spanne.',
     },
+    indicators: { ma: 'GD 5/10/20', bollinger: 'Bollinger', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: 'Intraday',
       '5m': '5 Min.',

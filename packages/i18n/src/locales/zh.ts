@@ -352,8 +352,10 @@ export default {
       period: '週期',
       range: '區間',
       adjustment: '復權',
+      indicators: '技術指標',
       noData: '此週期與區間沒有圖表資料。',
     },
+    indicators: { ma: '均線 5/10/20', bollinger: '布林通道', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: '分時',
       '5m': '5 分',

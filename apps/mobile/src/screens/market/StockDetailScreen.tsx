@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openLink } from '../../native/open-link';
+import { indicators, type Indicator } from '../../features/market/indicators';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { chartDataKey, mergeLiveQuote } from '../../features/market/chart-data';
@@ -47,6 +48,14 @@ export default function StockDetailScreen() {
   const [period, setPeriod] = useState<CandlePeriod>('time_share');
   const [range, setRange] = useState<ChartRange>(defaultRangeByPeriod.time_share);
   const [adjustment, setAdjustment] = useState<PriceAdjustment>('none');
+  const [shownIndicators, setShownIndicators] = useState<readonly Indicator[]>([]);
+  const toggleIndicator = (indicator: Indicator) =>
+    setShownIndicators((shown) =>
+      // Kept in the list's order, so MACD's and RSI's panes always come in the same order.
+      indicators.filter((item) => (item === indicator ? !shown.includes(item) : shown.includes(item))),
+    );
+  // MACD and RSI each add a pane below the prices.
+  const extraPanes = shownIndicators.filter((item) => item === 'macd' || item === 'rsi').length;
   const candles = useQuery(marketQueries.candles(symbol, period, range, adjustment));
   const scheme = useColourScheme();
   const colours = useMemo(() => upDownColours(scheme), [scheme]);
@@ -131,7 +140,31 @@ export default function StockDetailScreen() {
             </button>
           ))}
         </div>
-        <div className={styles.chartFrame} data-testid="chart" data-period={period} data-range={range}>
+        <div
+          className={classNames(styles.chipRow, styles.chipRowTight)}
+          role="group"
+          aria-label={t('market.chart.indicators')}
+        >
+          {indicators.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={classNames(styles.chip, styles.chipSmall)}
+              aria-pressed={shownIndicators.includes(option)}
+              data-testid={`indicator-${option}`}
+              onClick={() => toggleIndicator(option)}
+            >
+              {t(`market.indicators.${option}`)}
+            </button>
+          ))}
+        </div>
+        <div
+          className={styles.chartFrame}
+          style={{ height: `${16 + 6 * extraPanes}rem` }}
+          data-testid="chart"
+          data-period={period}
+          data-range={range}
+        >
           {candles.isPending ? (
             <Loading />
           ) : liveCandles.length === 0 ? (
@@ -146,6 +179,7 @@ export default function StockDetailScreen() {
                 decimals={priceDecimals(quote.data)}
                 timeZone={instrument.data?.timeZone ?? 'UTC'}
                 language={language}
+                indicators={shownIndicators}
                 aria-busy={candles.isFetching}
               />
             </Suspense>

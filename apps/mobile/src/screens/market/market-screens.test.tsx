@@ -11,9 +11,20 @@ import { StreamBadge } from './components/StreamBadge';
 
 vi.mock('./components/PriceChart', () => ({
   // The canvas chart needs a real browser (the e2e suite draws it); here a stand-in shows its input.
-  default: ({ candles, period, dataKey }: { candles: unknown[]; period: string; dataKey: string }) => (
+  default: ({
+    candles,
+    period,
+    dataKey,
+    indicators = [],
+  }: {
+    candles: unknown[];
+    period: string;
+    dataKey: string;
+    indicators?: string[];
+  }) => (
     <div
       data-testid="price-chart-stub"
+      data-indicators={indicators.join(',')}
       data-candles={candles.length}
       data-period={period}
       data-key={dataKey}
@@ -230,6 +241,15 @@ describe('market index', () => {
     await waitFor(() =>
       expect(screen.getByTestId('price-chart-stub').getAttribute('data-key')).toBe('KBC.BR|day|6m|backward'),
     );
+    // Indicators are switched on and off, always in the same order (MACD's pane above RSI's).
+    fireEvent.click(screen.getByTestId('indicator-rsi'));
+    fireEvent.click(screen.getByTestId('indicator-ma'));
+    fireEvent.click(screen.getByTestId('indicator-macd'));
+    const stub = () => screen.getByTestId('price-chart-stub');
+    await waitFor(() => expect(stub().getAttribute('data-indicators')).toBe('ma,macd,rsi'));
+    expect(screen.getByTestId('indicator-macd').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('indicator-ma'));
+    await waitFor(() => expect(stub().getAttribute('data-indicators')).toBe('macd,rsi'));
     fireEvent.click(screen.getByTestId('period-5m'));
     await waitFor(() => expect((screen.getByTestId('range-1y') as HTMLButtonElement).disabled).toBe(true));
 

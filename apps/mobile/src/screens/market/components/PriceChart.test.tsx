@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '../../../features/market/market-types';
+import { rsi, sma } from '../../../features/market/indicators';
 import PriceChart from './PriceChart';
 
 // The chart library draws on a canvas jsdom does not have; a stand-in records what the component
@@ -15,6 +16,7 @@ vi.mock('lightweight-charts', () => {
   const series = (name: string) => ({
     setData: (points: unknown) => calls.push({ series: name, method: 'setData', points }),
     update: (point: unknown) => calls.push({ series: name, method: 'update', points: point }),
+    createPriceLine: () => {},
   });
   return {
     CandlestickSeries: 'Candlestick',
@@ -24,7 +26,9 @@ vi.mock('lightweight-charts', () => {
     createChart: (_element: unknown, options: (typeof created)[number]) => {
       created.push(options);
       return {
-        addSeries: (kind: string) => series(kind),
+        // A series in another pane is named with it ("Line@1").
+        addSeries: (kind: string, _options?: unknown, pane?: number) =>
+          series(pane ? `${kind}@${pane}` : kind),
         priceScale: () => ({ applyOptions: () => {} }),
         timeScale: () => ({
           fitContent: () => {},
@@ -94,5 +98,25 @@ describe('PriceChart', () => {
     rerender(<PriceChart {...props} candles={moved} dataKey="KBC.BR|day|6m|none" />);
     expect(candleCalls().map((call) => call.method)).toEqual(['setData', 'update']);
     expect((candleCalls().at(-1)!.points as { close: number }).close).toBe(52.5);
+  });
+
+  it('draws the indicators from the candles: moving averages over the prices, RSI in a pane below', () => {
+    const closes = Array.from({ length: 30 }, (_, index) => 50 + ((index * 7) % 11) - 5);
+    const many = closes.map((close, index) => candle(index, close.toFixed(2)));
+    render(<PriceChart {...props} candles={many} dataKey="KBC.BR|day|6m|none" indicators={['ma', 'rsi']} />);
+    const lines = calls.filter((call) => call.series === 'Line' && call.method === 'setData');
+    // MA 5, 10 and 20 over the prices, each from its first full window.
+    expect(lines.map((call) => (call.points as unknown[]).length)).toEqual([26, 21, 11]);
+    const ma5 = lines[0]!.points as { time: number; value: number }[];
+    expect(ma5[0]).toEqual({ time: many[4]!.time, value: sma(closes, 5)[4] });
+    const rsiCall = calls.find((call) => call.series === 'Line@1' && call.method === 'setData')!;
+    const expected = rsi(closes).flatMap((value, index) =>
+      value === null ? [] : [{ time: many[index]!.time, value }],
+    );
+    expect(rsiCall.points).toEqual(expected);
+    // Without indicators, nothing but the prices and the volume.
+    calls.length = 0;
+    render(<PriceChart {...props} candles={many} dataKey="KBC.BR|day|6m|none" />);
+    expect(calls.map((call) => call.series).sort()).toEqual(['Candlestick', 'Histogram']);
   });
 });

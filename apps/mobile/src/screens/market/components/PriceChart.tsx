@@ -10,7 +10,13 @@ import {
 import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, languageTags, type Language } from '@beurs/i18n';
-import { periodSeconds, toChartSeries, zoneOffsetSeconds } from '../../../features/market/chart-data';
+import {
+  periodSeconds,
+  toChartSeries,
+  zoneOffsetSeconds,
+  type ChartTime,
+} from '../../../features/market/chart-data';
+import { bollinger, macd, MA_LENGTHS, rsi, sma, type Indicator } from '../../../features/market/indicators';
 import type { CandlePeriod } from '@beurs/contract/enums';
 import type { Candle } from '../../../features/market/market-types';
 import { classNames } from '../../../shell/common';
@@ -33,8 +39,84 @@ type Props = HTMLAttributes<HTMLDivElement> & {
   decimals: number;
   timeZone: string;
   language: Language;
+  /** Indicators drawn from the candles: MA and Bollinger over the prices, MACD and RSI below. */
+  indicators?: readonly Indicator[];
   'data-testid'?: string;
 };
+
+/** An indicator's lines (and MACD's histogram), each with the values it draws. */
+type Overlay = {
+  series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
+  values: (closes: number[]) => (number | null)[];
+};
+
+const MA_COLOURS = ['#b26a00', '#7b3fa0', '#00838f'] as const;
+const BAND_COLOUR = '#5c6bc0';
+
+/** Adds an indicator's series to the chart: over the prices (pane 0) or in a pane of its own. */
+function addIndicator(chart: IChartApi, indicator: Indicator, pane: number): Overlay[] {
+  const line = (color: string, paneIndex: number, lineStyle = 0) =>
+    chart.addSeries(
+      LineSeries,
+      {
+        color,
+        lineWidth: 1,
+        lineStyle,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+      },
+      paneIndex,
+    );
+  switch (indicator) {
+    case 'ma':
+      return MA_LENGTHS.map((length, index) => ({
+        series: line(MA_COLOURS[index]!, 0),
+        values: (closes) => sma(closes, length),
+      }));
+    case 'bollinger':
+      return (['upper', 'middle', 'lower'] as const).map((band) => ({
+        series: line(BAND_COLOUR, 0, band === 'middle' ? 0 : 2),
+        values: (closes) => bollinger(closes)[band],
+      }));
+    case 'macd':
+      return [
+        {
+          series: chart.addSeries(
+            HistogramSeries,
+            { priceLineVisible: false, lastValueVisible: false },
+            pane,
+          ),
+          values: (closes) => macd(closes).histogram,
+        },
+        { series: line('#0b3d91', pane), values: (closes) => macd(closes).macd },
+        { series: line('#b26a00', pane), values: (closes) => macd(closes).signal },
+      ];
+    case 'rsi': {
+      const series = line('#7b3fa0', pane);
+      for (const level of [30, 70]) {
+        series.createPriceLine({
+          price: level,
+          color: '#9aa3ad',
+          lineWidth: 1,
+          lineStyle: 2,
+          axisLabelVisible: true,
+        });
+      }
+      return [{ series, values: (closes) => rsi(closes) }];
+    }
+  }
+}
+
+/** Every indicator over the closes, at the candles' times (none before it has enough history). */
+function drawIndicators(overlays: readonly Overlay[], times: readonly ChartTime[], closes: number[]): void {
+  for (const overlay of overlays) {
+    const points = overlay
+      .values(closes)
+      .flatMap((value, index) => (value === null ? [] : [{ time: times[index]!, value }]));
+    overlay.series.setData(points);
+  }
+}
 
 /**
  * Shows every candle with room on both sides: a time label centred on the first or last candle
@@ -52,6 +134,7 @@ type Series = {
   main: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>;
   volume: ISeriesApi<'Histogram'>;
   isLine: boolean;
+  overlays: Overlay[];
   count: number;
   firstTime: number | null;
   dataKey: string | null;
@@ -65,9 +148,12 @@ export default function PriceChart({
   decimals,
   timeZone,
   language,
+  indicators = [],
   className,
   ...rest
 }: Props) {
+  // One key for the effects: the chart is built again with another set of indicators.
+  const indicatorKey = indicators.join(',');
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const series = useRef<Series | null>(null);
@@ -114,12 +200,18 @@ export default function PriceChart({
       priceLineVisible: false,
     });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
-    series.current = { chart, main, volume, isLine, count: 0, firstTime: null, dataKey: null };
+    // MA and Bollinger over the prices; MACD and RSI each in a pane of its own, in that order.
+    const shown = indicatorKey === '' ? [] : (indicatorKey.split(',') as Indicator[]);
+    let nextPane = 1;
+    const overlays = shown.flatMap((indicator) =>
+      addIndicator(chart, indicator, indicator === 'macd' || indicator === 'rsi' ? nextPane++ : 0),
+    );
+    series.current = { chart, main, volume, isLine, overlays, count: 0, firstTime: null, dataKey: null };
     return () => {
       series.current = null;
       chart.remove();
     };
-  }, [isLine, isIntraday, colours.up, colours.down, decimals, language]);
+  }, [isLine, isIntraday, colours.up, colours.down, decimals, language, indicatorKey]);
 
   // New data: redraw everything, or only move the last candle when a live quote changed it.
   useEffect(() => {
@@ -148,10 +240,15 @@ export default function PriceChart({
       current.volume.setData(data.volumes);
       fitWithMargins(current.chart, data.candles.length);
     }
+    drawIndicators(
+      current.overlays,
+      data.candles.map((point) => point.time),
+      data.candles.map((point) => point.close),
+    );
     current.count = data.candles.length;
     current.firstTime = firstTime;
     current.dataKey = dataKey;
-  }, [candles, dataKey, colours, isIntraday, timeZone, isLine, decimals, language]);
+  }, [candles, dataKey, colours, isIntraday, timeZone, isLine, decimals, language, indicatorKey]);
 
   return (
     <div
