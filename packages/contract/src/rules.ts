@@ -9,6 +9,11 @@ export const ACCOUNT_PATTERN = /^\d{6,15}$/;
 export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
 /** A staff member's password. */
 export const STAFF_PASSWORD_LENGTH = { min: 12, max: 128 } as const;
+/**
+ * A two-factor code: six digits from the authenticator app, or one of the ten single-use recovery
+ * codes (`XXXXX-XXXXX`, base32 letters and digits; the dash may be left out).
+ */
+export const TWO_FACTOR_CODE_PATTERN = /^(\d{6}|[A-Z2-7]{5}-?[A-Z2-7]{5})$/i;
 /** The fund password: six digits. */
 export const FUND_PASSWORD_PATTERN = /^\d{6}$/;
 /** The real name on an identity submission or a payout card. */

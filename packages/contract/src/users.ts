@@ -3,7 +3,7 @@ import { defineEndpoints } from './endpoint';
 import { userPaths } from './paths';
 import { identityStates, languages, restrictionKinds } from './enums';
 import { cashAmountOutput, currencySchema } from './money';
-import { ACCOUNT_PATTERN, PASSWORD_LENGTH } from './rules';
+import { ACCOUNT_PATTERN, PASSWORD_LENGTH, TWO_FACTOR_CODE_PATTERN } from './rules';
 
 // Accounts and sessions (spec sections 3–7).
 
@@ -28,7 +28,7 @@ export const registerRequest = z.strictObject({
 export const twoFactorCodeSchema = z
   .string()
   .trim()
-  .regex(/^(\d{6}|[A-Z2-7]{5}-?[A-Z2-7]{5})$/i, 'six digits or a recovery code');
+  .regex(TWO_FACTOR_CODE_PATTERN, 'six digits or a recovery code');
 
 export const loginRequest = z.strictObject({
   account: accountSchema,

@@ -7,10 +7,15 @@ import { userQueries } from './queries';
 
 export const LOGOUT_REDIRECT_MS = 1_000;
 
+/**
+ * Signs in. Quiet: the login screen shows refusals itself, and asks for the second factor when
+ * the server answers TWO_FACTOR_REQUIRED.
+ */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: RequestOf<typeof userEndpoints.login>) => api.call(userPaths.login, request),
+    mutationFn: (request: RequestOf<typeof userEndpoints.login>) =>
+      api.call(userPaths.login, request, { quiet: true }),
     onSuccess: (data) => {
       saveLogin(data.token, data.account);
       queryClient.removeQueries({ queryKey: userQueries.all });
@@ -59,5 +64,31 @@ export function useRevokeOtherSessionsMutation() {
   return useMutation({
     mutationFn: () => api.call(userPaths.revokeOtherSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userQueries.sessions().queryKey }),
+  });
+}
+
+/** Starts turning two-factor sign-in on: the login password for a new secret and its QR text. */
+export function useTwoFactorSetupMutation() {
+  return useMutation({
+    mutationFn: (password: string) => api.call(userPaths.twoFactorSetup, { password }),
+  });
+}
+
+/**
+ * Confirms two-factor sign-in with a first code; answers the ten recovery codes, shown once. The
+ * screen refreshes the status only when the user says they saved the codes, so they stay shown.
+ */
+export function useTwoFactorEnableMutation() {
+  return useMutation({
+    mutationFn: (code: string) => api.call(userPaths.twoFactorEnable, { code }),
+  });
+}
+
+export function useTwoFactorDisableMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RequestOf<typeof userEndpoints.twoFactorDisable>) =>
+      api.call(userPaths.twoFactorDisable, request),
+    onSuccess: (status) => queryClient.setQueryData(userQueries.twoFactor().queryKey, status),
   });
 }

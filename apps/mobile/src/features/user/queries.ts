@@ -8,6 +8,7 @@ import { isLoggedIn } from '../../session/storage';
 export type UserInfo = DataOf<typeof userEndpoints.getUserinfo>;
 export type Notice = DataOf<typeof userEndpoints.notice>[number];
 export type SessionItem = DataOf<typeof userEndpoints.sessions>[number];
+export type SignIn = DataOf<typeof userEndpoints.signInHistory>[number];
 
 export const userQueries = {
   all: ['user'] as const,
@@ -29,11 +30,27 @@ export const userQueries = {
       queryFn: () => api.call(userPaths.sessions),
       enabled: isLoggedIn(),
     }),
+  signInHistory: () =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'signInHistory'],
+      queryFn: () => api.call(userPaths.signInHistory),
+      enabled: isLoggedIn(),
+    }),
+  /** Whether two-factor sign-in is on: withdrawals and new payout cards then ask for a code. */
+  twoFactor: () =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'twoFactor'],
+      // Quiet: if it cannot be read, a call that needs the code is refused TWO_FACTOR_REQUIRED.
+      queryFn: () => api.call(userPaths.twoFactorStatus, {}, { quiet: true }),
+      enabled: isLoggedIn(),
+    }),
 };
 
 export const useUserInfo = () => useQuery(userQueries.info());
 export const useNotices = () => useQuery(userQueries.notices());
 export const useSessions = () => useQuery(userQueries.sessions());
+export const useSignInHistory = () => useQuery(userQueries.signInHistory());
+export const useTwoFactorStatus = () => useQuery(userQueries.twoFactor());
 
 /** The real name once identity-verified (is_true 1), else the account (spec section 6). */
 export function displayName(info: Pick<UserInfo, 'is_true' | 'realname' | 'account'>): string {

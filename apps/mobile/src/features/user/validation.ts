@@ -2,7 +2,7 @@
 // the two passwords must match; the same match rule applies to the login-password change. Results
 // are message keys for t(); an empty object means the form may be sent.
 
-import { ACCOUNT_PATTERN, PASSWORD_LENGTH } from '@beurs/contract/rules';
+import { ACCOUNT_PATTERN, PASSWORD_LENGTH, TWO_FACTOR_CODE_PATTERN } from '@beurs/contract/rules';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
@@ -44,6 +44,17 @@ export function validateChangePassword(form: ChangePasswordForm): Errors<keyof C
   else if (form.newPassword && form.confirmPassword !== form.newPassword)
     errors.confirmPassword = 'loginPass.mismatch';
   return errors;
+}
+
+/** A two-factor code as the server takes it: six digits or a recovery code (spaces left out). */
+export const normaliseTwoFactorCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();
+
+/** The message key for a two-factor code that cannot be right, or undefined. */
+export function validateTwoFactorCode(code: string): string | undefined {
+  const normalised = normaliseTwoFactorCode(code);
+  if (!normalised) return 'twoFactor.codeRequired';
+  if (!TWO_FACTOR_CODE_PATTERN.test(normalised)) return 'twoFactor.codeFormat';
+  return undefined;
 }
 
 export const hasErrors = (errors: object) => Object.keys(errors).length > 0;

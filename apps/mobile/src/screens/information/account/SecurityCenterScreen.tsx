@@ -4,20 +4,35 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '../../../features/user/mutations';
-import { useSessions, type SessionItem } from '../../../features/user/queries';
+import { useSessions, useSignInHistory, type SessionItem } from '../../../features/user/queries';
 import { EmptyState, Loading } from '../../../shell/common';
 import { showToast } from '../../../shell/toast';
+import { TwoFactorSection } from './TwoFactorSection';
+
+// Checked in this order: an Android phone's agent also names Linux, an iPhone's Mac OS X, and
+// Edge's and Opera's also name Chrome and Safari.
+const browsers = [
+  ['Edg/', 'Edge'],
+  ['OPR/', 'Opera'],
+  ['Firefox/', 'Firefox'],
+  ['Chrome/', 'Chrome'],
+  ['Safari/', 'Safari'],
+] as const;
+const systems = [
+  ['Android', 'Android'],
+  ['iPhone', 'iPhone'],
+  ['iPad', 'iPad'],
+  ['Windows', 'Windows'],
+  ['CrOS', 'CrOS'],
+  ['Mac OS X', 'macOS'],
+  ['Linux', 'Linux'],
+] as const;
 
 /** A short device description from a user-agent string. */
 export function describeAgent(userAgent: string): string {
-  const browser = /(Edg|OPR|Chrome|Firefox|Safari)\/[\d.]+/
-    .exec(userAgent)?.[1]
-    ?.replace('Edg', 'Edge')
-    .replace('OPR', 'Opera');
-  const system = /(Android|iPhone|iPad|Windows|Mac OS X|Linux|CrOS)/
-    .exec(userAgent)?.[1]
-    ?.replace('Mac OS X', 'macOS');
-  return [browser, system].filter(Boolean).join(' · ');
+  const nameIn = (names: readonly (readonly [string, string])[]) =>
+    names.find(([mark]) => userAgent.includes(mark))?.[1];
+  return [nameIn(browsers), nameIn(systems)].filter(Boolean).join(' · ');
 }
 
 function SessionRow({ session }: { session: SessionItem }) {
@@ -54,8 +69,38 @@ function SessionRow({ session }: { session: SessionItem }) {
   );
 }
 
-/** Security center: active sessions, sign out one or all others (server calls). */
-export default function SecurityCenterScreen() {
+/** Every sign-in to the account, newest first: time, device and address. */
+function SignInHistory() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const history = useSignInHistory();
+  return (
+    <>
+      <h2 className="section-title">{t('twoFactor.historyTitle')}</h2>
+      {history.isPending ? (
+        <Loading />
+      ) : (history.data ?? []).length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="menu" data-testid="sign-in-history">
+          {(history.data ?? []).map((signIn, index) => (
+            <li key={`${signIn.signedInAt}-${index}`} className="session-item">
+              <span className="agent">
+                {describeAgent(signIn.userAgent) || t('security.unknownDevice')}
+                {signIn.isCurrent && ` — ${t('twoFactor.historyCurrent')}`}
+              </span>
+              <small className="numeric">{formatDateTime(signIn.signedInAt, language)}</small>
+              {signIn.ipAddress && <small>{t('security.address', { ip: signIn.ipAddress })}</small>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Active sessions: sign out one or all others (server calls). */
+function Sessions() {
   const { t } = useTranslation();
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessionsMutation();
@@ -72,7 +117,7 @@ export default function SecurityCenterScreen() {
     });
 
   return (
-    <div data-testid="screen-securityCenter">
+    <>
       <h2 className="section-title">{t('security.sessions')}</h2>
       <ul className="menu">
         {[...list]
@@ -111,6 +156,17 @@ export default function SecurityCenterScreen() {
           ],
         ]}
       />
+    </>
+  );
+}
+
+/** Security centre: two-factor sign-in, active sessions and the sign-in history. */
+export default function SecurityCenterScreen() {
+  return (
+    <div data-testid="screen-securityCenter">
+      <TwoFactorSection />
+      <Sessions />
+      <SignInHistory />
     </div>
   );
 }

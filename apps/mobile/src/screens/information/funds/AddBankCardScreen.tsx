@@ -8,11 +8,14 @@ import { normaliseBic, normaliseIban } from '@beurs/contract/rules';
 import { validateBankCard, type BankCardForm } from '../../../features/funds/bank-card';
 import { useAddBankCardMutation } from '../../../features/funds/mutations';
 import { withScamCheck } from '../../../features/funds/scam-check';
+import { useTwoFactorStatus } from '../../../features/user/queries';
+import { normaliseTwoFactorCode, validateTwoFactorCode } from '../../../features/user/validation';
 import { pathOf } from '../../../routes/paths';
 import { Loading, LoadingOverlay } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { useFormFields } from '../../../shell/use-form-fields';
 import { showToast } from '../../../shell/toast';
+import { TwoFactorCodeField } from '../../../shell/TwoFactorCodeField';
 import { useIdentityGate, type IdentityGate } from './wallet/IdentityGate';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 
@@ -29,6 +32,11 @@ function CardForm({ holderName, gate }: { holderName: string; gate: IdentityGate
     branch: '',
   });
   const [isBusy, setBusy] = useState(false);
+  // With two-factor sign-in on, a new payout card asks for a code as well (sent as twoFactorCode).
+  const twoFactor = useTwoFactorStatus();
+  const isCodeAsked = twoFactor.data?.isEnabled === true;
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   // The verified name arrives when a reviewer decides while the form is open: shown at once.
   const [holderShown, setHolderShown] = useState(holderName);
   if (holderShown !== holderName) {
@@ -40,13 +48,16 @@ function CardForm({ holderName, gate }: { holderName: string; gate: IdentityGate
     event.preventDefault();
     const found = validateBankCard(form);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const foundCode = isCodeAsked ? validateTwoFactorCode(twoFactorCode) : undefined;
+    setCodeError(foundCode);
+    if (Object.keys(found).length > 0 || foundCode) return;
     const request = {
       holderName: form.holderName.trim(),
       iban: normaliseIban(form.iban),
       bic: normaliseBic(form.bic),
       bankName: form.bankName.trim(),
       branch: form.branch.trim(),
+      ...(isCodeAsked && { twoFactorCode: normaliseTwoFactorCode(twoFactorCode) }),
     };
     setBusy(true);
     try {
@@ -57,6 +68,8 @@ function CardForm({ holderName, gate }: { holderName: string; gate: IdentityGate
       }
     } catch (failure) {
       if (failure instanceof ApiError) showToast(describeError(failure), TOAST_DURATION_MS);
+      // A code is good once: the next attempt needs the app's next code.
+      setTwoFactorCode('');
     } finally {
       setBusy(false);
     }
@@ -76,7 +89,17 @@ function CardForm({ holderName, gate }: { holderName: string; gate: IdentityGate
       <Field label={t('bankCard.bic')} {...field('bic')} autoComplete="off" />
       <Field label={t('bankCard.bankName')} {...field('bankName')} />
       <Field label={t('bankCard.branch')} {...field('branch')} />
-      <Button block color="primary" size="large" type="submit" loading={isBusy} disabled={gate.isBlocked}>
+      {isCodeAsked && (
+        <TwoFactorCodeField value={twoFactorCode} error={codeError} onValueChange={setTwoFactorCode} />
+      )}
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={isBusy}
+        disabled={gate.isBlocked || twoFactor.isPending}
+      >
         {t('bankCard.submit')}
       </Button>
       <LoadingOverlay visible={isBusy} />

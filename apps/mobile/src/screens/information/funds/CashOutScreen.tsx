@@ -16,12 +16,15 @@ import {
   type WithdrawalRules,
 } from '../../../features/funds/queries';
 import { isSixDigits } from '../../../features/identity/fund-password';
+import { useTwoFactorStatus } from '../../../features/user/queries';
+import { normaliseTwoFactorCode, validateTwoFactorCode } from '../../../features/user/validation';
 import { pathOf } from '../../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
 import { DecidedBy, reviewReasonText } from '../../../shell/Decision';
 import { Field, fieldMessageText, type FieldMessage } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
+import { TwoFactorCodeField } from '../../../shell/TwoFactorCodeField';
 import { ConfirmDialog } from '../../trade/components/ConfirmDialog';
 import styles from './wallet/wallet.module.css';
 
@@ -123,6 +126,10 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
   const [amountText, setAmountText] = useState('');
   const [cardId, setCardId] = useState('');
   const [fundPassword, setFundPassword] = useState('');
+  // With two-factor sign-in on, the withdrawal asks for a code as well (sent as twoFactorCode).
+  const twoFactor = useTwoFactorStatus();
+  const isCodeAsked = twoFactor.data?.isEnabled === true;
+  const [twoFactorCode, setTwoFactorCode] = useState('');
   const [errors, setErrors] = useState<Record<string, FieldMessage>>({});
   const [review, setReview] = useState<Review | null>(null);
   const money = (value: string) => formatCurrency(value, rules.currency, language);
@@ -157,6 +164,8 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
     if (error) found.amount = error;
     if (!chosenCard) found.card = 'cashOut.cardRequired';
     if (!isSixDigits(fundPassword)) found.fundPassword = 'fundPass.sixDigits';
+    const codeError = isCodeAsked ? validateTwoFactorCode(twoFactorCode) : undefined;
+    if (codeError) found.twoFactorCode = codeError;
     setErrors(found);
     if (Object.keys(found).length > 0 || amount === null) return;
     setReview({
@@ -173,7 +182,13 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
     if (!review) return;
     cashOut.mutate(
       {
-        request: { currency: rules.currency, amount: review.amount, cardId: review.cardId, fundPassword },
+        request: {
+          currency: rules.currency,
+          amount: review.amount,
+          cardId: review.cardId,
+          fundPassword,
+          ...(isCodeAsked && { twoFactorCode: normaliseTwoFactorCode(twoFactorCode) }),
+        },
         idempotencyKey: review.idempotencyKey,
       },
       {
@@ -182,7 +197,11 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
           setFundPassword('');
           showToast(t('cashOut.submitted'), 2000);
         },
-        onSettled: () => setReview(null),
+        // A code is good once: after any answer the next attempt needs the app's next code.
+        onSettled: () => {
+          setReview(null);
+          setTwoFactorCode('');
+        },
       },
     );
   };
@@ -234,7 +253,20 @@ function CashOutForm({ rules }: { rules: WithdrawalRules }) {
         error={errors.fundPassword}
         onValueChange={setFundPassword}
       />
-      <Button block color="primary" size="large" type="submit" disabled={cards.isPending}>
+      {isCodeAsked && (
+        <TwoFactorCodeField
+          value={twoFactorCode}
+          error={errors.twoFactorCode}
+          onValueChange={setTwoFactorCode}
+        />
+      )}
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        disabled={cards.isPending || twoFactor.isPending}
+      >
         {t('cashOut.review')}
       </Button>
       <Dialog
