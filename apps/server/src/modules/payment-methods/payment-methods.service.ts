@@ -89,13 +89,14 @@ export function createPaymentMethodsService(deps: {
       },
     ) {
       const realname = await identity.requireVerified(userId);
-      await secondFactor.requireSecondFactor(userId, input.twoFactorCode);
       if (!sameName(input.holderName, realname)) throw new DomainError('CARD_NOT_OWN');
       const iban = normaliseIban(input.iban);
       if (!isValidIban(iban)) throw new DomainError('IBAN_INVALID');
       const bic = normaliseBic(input.bic);
       if (!isValidBic(bic)) throw new DomainError('BIC_INVALID');
       await requireFrictionForFirst(userId);
+      // Last: a code is good once, so a refusal above (or the safety question) must not use it up.
+      await secondFactor.requireSecondFactor(userId, input.twoFactorCode);
       const row = await repository.insertCard(db, {
         userId,
         holderName: realname,
@@ -150,11 +151,11 @@ export function createPaymentMethodsService(deps: {
       userId: bigint,
       input: { network: WalletNetwork; address: string; label: string; twoFactorCode?: string },
     ) {
-      await secondFactor.requireSecondFactor(userId, input.twoFactorCode);
       if (!isValidWalletAddress(input.network, input.address)) {
         throw new DomainError('WALLET_ADDRESS_INVALID', { network: input.network });
       }
       await requireFrictionForFirst(userId);
+      await secondFactor.requireSecondFactor(userId, input.twoFactorCode);
       const row = await repository.insertWallet(db, {
         userId,
         network: input.network,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEFAULT_PASSWORD, signUp, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, callAdmin, nextTotpCode, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { verifyIdentity } from '../uploads/upload-test-support';
 import { FUND_PASSWORD, fundedUser, nextBelgianIban } from '../withdrawals/withdrawal-test-support';
 
 // Issue 12, item 6: two-factor sign-in with TOTP (RFC 6238) and ten single-use recovery codes;
@@ -192,6 +193,28 @@ describe('asked again for money leaving the account', () => {
       available: '400.00',
       frozen: '100.00',
     });
+  });
+});
+
+describe('a code is used up only by the step it lets through', () => {
+  it('survives a refused IBAN and the safety question before the first card, then is spent', async () => {
+    const user = await signUp(testApp);
+    await verifyIdentity(testApp, user, admin, 'Marie Dubois');
+    const { secret } = await enable(user);
+    const card = {
+      holderName: 'Marie Dubois',
+      iban: nextBelgianIban(),
+      bic: 'GEBABEBB',
+      bankName: 'BNP Paribas Fortis',
+      twoFactorCode: nextTotpCode(testApp, `user:${user.account}`, secret),
+    };
+    const add = (body: typeof card) => call(testApp.app, '/information/addBankCard', body, user);
+    expect(codeOf(await add({ ...card, iban: 'BE00539007547034' }))).toBe('IBAN_INVALID');
+    expect(codeOf(await add(card))).toBe('SCAM_CHECK_REQUIRED');
+    const answer = { trigger: 'first_payout_method', wasToldByOnlineContact: false };
+    expect(codeOf(await call(testApp.app, '/information/scamCheck', answer, user))).toBe('ok');
+    expect(codeOf(await add(card))).toBe('ok');
+    expect(codeOf(await add({ ...card, iban: nextBelgianIban() }))).toBe('WRONG_TWO_FACTOR_CODE');
   });
 });
 
