@@ -216,7 +216,16 @@ export function createServices(deps: ServiceDeps) {
     users,
   });
   // Records page the ledger's entries and ask each source's module to describe its own.
-  const records = createRecordsService({ db, ledger, deposits, withdrawals, exchange, corrections, trading });
+  const records = createRecordsService({
+    db,
+    ledger,
+    deposits,
+    withdrawals,
+    exchange,
+    corrections,
+    trading,
+    credit,
+  });
   return {
     demoDesk,
     messages,

@@ -14,6 +14,7 @@ import {
   withdrawalRuleIds,
   withdrawalWaits,
 } from './enums';
+import { loanMovementKinds } from './account-services-enums';
 import { fundsPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
 import { REALNAME_LENGTH } from './rules';
@@ -194,6 +195,15 @@ export const recordDetail = z.discriminatedUnion('type', [
     rateSource: z.string(),
   }),
   z.object({ type: z.literal('correction'), reason: z.string() }),
+  /** A credit-loan draw or repayment (a repayment pays interest first, then principal). */
+  z.object({
+    type: z.literal('loan'),
+    loanId: z.string(),
+    movement: z.enum(loanMovementKinds),
+    rateBasisPoints: z.number().int(),
+    interest: cashAmountOutput,
+    principal: cashAmountOutput,
+  }),
   /** A buy order froze its cash (a sale freezes shares, which are not a cash record). */
   z.object({ type: z.literal('order_placed'), ...recordOrder, orderType: z.enum(orderTypes) }),
   /** A pending order ended unfilled and its frozen cash was released; `reason` a catalogued code. */

@@ -236,44 +236,6 @@ export default {
     noOthers: 'Kein anderes Gerät ist angemeldet.',
     unknownDevice: 'Unbekanntes Gerät',
   },
-  twoFactor: {
-    title: 'Zwei-Faktor-Anmeldung',
-    isOn: 'An: Anmelden, Auszahlen und das Hinzufügen einer Auszahlungskarte oder Wallet verlangen einen Code aus Ihrer Authenticator-App.',
-    isOff:
-      'Aus. Ist sie an, verlangen Anmelden, Auszahlen und das Hinzufügen einer Auszahlungskarte oder Wallet zusätzlich einen Code aus einer Authenticator-App auf Ihrem Telefon.',
-    codesLeft: 'Unbenutzte Wiederherstellungscodes: {{count}}',
-    turnOn: 'Zwei-Faktor-Anmeldung einschalten',
-    turnOff: 'Zwei-Faktor-Anmeldung ausschalten',
-    password: 'Anmeldepasswort',
-    passwordRequired: 'Geben Sie Ihr Anmeldepasswort ein.',
-    next: 'Weiter',
-    scan: 'Scannen Sie diesen QR-Code mit einer Authenticator-App (etwa Google Authenticator, Microsoft Authenticator oder Aegis) oder tippen Sie den Schlüssel unten dort ein.',
-    qrAlt: 'QR-Code für die Authenticator-App',
-    secret: 'Schlüssel:',
-    code: 'Code aus Ihrer Authenticator-App',
-    recoveryCode: 'Wiederherstellungscode',
-    useRecoveryCode: 'Stattdessen einen Wiederherstellungscode verwenden',
-    useAppCode: 'Stattdessen den Code aus der App verwenden',
-    codeRequired: 'Geben Sie den Code ein.',
-    codeFormat: 'Ein Code hat sechs Ziffern oder ist ein Wiederherstellungscode wie ABCDE-FGHIJ.',
-    sixDigits: 'Geben Sie die sechs Ziffern ein, die die App für Beurs anzeigt.',
-    confirm: 'Einschalten',
-    recoveryTitle: 'Speichern Sie jetzt Ihre Wiederherstellungscodes',
-    recoveryHelp:
-      'Jeder Code meldet Sie einmal an, falls Sie Ihr Telefon verlieren. Sie werden nur dieses eine Mal angezeigt: Schreiben Sie sie auf oder bewahren Sie sie in einem Passwortmanager auf, nicht nur auf diesem Telefon.',
-    saved: 'Ich habe diese zehn Codes sicher gespeichert',
-    done: 'Fertig',
-    turnedOn: 'Die Zwei-Faktor-Anmeldung ist eingeschaltet.',
-    offHelp:
-      'Zum Ausschalten geben Sie Ihr Anmeldepasswort und einen Code aus der App (oder einen Wiederherstellungscode) ein.',
-    turnedOff: 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
-    signInTitle: 'Code eingeben',
-    signInHelp:
-      'Für {{account}} ist die Zwei-Faktor-Anmeldung eingeschaltet. Geben Sie den sechsstelligen Code ein, den Ihre Authenticator-App für Beurs anzeigt, oder einen Ihrer Wiederherstellungscodes.',
-    otherAccount: 'Zurück zu Telefonnummer und Passwort',
-    historyTitle: 'Anmeldeverlauf',
-    historyCurrent: 'diese Sitzung',
-  },
   about: {
     version: 'Version {{version}}',
     mode: 'Modus',
@@ -391,10 +353,8 @@ export default {
       period: 'Zeitraum',
       range: 'Spanne',
       adjustment: 'Kursbereinigung',
-      indicators: 'Indikatoren',
       noData: 'Keine Chartdaten für diesen Zeitraum und diese Spanne.',
     },
-    indicators: { ma: 'GD 5/10/20', bollinger: 'Bollinger', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: 'Intraday',
       '5m': '5 Min.',
@@ -898,6 +858,8 @@ export default {
       correction: 'Korrektur durch das Personal',
       trade_fill: 'Wertpapierhandel',
       dividend: 'Dividende',
+      loan: 'Kredit',
+      loan_repayment: 'Kreditrückzahlung',
     },
     details: {
       deposit: 'Überweisung mit Verwendungszweck {{reference}}',
@@ -908,6 +870,10 @@ export default {
       exchange:
         '{{amount}} in {{received}} getauscht zum Kurs {{rate}} {{to}} je {{from}}; Spanne {{spread}}; Kurs von {{source}}',
       correction: 'Grund: {{reason}}',
+      loan: {
+        draw: 'Kredit zu {{rate}} pro Jahr',
+        repayment: 'Rückzahlung: {{interest}} Zinsen, {{principal}} Tilgung',
+      },
       order_placed: {
         buy: 'Kauforder über {{quantity}} {{symbol}} ({{type}}): Betrag bis zur Ausführung gesperrt',
         sell: 'Verkaufsorder über {{quantity}} {{symbol}} ({{type}})',

@@ -236,44 +236,6 @@ export default {
     noOthers: 'Aucun autre appareil n’est connecté.',
     unknownDevice: 'Appareil inconnu',
   },
-  twoFactor: {
-    title: 'Connexion à deux facteurs',
-    isOn: 'Activée : la connexion, les retraits et l’ajout d’une carte de retrait ou d’un portefeuille demandent un code de votre application d’authentification.',
-    isOff:
-      'Désactivée. Une fois activée, la connexion, les retraits et l’ajout d’une carte de retrait ou d’un portefeuille demandent aussi un code d’une application d’authentification sur votre téléphone.',
-    codesLeft: 'Codes de secours inutilisés : {{count}}',
-    turnOn: 'Activer la connexion à deux facteurs',
-    turnOff: 'Désactiver la connexion à deux facteurs',
-    password: 'Mot de passe de connexion',
-    passwordRequired: 'Saisissez votre mot de passe de connexion.',
-    next: 'Continuer',
-    scan: 'Scannez ce code QR avec une application d’authentification (comme Google Authenticator, Microsoft Authenticator ou Aegis), ou saisissez-y la clé ci-dessous.',
-    qrAlt: 'Code QR pour l’application d’authentification',
-    secret: 'Clé :',
-    code: 'Code de votre application d’authentification',
-    recoveryCode: 'Code de secours',
-    useRecoveryCode: 'Utiliser plutôt un code de secours',
-    useAppCode: 'Utiliser plutôt le code de l’application',
-    codeRequired: 'Saisissez le code.',
-    codeFormat: 'Un code compte six chiffres, ou c’est un code de secours comme ABCDE-FGHIJ.',
-    sixDigits: 'Saisissez les six chiffres que l’application affiche pour Beurs.',
-    confirm: 'Activer',
-    recoveryTitle: 'Enregistrez maintenant vos codes de secours',
-    recoveryHelp:
-      'Chaque code vous connecte une fois si vous perdez votre téléphone. Ils ne sont affichés qu’une seule fois : notez-les ou gardez-les dans un gestionnaire de mots de passe, pas seulement sur ce téléphone.',
-    saved: 'J’ai enregistré ces dix codes en lieu sûr',
-    done: 'Terminé',
-    turnedOn: 'La connexion à deux facteurs est activée.',
-    offHelp:
-      'Pour la désactiver, saisissez votre mot de passe de connexion et un code de l’application (ou un code de secours).',
-    turnedOff: 'La connexion à deux facteurs est désactivée.',
-    signInTitle: 'Saisissez votre code',
-    signInHelp:
-      'La connexion à deux facteurs est activée pour {{account}}. Saisissez le code à six chiffres que votre application d’authentification affiche pour Beurs, ou l’un de vos codes de secours.',
-    otherAccount: 'Retour au numéro et au mot de passe',
-    historyTitle: 'Historique des connexions',
-    historyCurrent: 'cette session',
-  },
   about: {
     version: 'Version {{version}}',
     mode: 'Mode',
@@ -391,10 +353,8 @@ export default {
       period: 'Période',
       range: 'Plage',
       adjustment: 'Ajustement des cours',
-      indicators: 'Indicateurs',
       noData: 'Pas de données pour cette période et cette plage.',
     },
-    indicators: { ma: 'MM 5/10/20', bollinger: 'Bollinger', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: 'Intraday',
       '5m': '5 min',
@@ -906,6 +866,8 @@ export default {
       correction: 'Correction par notre équipe',
       trade_fill: 'Opération de bourse',
       dividend: 'Dividende',
+      loan: 'Prêt de crédit',
+      loan_repayment: 'Remboursement de prêt',
     },
     details: {
       deposit: 'Virement avec la communication {{reference}}',
@@ -916,6 +878,10 @@ export default {
       exchange:
         '{{amount}} changé contre {{received}} au cours de {{rate}} {{to}} par {{from}} ; écart {{spread}} ; cours de {{source}}',
       correction: 'Motif : {{reason}}',
+      loan: {
+        draw: 'Prêt de crédit à {{rate}} par an',
+        repayment: 'Remboursement : {{interest}} d’intérêts, {{principal}} de capital',
+      },
       order_placed: {
         buy: 'Ordre d’achat de {{quantity}} {{symbol}} ({{type}}) : le montant est bloqué jusqu’à l’exécution',
         sell: 'Ordre de vente de {{quantity}} {{symbol}} ({{type}})',

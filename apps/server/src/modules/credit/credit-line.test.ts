@@ -183,6 +183,21 @@ describe('borrowing and repaying', () => {
       principal: '99.34',
     });
     expect(await available(user)).toBe('1000.00');
+    const records = (await call(testApp.app, '/fundRecord/list', { tab: 'all' }, user)).json().data.items;
+    expect(records.slice(0, 2)).toMatchObject([
+      {
+        kind: 'loan_repayment',
+        amount: '-100.00',
+        detail: {
+          type: 'loan',
+          loanId: loan.id,
+          movement: 'repayment',
+          interest: '0.66',
+          principal: '99.34',
+        },
+      },
+      { kind: 'loan', amount: '1000.00', detail: { type: 'loan', movement: 'draw', rateBasisPoints: 1200 } },
+    ]);
 
     expect((await repay(user, loan.id, '900.67')).json()).toMatchObject({
       code: 'REPAYMENT_EXCEEDS_LOAN',

@@ -71,6 +71,15 @@ export async function listUserLoans(db: Executor, userId: bigint, page: { offset
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
+/** The user's loans among `ids` (the sources of a page of records). */
+export async function userLoansByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), inArray(loans.id, [...ids])));
+}
+
 /** Every loan of the user (the score's repayment history). */
 export async function allUserLoans(db: Executor, userId: bigint) {
   return db.select().from(loans).where(eq(loans.userId, userId));

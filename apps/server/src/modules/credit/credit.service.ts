@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
+import { sourceIdsOf, type RecordDetails, type RecordEntry } from '../../ledger/record-sources';
 import {
   replayOrRefuse,
   requestHash,
@@ -324,6 +325,29 @@ export function createCreditService(deps: {
   }
 
   return {
+    /** Describes the user's loan records: each draw or repayment from the movement naming its entry. */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const owned = await repository.userLoansByIds(db, userId, sourceIdsOf(entries));
+      const movements = await repository.movementsOf(
+        db,
+        owned.map((row) => row.id),
+      );
+      const details: RecordDetails = new Map();
+      for (const movement of movements) {
+        const loan = owned.find((row) => row.id === movement.loanId);
+        if (!loan) continue;
+        details.set(movement.entryId, {
+          type: 'loan',
+          loanId: loan.id.toString(),
+          movement: movement.kind,
+          rateBasisPoints: loan.rateBasisPoints,
+          interest: formatCash(movement.interestMinor),
+          principal: formatCash(movement.principalMinor),
+        });
+      }
+      return details;
+    },
+
     async score(userId: bigint) {
       const { factors, score, tier, owedMinor } = await scoreNow(db, userId, await profileOf(userId));
       const availableMinor = tier && tier.limitMinor > owedMinor ? tier.limitMinor - owedMinor : 0n;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { RecordDetails, RecordEntry } from '../../ledger/record-sources';
 import type { CorrectionsService } from '../corrections/corrections.service';
+import type { CreditService } from '../credit/credit.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { ExchangeService } from '../exchange/exchange.service';
 import type { TradingService } from '../trading/trading.service';
@@ -34,11 +35,12 @@ export type RecordsServiceDeps = {
   exchange: Pick<ExchangeService, 'describeRecords'>;
   corrections: Pick<CorrectionsService, 'describeRecords'>;
   trading: Pick<TradingService, 'describeRecords'>;
+  credit: Pick<CreditService, 'describeRecords'>;
 };
 
 export function createRecordsService(deps: RecordsServiceDeps) {
   const { db, ledger } = deps;
-  /** The module that owns each source type; IPOs and loans have no module yet (their memo shows). */
+  /** The module that owns each source type; IPOs have no module yet (their memo shows). */
   const owners: Readonly<Record<SourceType, Describer | null>> = {
     deposit: deps.deposits,
     withdrawal: deps.withdrawals,
@@ -49,7 +51,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     dividend: deps.trading,
     corporate_action: deps.trading,
     ipo: null,
-    loan: null,
+    loan: deps.credit,
   };
 
   /** One call per module for the whole page, with that module's entries. */

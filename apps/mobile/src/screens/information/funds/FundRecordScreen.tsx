@@ -122,6 +122,14 @@ function detailLines(detail: RecordDetail, t: TFunction, language: Language): st
       ];
     case 'correction':
       return [t('fundRecord.details.correction', { reason: detail.reason })];
+    case 'loan':
+      return [
+        t(`fundRecord.details.loan.${detail.movement}`, {
+          rate: formatBasisPoints(detail.rateBasisPoints, language),
+          interest: formatCurrency(detail.interest, 'EUR', language),
+          principal: formatCurrency(detail.principal, 'EUR', language),
+        }),
+      ];
     default:
       return tradeLines(detail, t, language);
   }

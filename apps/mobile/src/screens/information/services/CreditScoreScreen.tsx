@@ -7,7 +7,7 @@ import { useCreditScore, type CreditScore } from '../../../features/services/que
 import { pathOf } from '../../../routes/paths';
 import { LoadingOverlay } from '../../../shell/common';
 import { SummaryRows } from '../../../shell/SummaryRows';
-import { formatBasisPoints } from './format';
+import { formatBasisPoints } from '../../../features/trading/format';
 import styles from './services.module.css';
 
 type Factor = CreditScore['factors'][number];

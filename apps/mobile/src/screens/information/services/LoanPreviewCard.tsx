@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import type { LoanPreview } from '../../../features/services/queries';
 import { SummaryRows } from '../../../shell/SummaryRows';
-import { formatBasisPoints, formatDay } from './format';
+import { formatBasisPoints } from '../../../features/trading/format';
+import { formatDay } from './format';
 import styles from './services.module.css';
 
 /** Before borrowing: the amount, rate, APR, term, the schedule month by month and the total cost. */

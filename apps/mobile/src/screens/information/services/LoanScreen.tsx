@@ -17,7 +17,8 @@ import { EmptyState, LoadingOverlay } from '../../../shell/common';
 import { Field, type FieldMessage } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
-import { formatBasisPoints, formatDay } from './format';
+import { formatBasisPoints } from '../../../features/trading/format';
+import { formatDay } from './format';
 import { LoanPreviewCard } from './LoanPreviewCard';
 import styles from './services.module.css';
 
