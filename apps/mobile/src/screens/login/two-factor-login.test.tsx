@@ -24,7 +24,8 @@ const loginHandler = (body: { password: string; twoFactorCode?: string | undefin
 
 const toast = () => document.querySelector('.toast')?.textContent;
 
-describe('signing in with two-factor sign-in on', () => {
+// Whole-app renders on a shared machine: more than the default 5 s.
+describe('signing in with two-factor sign-in on', { timeout: 20_000 }, () => {
   afterEach(() => changeLanguage('en'));
 
   it('asks for the code when the server does, refuses a wrong one and signs in with the right one', async () => {

@@ -43,7 +43,8 @@ beforeEach(() => {
 });
 afterEach(() => changeLanguage('en'));
 
-describe('security centre', () => {
+// Whole-app renders on a shared machine: more than the default 5 s.
+describe('security centre', { timeout: 20_000 }, () => {
   it('turns two-factor sign-in on and shows the recovery codes once, until the user saved them', async () => {
     const user = userEvent.setup();
     let isEnabled = false;

@@ -9,13 +9,15 @@ import { withScamCheck } from '../../../features/funds/scam-check';
 import { useAddWalletMutation, useDeleteWalletMutation } from '../../../features/wallet/mutations';
 import { walletNetworks, type WalletNetwork } from '@beurs/contract/enums';
 import { paymentUri } from '../../../features/wallet/qr';
-import { useUserInfo } from '../../../features/user/queries';
+import { useTwoFactorStatus, useUserInfo } from '../../../features/user/queries';
+import { normaliseTwoFactorCode, validateTwoFactorCode } from '../../../features/user/validation';
 import { useWallet, type WalletAddress } from '../../../features/wallet/queries';
 import { isAvailable, pathOf } from '../../../routes/paths';
 import { Balances } from '../../../shell/Balances';
 import { EmptyState, Loading, classNames } from '../../../shell/common';
 import { Field } from '../../../shell/Field';
 import { showToast } from '../../../shell/toast';
+import { TwoFactorCodeField } from '../../../shell/TwoFactorCodeField';
 import { AddressQr } from './wallet/AddressQr';
 import { useScamCheckDialog } from './wallet/ScamCheckDialog';
 import styles from './wallet/wallet.module.css';
@@ -82,17 +84,30 @@ function AddAddressForm() {
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isBusy, setBusy] = useState(false);
+  // With two-factor sign-in on, a new address asks for a code as well (sent as twoFactorCode).
+  const twoFactor = useTwoFactorStatus();
+  const isCodeAsked = twoFactor.data?.isEnabled === true;
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
 
   const submit = async () => {
     const trimmed = address.trim();
+    const foundCode = isCodeAsked ? validateTwoFactorCode(twoFactorCode) : undefined;
+    setCodeError(foundCode);
     if (trimmed.length < 20) {
       setError('wallet.addressRequired');
       return;
     }
     setError(undefined);
+    if (foundCode) return;
     setBusy(true);
     try {
-      const request = { network, address: trimmed, label: label.trim() };
+      const request = {
+        network,
+        address: trimmed,
+        label: label.trim(),
+        ...(isCodeAsked && { twoFactorCode: normaliseTwoFactorCode(twoFactorCode) }),
+      };
       const result = await withScamCheck(() => add.mutateAsync(request), scam.ask);
       if (result.done) {
         setAddress('');
@@ -102,6 +117,8 @@ function AddAddressForm() {
     } catch (failure) {
       if (failure instanceof ApiError) showToast(describeError(failure), TOAST_DURATION_MS);
     } finally {
+      // A code is good once: the next address needs the app's next code.
+      setTwoFactorCode('');
       setBusy(false);
     }
   };
@@ -139,7 +156,10 @@ function AddAddressForm() {
         onValueChange={setAddress}
       />
       <Field label={t('wallet.label')} value={label} maxLength={40} onValueChange={setLabel} />
-      <Button block color="primary" type="submit" loading={isBusy}>
+      {isCodeAsked && (
+        <TwoFactorCodeField value={twoFactorCode} error={codeError} onValueChange={setTwoFactorCode} />
+      )}
+      <Button block color="primary" type="submit" loading={isBusy} disabled={twoFactor.isPending}>
         {t('wallet.add')}
       </Button>
       {scam.element}

@@ -67,7 +67,8 @@ beforeEach(() => {
 });
 afterEach(() => changeLanguage('en'));
 
-describe('a withdrawal with two-factor sign-in on', () => {
+// Whole-app renders on a shared machine: more than the default 5 s.
+describe('a withdrawal with two-factor sign-in on', { timeout: 20_000 }, () => {
   it('asks for the code, sends it, and says a wrong one in the user language', async () => {
     await changeLanguage('nl');
     const user = userEvent.setup();
@@ -133,7 +134,7 @@ describe('a withdrawal with two-factor sign-in on', () => {
   });
 });
 
-describe('a new payout card with two-factor sign-in on', () => {
+describe('a new payout card with two-factor sign-in on', { timeout: 20_000 }, () => {
   it('asks for the code and sends it; a wrong one is refused in the user language', async () => {
     await changeLanguage('zh');
     const user = userEvent.setup();
@@ -175,5 +176,41 @@ describe('a new payout card with two-factor sign-in on', () => {
       { ...sent, twoFactorCode: '111111' },
       { ...sent, twoFactorCode: 'ABCDE-FGH23' },
     ]);
+  });
+});
+
+describe('a new crypto address with two-factor sign-in on', { timeout: 20_000 }, () => {
+  it('asks for the code and sends it, also in the repeat after the safety question', async () => {
+    const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const stored: Data<'/information/addWallet'> = {
+      id: '7',
+      network: 'BTC',
+      address: BTC,
+      label: '',
+      createdAt: '2026-11-21T10:00:00.000Z',
+    };
+    const user = userEvent.setup();
+    let adds = 0;
+    const { server } = renderApp('/information/wallet', {
+      '/common/config': config,
+      '/information/wallet': () => ok({ balances: [], addresses: adds > 1 ? [stored] : [] }),
+      '/user/twoFactor/status': twoFactorOn,
+      '/information/addWallet': () => {
+        adds += 1;
+        return adds === 1 ? refusal('SCAM_CHECK_REQUIRED', { trigger: 'first_payout_method' }) : ok(stored);
+      },
+      '/information/scamCheck': () => ok({ id: '1', warningListUrl: 'https://warnings.example/list' }),
+    });
+    await user.type(await screen.findByLabelText('Address'), BTC);
+    const codeField = await screen.findByLabelText('Code from your authenticator app');
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    expect(await screen.findByText('Enter the code.')).toBeTruthy();
+    expect(bodies(server.requests, '/information/addWallet')).toEqual([]);
+    await user.type(codeField, '314159');
+    await user.click(screen.getByRole('button', { name: 'Add address' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'No, nobody told me to' }));
+    await screen.findByTestId('wallet-address-7');
+    const sent = { network: 'BTC', address: BTC, label: '', twoFactorCode: '314159' };
+    expect(bodies(server.requests, '/information/addWallet')).toEqual([sent, sent]);
   });
 });
