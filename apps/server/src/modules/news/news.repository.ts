@@ -38,34 +38,54 @@ export type ListFilter = {
   limit: number;
 };
 
-/** Newest first, keyset-paged on (published_at, id): each page is an index range scan. */
-export async function listItems(db: Executor, filter: ListFilter) {
-  const conditions: SQL[] = [or(eq(newsItems.language, filter.language), eq(newsItems.language, '*'))!];
-  if (filter.tab === 'stock') conditions.push(eq(newsItems.category, 'stock'));
-  if (filter.query) conditions.push(ilike(newsItems.title, `%${filter.query.replace(/[\\%_]/g, '\\$&')}%`));
-  if (filter.before) {
-    conditions.push(
-      sql`(${newsItems.publishedAt}, ${newsItems.id}) < (${filter.before.publishedAt.toISOString()}::timestamptz, ${filter.before.id})`,
-    );
+/**
+ * Newest first, keyset-paged on (published_at, id). A page is read as two index range scans, the
+ * reader's language and the '*' items (simulated notices), merged; an instrument's page walks its
+ * symbol index. Nothing reads past the page, however many items are stored.
+ */
+export async function listItems(db: Executor, filter: ListFilter): Promise<NewsRow[]> {
+  const common: SQL[] = [];
+  if (filter.query) {
+    common.push(ilike(newsItems.title, `%${filter.query.replace(/[\\%_]/g, '\\$&')}%`));
   }
   if (filter.symbol) {
-    conditions.push(
-      inArray(
-        newsItems.id,
-        db
-          .select({ id: newsItemSymbols.itemId })
-          .from(newsItemSymbols)
-          .where(eq(newsItemSymbols.symbol, filter.symbol)),
-      ),
-    );
+    const conditions: SQL[] = [eq(newsItemSymbols.symbol, filter.symbol), ...common];
+    conditions.push(or(eq(newsItems.language, filter.language), eq(newsItems.language, '*'))!);
+    if (filter.before) {
+      conditions.push(
+        sql`(${newsItemSymbols.publishedAt}, ${newsItemSymbols.itemId}) < (${filter.before.publishedAt.toISOString()}::timestamptz, ${filter.before.id})`,
+      );
+    }
+    const rows = await db
+      .select({ item: newsItems })
+      .from(newsItemSymbols)
+      .innerJoin(newsItems, eq(newsItems.id, newsItemSymbols.itemId))
+      .where(and(...conditions))
+      .orderBy(desc(newsItemSymbols.publishedAt), desc(newsItemSymbols.itemId))
+      .limit(filter.limit);
+    return rows.map((row) => row.item);
   }
-  const rows = await db
-    .select()
-    .from(newsItems)
-    .where(and(...conditions))
-    .orderBy(desc(newsItems.publishedAt), desc(newsItems.id))
-    .limit(filter.limit);
-  return rows;
+  const page = (language: string) => {
+    const conditions: SQL[] = [eq(newsItems.language, language), ...common];
+    if (filter.tab === 'stock') conditions.push(eq(newsItems.category, 'stock'));
+    if (filter.before) {
+      conditions.push(
+        sql`(${newsItems.publishedAt}, ${newsItems.id}) < (${filter.before.publishedAt.toISOString()}::timestamptz, ${filter.before.id})`,
+      );
+    }
+    return db
+      .select()
+      .from(newsItems)
+      .where(and(...conditions))
+      .orderBy(desc(newsItems.publishedAt), desc(newsItems.id))
+      .limit(filter.limit);
+  };
+  const [own, everyone] = await Promise.all([page(filter.language), page('*')]);
+  return [...own, ...everyone]
+    .sort(
+      (a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0),
+    )
+    .slice(0, filter.limit);
 }
 
 export async function symbolsOf(db: Executor, ids: readonly bigint[]): Promise<Map<bigint, string[]>> {

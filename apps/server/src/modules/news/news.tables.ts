@@ -29,10 +29,21 @@ export const newsItems = pgTable(
     publishedAt: timestamp({ withTimezone: true }).notNull(),
     fetchedAt: timestamp({ withTimezone: true }).notNull(),
   },
+  // Descending with nulls first, as ORDER BY … DESC reads them, so a page is an ordered index scan.
   (table) => [
     uniqueIndex('news_items_source_guid_key').on(table.source, table.guid),
-    index('news_items_published_idx').on(table.publishedAt.desc(), table.id.desc()),
-    index('news_items_category_published_idx').on(table.category, table.publishedAt.desc(), table.id.desc()),
+    // A page of one language (or of the '*' items) is one index range scan, newest first.
+    index('news_items_language_published_idx').on(
+      table.language,
+      table.publishedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('news_items_language_category_published_idx').on(
+      table.language,
+      table.category,
+      table.publishedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -48,6 +59,10 @@ export const newsItemSymbols = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.symbol, table.itemId] }),
-    index('news_item_symbols_published_idx').on(table.symbol, table.publishedAt.desc(), table.itemId.desc()),
+    index('news_item_symbols_published_idx').on(
+      table.symbol,
+      table.publishedAt.desc().nullsFirst(),
+      table.itemId.desc().nullsFirst(),
+    ),
   ],
 );
