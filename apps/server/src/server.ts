@@ -5,6 +5,7 @@ import { startedClock, systemClock, type Clock } from './core/clock';
 import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
 import { runFirstStart, type FirstStartReport } from './first-start';
+import { newsFeedsJob } from './jobs/news-feeds.job';
 import type { OpenedSigningKey } from './ledger/ledger-signing';
 import { readFileSync } from 'node:fs';
 
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
   });
   // Scheduled and delayed jobs (the ledger sealer among them), run once across all nodes.
   await app.jobs.start();
+  // The news (and, in demo mode, the simulator's events) at once, not one period after start.
+  await app.jobs.enqueue(newsFeedsJob, {}, { key: 'news.feeds.at-start' });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
