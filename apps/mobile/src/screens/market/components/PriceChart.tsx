@@ -126,7 +126,7 @@ function fitWithMargins(chart: IChartApi, count: number): void {
   if (count === 0) return;
   chart
     .timeScale()
-    .setVisibleLogicalRange({ from: -Math.max(2, count * 0.06), to: count - 1 + Math.max(1, count * 0.04) });
+    .setVisibleLogicalRange({ from: -Math.max(2, count * 0.06), to: count - 1 + Math.max(2, count * 0.06) });
 }
 
 type Series = {
