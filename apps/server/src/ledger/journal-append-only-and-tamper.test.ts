@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { openDatabase } from '../db/database';
 import { isPgError } from '../db/database';
 import { houseAccount, move, userAccount } from './ledger-accounts';
+import { signHead, writeCheckpointFile } from './ledger-publication';
 import { newSigningKeyText, signerFromText } from './ledger-signing';
 import {
   createFundedUser,
@@ -140,7 +141,7 @@ describe('npm run ledger:verify', () => {
       await reopened.db.execute(
         sql`update ledger_accounts set balance_minor = balance_minor + 1 where owner_user_id = ${userId.toString()}::bigint and asset = 'USD' and kind = 'available'`,
       );
-      const entry = await reopened.db
+      await reopened.db
         .execute(sql`insert into ledger_entries (kind, memo, idempotency_key, source_type, source_id, created_at)
         values ('deposit', 'by hand', 'by-hand', 'deposit', '1', '2026-11-21T12:00:00Z')`);
       await reopened.close();
@@ -155,6 +156,17 @@ describe('npm run ledger:verify', () => {
       expect(broken.stdout).toMatch(/\[business record\] entry \d+: no approved deposit 1/);
       expect(broken.stdout).toContain('not sealed yet: 1');
       expect(broken.status).toBe(1);
+
+      // A daily checkpoint in DATA_DIR/ledger-checkpoints naming a longer chain than the journal
+      // holds (entries removed since) is checked on every run, without being named.
+      const signer = signerFromText(signingKey);
+      writeCheckpointFile(
+        join(dataDir, 'ledger-checkpoints'),
+        signHead(signer, { sequence: '5', hash: 'a'.repeat(64), merkleRoot: 'b'.repeat(64) }, new Date()),
+      );
+      const truncated = run(dataDir);
+      expect(truncated.stdout).toContain('published heads checked: 1');
+      expect(truncated.stdout).toMatch(/\[published head\] head #5 of .*: the journal has only 0 seals/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 import { assetScale, formatDecimal, type Asset } from '@beurs/contract';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
@@ -21,7 +22,8 @@ import { selectHouseBalances } from './ledger.repository';
 // database: with the server running on a PGlite data directory, it refuses (exit 2) and says so.
 //
 //   --checkpoint <file>     a published head (a checkpoint file, or a receipt: its head), repeatable:
-//                           the journal must still extend it (catches truncation and rewriting)
+//                           the journal must still extend it (catches truncation and rewriting);
+//                           the daily checkpoints in LEDGER_CHECKPOINT_DIR are always checked
 //   --public-key <ed25519:…> the published key, when this machine has no LEDGER_SIGNING_KEY or key file
 //   --account <phone>       also print that user's balances and every entry that touched them
 //   --json                  print one JSON object instead of text (amounts as decimal strings)
@@ -46,6 +48,15 @@ function readArguments() {
 
 const USAGE =
   'usage: npm run ledger:verify -- [--checkpoint <file>]… [--public-key ed25519:…] [--account <phone>] [--json]';
+
+/** The checkpoint files in LEDGER_CHECKPOINT_DIR (none when it does not exist), oldest first. */
+function publishedCheckpoints(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((name) => /^ledger-head-.*\.json$/.test(name))
+    .sort()
+    .map((name) => join(directory, name));
+}
 
 /** A signed head from a checkpoint file or a receipt (its `head`). */
 function readCheckpoint(path: string): SignedHead {
@@ -79,7 +90,10 @@ async function main(): Promise<number> {
       { key: config.ledger.signingKey, keyFile: config.ledger.signingKeyFile },
       options['public-key'],
     );
-    const checkpoints = options.checkpoint.map(readCheckpoint);
+    // Every daily checkpoint the server wrote, and any head given on the command line.
+    const checkpoints = [...publishedCheckpoints(config.ledger.checkpointDir), ...options.checkpoint].map(
+      readCheckpoint,
+    );
     const ledgerVerification = await verifyLedger(handle.db, {
       verifier,
       now: new Date(),
@@ -112,7 +126,7 @@ async function main(): Promise<number> {
     }
     console.log(`ledger:verify on ${where}`);
     console.log(`  ledger key: ${verifier.publicKeyText}`);
-    if (checkpoints.length > 0) console.log(`  published heads checked: ${checkpoints.length}`);
+    console.log(`  published heads checked: ${checkpoints.length}`);
     console.log(`  audit log: ${audit.rowCount} rows, head ${auditHead(audit) ?? 'none'}`);
     printHouseBalances(houseBalances);
     printReport(verification);
