@@ -913,6 +913,8 @@ export default {
     submit: 'Einzahlung melden',
     submitted: 'Einzahlung gemeldet. Geben Sie den Verwendungszweck bei der Überweisung an.',
     proofRequired: 'Fügen Sie den Überweisungsnachweis hinzu.',
+    decideBy:
+      'Das Team entscheidet spätestens bis {{decideBy}}; danach übernimmt ein Vorgesetzter und Sie werden benachrichtigt.',
     history: 'Meine Einzahlungen',
     cancel: 'Einzahlung stornieren',
     cancelConfirm:
@@ -1081,6 +1083,16 @@ export default {
       title: 'Auszahlung abgelehnt',
       content:
         'Ihre Auszahlung von {{amount}} wurde abgelehnt: {{reason}} Der Betrag ist wieder auf Ihrem Konto verfügbar.',
+    },
+    deposit_overdue: {
+      title: 'Einzahlung nicht rechtzeitig entschieden',
+      content:
+        'Über Ihre Einzahlung von {{amount}} (Referenz {{reference}}) wurde bis {{until}} nicht entschieden. Sie wurde an einen Vorgesetzten weitergegeben, der vorrangig entscheidet. Sie können sie auch unter Einzahlen stornieren.',
+    },
+    withdrawal_overdue: {
+      title: 'Auszahlung nicht rechtzeitig entschieden',
+      content:
+        'Über Ihre Auszahlung von {{amount}} wurde bis {{until}} nicht entschieden. Sie wurde an einen Vorgesetzten weitergegeben, der vorrangig entscheidet. Sie können sie auch unter Auszahlen stornieren; der Betrag ist dann wieder verfügbar.',
     },
     fund_password_locked: {
       title: 'Fondspasswort gesperrt',
@@ -1303,6 +1315,16 @@ export default {
     submit: 'Als professioneller Kunde beantragen',
     submitted: 'Ihr Antrag wurde gesendet. Mitarbeiter entscheiden mit einer Begründung.',
   },
+  withdrawalBar: {
+    reasons: {
+      court_order: 'ein Gerichtsbeschluss',
+      sanctions_screening: 'eine laufende Sanktionsprüfung',
+      suspected_account_takeover: 'Verdacht auf Übernahme Ihres Kontos',
+      fraud_investigation: 'eine Betrugsermittlung',
+      regulator_request: 'eine Anfrage der Aufsichtsbehörde',
+      account_review: 'eine Überprüfung Ihres Kontos',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Einige Angaben sind ungültig.',
     MALFORMED_JSON: 'Die Anfrage konnte nicht gelesen werden.',
@@ -1323,7 +1345,11 @@ export default {
       'Die Anmeldung ist für dieses Konto gesperrt ({{reason}}). Wenden Sie sich an den Kundenservice.',
     ACCOUNT_DISABLED: 'Dieses Konto ist deaktiviert ({{reason}}).',
     TRADING_BARRED: 'Mit diesem Konto kann nicht gehandelt werden ({{reason}}).',
-    WITHDRAWAL_BARRED: 'Von diesem Konto kann nicht ausgezahlt werden ({{reason}}).',
+    WITHDRAWAL_BARRED:
+      'Auszahlungen von diesem Konto sind bis {{until}} gesperrt: {{barReason}}. Wenden Sie sich bei Fragen an den Support.',
+    WITHDRAWAL_BAR_NEEDS_APPROVAL:
+      'Auszahlungen werden nur über einen Sperrantrag mit einem Grund aus der Liste gesperrt, den ein zweiter Mitarbeiter genehmigt.',
+    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: 'Ein anderer Mitarbeiter muss diese Auszahlungssperre genehmigen.',
     PASSWORDS_DO_NOT_MATCH: 'Die beiden Passwörter stimmen nicht überein.',
     WRONG_ORIGINAL_PASSWORD: 'Das aktuelle Passwort ist falsch.',
     WRONG_FUND_PASSWORD: 'Das Zahlungspasswort ist falsch. Verbleibende Versuche: {{attemptsLeft}}.',

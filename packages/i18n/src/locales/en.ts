@@ -912,6 +912,8 @@ export default {
     submit: 'Announce deposit',
     submitted: 'Deposit announced. Put the reference on your transfer.',
     proofRequired: 'Add the proof of your transfer.',
+    decideBy:
+      'Staff decide it by {{decideBy}} at the latest; after that a supervisor takes it over and you are told.',
     history: 'My deposits',
     cancel: 'Cancel deposit',
     cancelConfirm:
@@ -1076,6 +1078,16 @@ export default {
       title: 'Withdrawal rejected',
       content:
         'Your withdrawal of {{amount}} was rejected: {{reason}} The amount is available in your account again.',
+    },
+    deposit_overdue: {
+      title: 'Deposit not decided in time',
+      content:
+        'Your deposit of {{amount}} (reference {{reference}}) was not decided by {{until}}. It has been passed to a supervisor, who decides it first. You may also cancel it under Deposit.',
+    },
+    withdrawal_overdue: {
+      title: 'Withdrawal not decided in time',
+      content:
+        'Your withdrawal of {{amount}} was not decided by {{until}}. It has been passed to a supervisor, who decides it first. You may also cancel it under Withdraw; the amount is then available again.',
     },
     fund_password_locked: {
       title: 'Fund password locked',
@@ -1296,6 +1308,16 @@ export default {
     submit: 'Apply as a professional client',
     submitted: 'Your application was sent. Staff will decide with a reason.',
   },
+  withdrawalBar: {
+    reasons: {
+      court_order: 'a court order',
+      sanctions_screening: 'a sanctions screening in progress',
+      suspected_account_takeover: 'suspected takeover of your account',
+      fraud_investigation: 'a fraud investigation',
+      regulator_request: 'a request from the regulator',
+      account_review: 'a review of your account',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Some of the information is not valid.',
     MALFORMED_JSON: 'The request could not be read.',
@@ -1315,7 +1337,11 @@ export default {
     LOGIN_BANNED: 'Sign-in is blocked for this account ({{reason}}). Contact customer service.',
     ACCOUNT_DISABLED: 'This account is disabled ({{reason}}).',
     TRADING_BARRED: 'This account cannot trade ({{reason}}).',
-    WITHDRAWAL_BARRED: 'This account cannot withdraw ({{reason}}).',
+    WITHDRAWAL_BARRED:
+      'Withdrawals from this account are barred until {{until}}: {{barReason}}. Contact support if you have questions.',
+    WITHDRAWAL_BAR_NEEDS_APPROVAL:
+      'Withdrawals are barred only through a bar request with a listed reason, approved by a second staff member.',
+    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: 'Another staff member must approve this withdrawal bar.',
     PASSWORDS_DO_NOT_MATCH: 'The two passwords do not match.',
     WRONG_ORIGINAL_PASSWORD: 'The current password is wrong.',
     WRONG_FUND_PASSWORD: 'The fund password is wrong. Attempts left: {{attemptsLeft}}.',

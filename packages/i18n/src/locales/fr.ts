@@ -921,6 +921,8 @@ export default {
     submit: 'Annoncer le dépôt',
     submitted: 'Dépôt annoncé. Indiquez la communication sur votre virement.',
     proofRequired: 'Ajoutez la preuve de votre virement.',
+    decideBy:
+      'L’équipe le traite au plus tard le {{decideBy}} ; ensuite un superviseur le reprend et vous en êtes informé.',
     history: 'Mes dépôts',
     cancel: 'Annuler le dépôt',
     cancelConfirm:
@@ -1090,6 +1092,16 @@ export default {
       title: 'Retrait refusé',
       content:
         'Votre retrait de {{amount}} a été refusé : {{reason}} Le montant est de nouveau disponible sur votre compte.',
+    },
+    deposit_overdue: {
+      title: 'Dépôt non traité à temps',
+      content:
+        'Votre dépôt de {{amount}} (référence {{reference}}) n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Dépôt.',
+    },
+    withdrawal_overdue: {
+      title: 'Retrait non traité à temps',
+      content:
+        'Votre retrait de {{amount}} n’a pas été traité avant le {{until}}. Il a été transmis à un superviseur, qui le traite en priorité. Vous pouvez aussi l’annuler sous Retrait ; le montant est alors de nouveau disponible.',
     },
     fund_password_locked: {
       title: 'Mot de passe de fonds bloqué',
@@ -1313,6 +1325,16 @@ export default {
     submit: 'Demander le statut de client professionnel',
     submitted: 'Votre demande est envoyée. Le personnel décidera avec une raison.',
   },
+  withdrawalBar: {
+    reasons: {
+      court_order: 'une décision de justice',
+      sanctions_screening: 'un contrôle des sanctions en cours',
+      suspected_account_takeover: 'une prise de contrôle suspectée de votre compte',
+      fraud_investigation: 'une enquête pour fraude',
+      regulator_request: 'une demande du régulateur',
+      account_review: 'un examen de votre compte',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Certaines informations ne sont pas valides.',
     MALFORMED_JSON: 'La demande n’a pas pu être lue.',
@@ -1332,7 +1354,11 @@ export default {
     LOGIN_BANNED: 'La connexion est bloquée pour ce compte ({{reason}}). Contactez le service client.',
     ACCOUNT_DISABLED: 'Ce compte est désactivé ({{reason}}).',
     TRADING_BARRED: 'Ce compte ne peut pas négocier ({{reason}}).',
-    WITHDRAWAL_BARRED: 'Ce compte ne peut pas effectuer de retrait ({{reason}}).',
+    WITHDRAWAL_BARRED:
+      'Les retraits de ce compte sont bloqués jusqu’au {{until}} : {{barReason}}. Contactez le support pour toute question.',
+    WITHDRAWAL_BAR_NEEDS_APPROVAL:
+      'Les retraits ne se bloquent que par une demande de blocage avec un motif de la liste, approuvée par un second membre du personnel.',
+    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: 'Un autre membre du personnel doit approuver ce blocage des retraits.',
     PASSWORDS_DO_NOT_MATCH: 'Les deux mots de passe ne correspondent pas.',
     WRONG_ORIGINAL_PASSWORD: 'Le mot de passe actuel est incorrect.',
     WRONG_FUND_PASSWORD: 'Le mot de passe de paiement est incorrect. Essais restants : {{attemptsLeft}}.',

@@ -904,6 +904,7 @@ export default {
     submit: '입금 신청',
     submitted: '입금이 신청되었습니다. 송금 시 참조번호를 입력하세요.',
     proofRequired: '송금 증빙을 첨부하세요.',
+    decideBy: '직원이 늦어도 {{decideBy}}까지 처리합니다. 그 이후에는 관리자가 맡고 회원님께 알려 드립니다.',
     history: '내 입금',
     cancel: '입금 취소',
     cancelConfirm:
@@ -1063,6 +1064,16 @@ export default {
     withdrawal_rejected: {
       title: '출금 거절',
       content: '{{amount}} 출금이 거절되었습니다: {{reason}} 해당 금액은 다시 계좌에서 사용할 수 있습니다.',
+    },
+    deposit_overdue: {
+      title: '입금이 기한 내에 처리되지 않았습니다',
+      content:
+        '{{amount}} 입금(참조 {{reference}})이 {{until}}까지 처리되지 않아 관리자에게 전달되었으며, 관리자가 우선 처리합니다. 입금 화면에서 취소할 수도 있습니다.',
+    },
+    withdrawal_overdue: {
+      title: '출금이 기한 내에 처리되지 않았습니다',
+      content:
+        '{{amount}} 출금이 {{until}}까지 처리되지 않아 관리자에게 전달되었으며, 관리자가 우선 처리합니다. 출금 화면에서 취소할 수도 있으며, 그러면 금액을 다시 사용할 수 있습니다.',
     },
     fund_password_locked: {
       title: '자금 비밀번호 잠김',
@@ -1278,6 +1289,16 @@ export default {
     submit: '전문 투자자 신청',
     submitted: '신청이 접수되었습니다. 직원이 사유와 함께 결정합니다.',
   },
+  withdrawalBar: {
+    reasons: {
+      court_order: '법원 명령',
+      sanctions_screening: '제재 대상 심사 진행 중',
+      suspected_account_takeover: '계정 도용 의심',
+      fraud_investigation: '사기 조사',
+      regulator_request: '감독 기관의 요청',
+      account_review: '계정 검토',
+    },
+  },
   errors: {
     VALIDATION_FAILED: '일부 정보가 올바르지 않습니다.',
     MALFORMED_JSON: '요청을 읽을 수 없습니다.',
@@ -1297,7 +1318,11 @@ export default {
     LOGIN_BANNED: '이 계정은 로그인이 금지되었습니다({{reason}}). 고객 센터에 문의하세요.',
     ACCOUNT_DISABLED: '이 계정은 비활성화되었습니다({{reason}}).',
     TRADING_BARRED: '이 계정은 거래할 수 없습니다({{reason}}).',
-    WITHDRAWAL_BARRED: '이 계정은 출금할 수 없습니다({{reason}}).',
+    WITHDRAWAL_BARRED:
+      '이 계정의 출금은 {{until}}까지 제한됩니다. 사유: {{barReason}}. 문의 사항은 고객지원에 연락해 주세요.',
+    WITHDRAWAL_BAR_NEEDS_APPROVAL:
+      '출금 제한은 목록에 있는 사유로 신청하고 다른 직원이 승인해야만 설정할 수 있습니다.',
+    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: '이 출금 제한은 다른 직원이 승인해야 합니다.',
     PASSWORDS_DO_NOT_MATCH: '두 비밀번호가 일치하지 않습니다.',
     WRONG_ORIGINAL_PASSWORD: '현재 비밀번호가 올바르지 않습니다.',
     WRONG_FUND_PASSWORD: '자금 비밀번호가 올바르지 않습니다. 남은 시도: {{attemptsLeft}}.',

@@ -854,7 +854,7 @@ export default {
     pendingDeposit: 'Storting aangekondigd',
     notCredited: 'Niets bijgeschreven tot het team uw overschrijving koppelt',
     more: 'Meer laden',
-    chainHead: 'Uw boekingen maken deel uit van ketenkop #{{sequence}}',
+    chainHead: 'Je boekingen maken deel uit van ketenkop #{{sequence}}',
     receipt: 'Bewijs',
     kinds: {
       deposit: 'Storting',
@@ -920,6 +920,8 @@ export default {
     submit: 'Storting melden',
     submitted: 'Storting gemeld. Zet de mededeling op uw overschrijving.',
     proofRequired: 'Voeg het bewijs van uw overschrijving toe.',
+    decideBy:
+      'Het team beslist uiterlijk op {{decideBy}}; daarna neemt een supervisor het over en krijg je bericht.',
     history: 'Mijn stortingen',
     cancel: 'Storting annuleren',
     cancelConfirm:
@@ -1087,6 +1089,16 @@ export default {
       title: 'Opname geweigerd',
       content:
         'Uw opname van {{amount}} is geweigerd: {{reason}} Het bedrag staat weer beschikbaar op uw rekening.',
+    },
+    deposit_overdue: {
+      title: 'Storting niet op tijd beslist',
+      content:
+        'Over je storting van {{amount}} (referentie {{reference}}) is niet beslist vóór {{until}}. Ze is doorgegeven aan een supervisor, die er als eerste over beslist. Je kunt ze ook annuleren onder Storten.',
+    },
+    withdrawal_overdue: {
+      title: 'Opname niet op tijd beslist',
+      content:
+        'Over je opname van {{amount}} is niet beslist vóór {{until}}. Ze is doorgegeven aan een supervisor, die er als eerste over beslist. Je kunt ze ook annuleren onder Opnemen; het bedrag is dan weer beschikbaar.',
     },
     fund_password_locked: {
       title: 'Fondswachtwoord geblokkeerd',
@@ -1308,6 +1320,16 @@ export default {
     submit: 'Aanvragen als professionele cliënt',
     submitted: 'Je aanvraag is verstuurd. Medewerkers beslissen met een reden.',
   },
+  withdrawalBar: {
+    reasons: {
+      court_order: 'een gerechtelijk bevel',
+      sanctions_screening: 'een lopende sanctiescreening',
+      suspected_account_takeover: 'vermoedelijke overname van je account',
+      fraud_investigation: 'een fraudeonderzoek',
+      regulator_request: 'een verzoek van de toezichthouder',
+      account_review: 'een controle van je account',
+    },
+  },
   errors: {
     VALIDATION_FAILED: 'Sommige gegevens zijn ongeldig.',
     MALFORMED_JSON: 'Het verzoek kon niet worden gelezen.',
@@ -1328,7 +1350,11 @@ export default {
       'Aanmelden is geblokkeerd voor dit account ({{reason}}). Neem contact op met de klantenservice.',
     ACCOUNT_DISABLED: 'Dit account is uitgeschakeld ({{reason}}).',
     TRADING_BARRED: 'Met dit account kan niet gehandeld worden ({{reason}}).',
-    WITHDRAWAL_BARRED: 'Van dit account kan niet opgenomen worden ({{reason}}).',
+    WITHDRAWAL_BARRED:
+      'Opnames van dit account zijn geblokkeerd tot {{until}}: {{barReason}}. Neem contact op met support als je vragen hebt.',
+    WITHDRAWAL_BAR_NEEDS_APPROVAL:
+      'Opnames worden alleen geblokkeerd via een blokkeringsverzoek met een reden uit de lijst, goedgekeurd door een tweede medewerker.',
+    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: 'Een andere medewerker moet deze opnameblokkering goedkeuren.',
     PASSWORDS_DO_NOT_MATCH: 'De twee wachtwoorden komen niet overeen.',
     WRONG_ORIGINAL_PASSWORD: 'Het huidige wachtwoord is fout.',
     WRONG_FUND_PASSWORD: 'Het betaalwachtwoord is fout. Resterende pogingen: {{attemptsLeft}}.',

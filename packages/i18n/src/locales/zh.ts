@@ -899,6 +899,7 @@ export default {
     submit: '申報入金',
     submitted: '已申報入金。請在匯款時填寫參考碼。',
     proofRequired: '請附上匯款證明。',
+    decideBy: '工作人員最遲於 {{decideBy}} 前處理；逾期將轉交主管處理，並通知您。',
     history: '我的入金',
     cancel: '取消入金',
     cancelConfirm: '取消這筆入金申報？此筆尚未入帳；請勿再以此參考碼匯款。',
@@ -1056,6 +1057,16 @@ export default {
     withdrawal_rejected: {
       title: '出金已被拒絕',
       content: '您的 {{amount}} 出金已被拒絕：{{reason}} 該金額已退回您的帳戶，可再次使用。',
+    },
+    deposit_overdue: {
+      title: '入金未於期限內處理',
+      content:
+        '您 {{amount}} 的入金（參考編號 {{reference}}）未於 {{until}} 前處理，已轉交主管優先處理。您也可以在「入金」頁面取消。',
+    },
+    withdrawal_overdue: {
+      title: '出金未於期限內處理',
+      content:
+        '您 {{amount}} 的出金未於 {{until}} 前處理，已轉交主管優先處理。您也可以在「出金」頁面取消，金額將重新可用。',
     },
     fund_password_locked: {
       title: '資金密碼已鎖定',
@@ -1262,6 +1273,16 @@ export default {
     submit: '申請成為專業客戶',
     submitted: '您的申請已送出，員工將附理由做出決定。',
   },
+  withdrawalBar: {
+    reasons: {
+      court_order: '法院命令',
+      sanctions_screening: '制裁名單審查進行中',
+      suspected_account_takeover: '疑似帳戶遭盜用',
+      fraud_investigation: '詐騙調查',
+      regulator_request: '主管機關要求',
+      account_review: '帳戶審查',
+    },
+  },
   errors: {
     VALIDATION_FAILED: '部分資料無效。',
     MALFORMED_JSON: '無法讀取請求。',
@@ -1281,7 +1302,9 @@ export default {
     LOGIN_BANNED: '此帳戶已被禁止登入（{{reason}}），請聯繫客服。',
     ACCOUNT_DISABLED: '此帳戶已停用（{{reason}}）。',
     TRADING_BARRED: '此帳戶無法交易（{{reason}}）。',
-    WITHDRAWAL_BARRED: '此帳戶無法出金（{{reason}}）。',
+    WITHDRAWAL_BARRED: '此帳戶的出金已暫停至 {{until}}，原因：{{barReason}}。如有疑問，請聯絡客服。',
+    WITHDRAWAL_BAR_NEEDS_APPROVAL: '出金暫停只能透過附有清單內原因、並經第二位工作人員核准的申請設定。',
+    WITHDRAWAL_BAR_NEEDS_SECOND_STAFF: '此出金暫停須由另一位工作人員核准。',
     PASSWORDS_DO_NOT_MATCH: '兩次輸入的密碼不一致。',
     WRONG_ORIGINAL_PASSWORD: '原密碼錯誤。',
     WRONG_FUND_PASSWORD: '資金密碼錯誤，剩餘嘗試次數：{{attemptsLeft}}。',
