@@ -54,6 +54,11 @@ const { Secret, TOTP } = createRequire(new URL('../../apps/server/package.json',
 };
 const TOTP_STEP_MS = 30_000;
 
+/** The code an authenticator app shows for `secret` (base32) at `at`: the 30-second step's code. */
+export const totpStep = (at: Date): number => Math.floor(at.getTime() / TOTP_STEP_MS);
+export const totpCode = (secret: string, step: number): string =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * TOTP_STEP_MS });
+
 type StaffState = { password: string; secret: string | null; lastStep: number; token: string | null };
 /** Per server and staff member: the password now (the first-start one is changed), the TOTP secret. */
 const staffStates = new Map<string, StaffState>();
