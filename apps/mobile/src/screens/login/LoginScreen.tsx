@@ -20,6 +20,7 @@ import { Field } from '../../shell/Field';
 import { showToast } from '../../shell/toast';
 import { TwoFactorCodeField } from '../../shell/TwoFactorCodeField';
 import { useFormFields } from '../../shell/use-form-fields';
+import styles from './login.module.css';
 
 /**
  * Sign-in: phone number and password; when the account has two-factor sign-in on, the server
@@ -74,8 +75,8 @@ export default function LoginScreen() {
     return (
       <form className="form" onSubmit={submitCode} noValidate data-testid="screen-login-code">
         <Brand />
-        <h2 className="section-title">{t('twoFactor.signInTitle')}</h2>
-        <p>{t('twoFactor.signInHelp', { account: form.account.trim() })}</p>
+        <h2 className={styles.codeTitle}>{t('twoFactor.signInTitle')}</h2>
+        <p className={styles.codeHelp}>{t('twoFactor.signInHelp', { account: form.account.trim() })}</p>
         <TwoFactorCodeField value={code} error={codeError} onValueChange={setCode} autoFocus />
         <Button block color="primary" size="large" type="submit" loading={login.isPending}>
           {t('login.submit')}
