@@ -20,6 +20,7 @@ const AuditLog = lazy(() => import('./screens/AuditLog'));
 const Account = lazy(() => import('./screens/Account'));
 const Support = lazy(() => import('./screens/Support'));
 const Fees = lazy(() => import('./screens/Fees'));
+const Reconciliation = lazy(() => import('./screens/Reconciliation'));
 
 type Entry = {
   path: string;
@@ -77,6 +78,7 @@ export function Shell() {
     { path: '/fees', label: t('menu.fees'), call: 'feeSchedule' },
     { path: '/staff', label: t('menu.staff'), call: 'staffList' },
     { path: '/audit', label: t('menu.audit'), call: 'auditLog' },
+    { path: '/reconciliation', label: t('menu.reconciliation'), call: 'reconciliation' },
     { path: '/account', label: t('menu.account'), call: 'me' },
   ];
   const visible = entries.filter((entry) => may(entry.call));
@@ -146,6 +148,7 @@ export function Shell() {
               <Route path="/fees" element={guard('feeSchedule', <Fees />)} />
               <Route path="/staff" element={guard('staffList', <Staff />)} />
               <Route path="/audit" element={guard('auditLog', <AuditLog />)} />
+              <Route path="/reconciliation" element={guard('reconciliation', <Reconciliation />)} />
               <Route path="/account" element={<Account />} />
               <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>

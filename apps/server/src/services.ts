@@ -29,6 +29,7 @@ import { createCorrectionsService } from './modules/corrections/corrections.serv
 import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 import { createTradingService } from './modules/trading/trading.service';
+import { createReportsService } from './modules/reports/reports.service';
 import { createDemoDeskService, type DemoDeskLog } from './modules/demo-desk/demo-desk.service';
 import { createCreditService } from './modules/credit/credit.service';
 import { createCheckInService } from './modules/check-in/check-in.service';
@@ -216,6 +217,13 @@ export function createServices(deps: ServiceDeps) {
     users,
   });
   // Records page the ledger's entries and ask each source's module to describe its own.
+  const reports = createReportsService({
+    db,
+    clock,
+    withdrawals,
+    trading,
+    timeZone: config.funds.timeZone,
+  });
   const records = createRecordsService({
     db,
     ledger,
@@ -253,6 +261,7 @@ export function createServices(deps: ServiceDeps) {
     paymentMethods,
     fundOperations,
     deposits,
+    reports,
     withdrawals,
     exchange,
     records,

@@ -50,6 +50,7 @@ export const adminEndpointRoles = {
   correctionReview: ['admin', 'finance'],
   correctionList: ['admin', 'finance', 'auditor'],
   feeSchedule: everyone,
+  reconciliation: ['admin', 'finance', 'auditor'],
 } as const satisfies Record<AdminEndpointName, readonly StaffRole[]>;
 
 /** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */

@@ -11,6 +11,7 @@ import {
   withdrawalBarStates,
   reviewDecisions,
   staffRoles,
+  tobClasses,
   assignableStaffRoles,
 } from './enums';
 import { adminPaths } from './paths';
@@ -455,6 +456,54 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
       'The published fee schedule, TOB rates and caps and each market’s rules, as users see them (read-only: set by the server’s configuration and, for TOB, by law).',
     request: z.strictObject({}).nullish(),
     data: feesData,
+  },
+  reconciliation: {
+    auth: 'staff',
+    summary:
+      'Reconciliation for a period of at most 366 days (dates in the funds time zone, both included): withdrawals paid out per day and currency, the TOB collected per month, currency and class (the figures for the declaration), and with verifyLedger the result of the ledger checks of `ledger:verify` run now (admin, payments, auditor; read-only).',
+    request: z
+      .strictObject({ from: z.iso.date(), to: z.iso.date(), verifyLedger: z.boolean().default(false) })
+      .refine(
+        ({ from, to }) => from <= to && Date.parse(to) - Date.parse(from) <= 365 * 86_400_000,
+        'to on or after from, at most 366 days',
+      ),
+    data: z.object({
+      from: z.iso.date(),
+      to: z.iso.date(),
+      timeZone: z.string(),
+      withdrawalsPaid: z.array(
+        z.object({
+          day: z.iso.date(),
+          currency: currencySchema,
+          count: z.number().int(),
+          amount: cashAmountOutput,
+          fee: cashAmountOutput,
+          payout: cashAmountOutput,
+        }),
+      ),
+      tobCollected: z.array(
+        z.object({
+          month: z.string().regex(/^\d{4}-\d{2}$/),
+          currency: currencySchema,
+          tobClass: z.enum(tobClasses),
+          count: z.number().int(),
+          base: cashAmountOutput,
+          tob: cashAmountOutput,
+        }),
+      ),
+      ledger: z
+        .object({
+          isOk: z.boolean(),
+          breachCount: z.number().int(),
+          /** The checks that found something (`ledger:verify` names them). */
+          checks: z.array(z.string()),
+          entryCount: z.number().int(),
+          sealedCount: z.number().int(),
+          unsealedCount: z.number().int(),
+          checkedAt: z.iso.datetime(),
+        })
+        .nullable(),
+    }),
   },
 });
 

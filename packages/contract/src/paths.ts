@@ -167,6 +167,7 @@ export const adminPaths = {
   correctionReview: '/corrections/review',
   correctionList: '/corrections/list',
   feeSchedule: '/config/fees',
+  reconciliation: '/reports/reconciliation',
 } as const;
 
 /** Support staff answer the in-app conversations (issue 14, item 3). */

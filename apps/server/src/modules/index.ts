@@ -15,6 +15,7 @@ import { exchangeRoutes } from './exchange/exchange.routes';
 import { recordsRoutes } from './records/records.routes';
 import { correctionsRoutes } from './corrections/corrections.routes';
 import { tradingRoutes } from './trading/trading.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { supportRoutes } from './support/support.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { priceAlertsRoutes } from './price-alerts/price-alerts.routes';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(recordsRoutes);
   await app.register(correctionsRoutes);
   await app.register(tradingRoutes);
+  await app.register(reportsRoutes);
   await app.register(supportRoutes);
   await app.register(messagesRoutes);
   await app.register(priceAlertsRoutes);

@@ -463,3 +463,29 @@ export async function dividendsNet(db: Executor, userId: bigint) {
     .where(and(eq(corporateActionPayments.userId, userId), eq(corporateActionPayments.kind, 'dividend')))
     .groupBy(corporateActionPayments.currency);
 }
+
+/**
+ * TOB collected on fills per month in `timeZone`, currency and TOB class, from `from` to `to`
+ * (YYYY-MM-DD, both included): fills taxed, taxable base and tax, in minor units.
+ */
+export async function tobCollected(db: Executor, from: string, to: string, timeZone: string) {
+  const month = sql<string>`to_char(${fills.createdAt} at time zone ${timeZone}, 'YYYY-MM')`;
+  return db
+    .select({
+      month,
+      currency: fills.currency,
+      tobClass: fills.tobClass,
+      count: count(),
+      baseMinor: sql<string>`sum(${fills.tobBaseMinor})::text`,
+      tobMinor: sql<string>`sum(${fills.tobMinor})::text`,
+    })
+    .from(fills)
+    .where(
+      and(
+        gt(fills.tobMinor, 0n),
+        sql`(${fills.createdAt} at time zone ${timeZone})::date between ${from}::date and ${to}::date`,
+      ),
+    )
+    .groupBy(sql`1, 2, 3`)
+    .orderBy(sql`1, 2, 3`);
+}

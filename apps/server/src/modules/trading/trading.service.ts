@@ -1292,6 +1292,19 @@ export function createTradingService(deps: TradingServiceDeps) {
       return presentPreview(priced, available);
     },
 
+    /** TOB collected per month (in `timeZone`), currency and class: the figures for the declaration. */
+    async tobCollected(from: string, to: string, timeZone: string) {
+      const rows = await repository.tobCollected(db, from, to, timeZone);
+      return rows.map((row) => ({
+        month: row.month,
+        currency: row.currency,
+        tobClass: row.tobClass,
+        count: row.count,
+        base: formatCash(BigInt(row.baseMinor)),
+        tob: formatCash(BigInt(row.tobMinor)),
+      }));
+    },
+
     /** The published schedule: fees, TOB, and each market's settlement, sell lock and collar. */
     fees() {
       const representative = new Map(

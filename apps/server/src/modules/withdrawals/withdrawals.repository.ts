@@ -135,3 +135,28 @@ export async function escalateOverdue(db: Executor, now: Date): Promise<Withdraw
     )
     .returning();
 }
+
+/**
+ * Withdrawals paid out (approved) per day in `timeZone` and currency, from `from` to `to`
+ * (YYYY-MM-DD, both included): count, amount withdrawn and fee, in minor units.
+ */
+export async function paidPerDay(db: Executor, from: string, to: string, timeZone: string) {
+  const day = sql<string>`to_char(${withdrawals.decidedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      currency: withdrawals.currency,
+      count: count(),
+      amountMinor: sql<string>`sum(${withdrawals.amountMinor})::text`,
+      feeMinor: sql<string>`sum(${withdrawals.feeMinor})::text`,
+    })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.state, 'approved'),
+        sql`(${withdrawals.decidedAt} at time zone ${timeZone})::date between ${from}::date and ${to}::date`,
+      ),
+    )
+    .groupBy(sql`1, 2`)
+    .orderBy(sql`1, 2`);
+}

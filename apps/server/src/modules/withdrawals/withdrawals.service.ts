@@ -213,6 +213,23 @@ export function createWithdrawalsService(deps: {
      * the rules that held at submission still hold (identity verified, no withdrawal bar, the
      * payout card still the user's own, in their name). The amount is held already.
      */
+    /** Withdrawals paid out per day (in the funds time zone) and currency, for reconciliation. */
+    async paidPerDay(from: string, to: string) {
+      const rows = await repository.paidPerDay(db, from, to, timeZone);
+      return rows.map((row) => {
+        const amountMinor = BigInt(row.amountMinor);
+        const feeMinor = BigInt(row.feeMinor);
+        return {
+          day: row.day,
+          currency: row.currency,
+          count: row.count,
+          amount: formatCash(amountMinor),
+          fee: formatCash(feeMinor),
+          payout: formatCash(amountMinor - feeMinor),
+        };
+      });
+    },
+
     async reviewFindings(withdrawalId: bigint): Promise<ErrorCode | null> {
       const withdrawal = await repository.findWithdrawal(db, withdrawalId);
       if (!withdrawal) return 'RECORD_NOT_FOUND';
