@@ -45,8 +45,11 @@ function PhotoField({
   const { t } = useTranslation();
   const id = useId();
   const url = useObjectUrl(file);
-  const choose = async (chosen: File | null) => {
+  const choose = async (input: HTMLInputElement) => {
+    const chosen = input.files?.[0] ?? null;
     if (chosen && !(await isPicture(chosen))) {
+      // Nothing stays chosen: the field no longer names the refused file.
+      input.value = '';
       onFile(null);
       onError({ key: 'authInfo.photoNotPicture', values: { side: label } });
       return;
@@ -64,7 +67,7 @@ function PhotoField({
         data-testid={testId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+        onChange={(event) => void choose(event.currentTarget)}
       />
       {url && <img className={styles.idPreview} src={url} alt={t('authInfo.previewOf', { side: label })} />}
       {error && (

@@ -104,6 +104,7 @@ describe('real-name verification screen', () => {
       'Photo of the front: this file is not a picture. Choose a JPEG, PNG or WebP photo.',
     );
     expect(screen.queryByAltText('Preview: Photo of the front')).toBeNull();
+    expect((input as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('auth-back').getAttribute('aria-invalid')).toBeNull();
     // A picture chosen next clears the mark and shows its preview; nothing was uploaded meanwhile.
     await user.upload(
