@@ -971,6 +971,7 @@ export default {
     name: 'Demo-Schalter (automatisch im Demomodus)',
     decidedBy: 'Entschieden von {{name}}',
     reference: 'Referenz (kein Bankkonto)',
+    noRealMoney: 'DEMO – KEIN ECHTES GELD',
   },
   rechargeChannel: {
     intro:

@@ -969,6 +969,7 @@ export default {
     name: 'Demo desk (automatic in demo mode)',
     decidedBy: 'Decided by {{name}}',
     reference: 'Reference (not a bank account)',
+    noRealMoney: 'DEMO – NO REAL MONEY',
   },
   rechargeChannel: {
     intro: "Choose how to deposit. Every channel pays into the operator's own account; tap one to continue.",

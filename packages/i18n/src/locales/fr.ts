@@ -979,6 +979,7 @@ export default {
     name: 'Guichet de démo (automatique en mode démo)',
     decidedBy: 'Décidé par {{name}}',
     reference: 'Référence (pas un compte bancaire)',
+    noRealMoney: 'DÉMO – PAS D’ARGENT RÉEL',
   },
   rechargeChannel: {
     intro:

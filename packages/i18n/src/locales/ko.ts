@@ -959,6 +959,7 @@ export default {
     name: '데모 창구(데모 모드 자동 처리)',
     decidedBy: '{{name}}에서 처리함',
     reference: '참조 번호(은행 계좌 아님)',
+    noRealMoney: '데모 — 실제 돈 아님',
   },
   rechargeChannel: {
     intro: '입금 방법을 선택하세요. 모든 채널은 운영사 본인 계좌로 입금됩니다. 채널을 눌러 계속하세요.',

@@ -977,6 +977,7 @@ export default {
     name: 'Demoloket (automatisch in demomodus)',
     decidedBy: 'Beslist door {{name}}',
     reference: 'Referentie (geen bankrekening)',
+    noRealMoney: 'DEMO – GEEN ECHT GELD',
   },
   rechargeChannel: {
     intro:

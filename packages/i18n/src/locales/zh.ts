@@ -953,6 +953,7 @@ export default {
     name: '示範櫃檯（示範模式自動處理）',
     decidedBy: '由{{name}}審核',
     reference: '參考編號（非銀行帳戶）',
+    noRealMoney: '示範 — 非真實資金',
   },
   rechargeChannel: {
     intro: '請選擇入金方式。每個管道都匯入營運方自己的帳戶；點選一個管道繼續。',

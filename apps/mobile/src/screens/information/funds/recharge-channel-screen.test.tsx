@@ -99,11 +99,18 @@ describe('deposit channel screen', () => {
 
   it("names the demo channel in the user's language, not by the server's English name", async () => {
     await changeLanguage('fr');
-    const demo = channel({ id: '9', kind: 'demo', name: 'Demo deposit (EUR)' });
+    const demo = channel({
+      id: '9',
+      kind: 'demo',
+      name: 'Demo deposit (EUR)',
+      collectionAccount: 'DEMO - NO REAL MONEY',
+    });
     renderApp('/information/rechargeChannel', handlers([demo]));
     const item = await screen.findByTestId('channel-9');
     expect(item.querySelector('strong')?.textContent).toBe('Dépôt de démo');
     expect(item.textContent).not.toContain('Demo deposit');
+    expect(item.textContent).toContain('DÉMO – PAS D’ARGENT RÉEL');
+    expect(item.textContent).not.toContain('NO REAL MONEY');
   });
 
   it('says so when staff configured no channel', async () => {

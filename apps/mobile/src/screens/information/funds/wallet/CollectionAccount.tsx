@@ -29,7 +29,12 @@ export function CollectionAccount({ channel, testId }: { channel: Channel; testI
         {
           key: 'account',
           label: isDemo ? t('demoDesk.reference') : isCrypto ? t('wallet.address') : t('bankCard.iban'),
-          value: isCrypto || isDemo ? channel.collectionAccount : groupIban(channel.collectionAccount),
+          // The demo channel's reference is the server's English "DEMO - NO REAL MONEY": said in the user's language.
+          value: isDemo
+            ? t('demoDesk.noRealMoney')
+            : isCrypto
+              ? channel.collectionAccount
+              : groupIban(channel.collectionAccount),
           isText: true,
         },
         ...(channel.bic ? [{ key: 'bic', label: t('bankCard.bic'), value: channel.bic }] : []),
