@@ -214,8 +214,9 @@ describe('back-office', () => {
   it('a correction above the threshold waits for a second officer: not its author', async () => {
     const paul = staffOf.paul!;
     await paul.menu('Users');
-    await paul.page.getByLabel('Find').fill(account);
+    await paul.page.getByLabel('Find').fill('An Peeters');
     await paul.page.getByLabel('Find').press('Enter');
+    await paul.page.locator('tr', { hasText: account }).filter({ hasText: 'name' }).click();
     await paul.page.getByText('Balances (from the ledger)').waitFor({ timeout: TIMEOUT_MS });
     await paul.page.getByLabel('Amount').fill('150.00');
     await paul.page.getByLabel('Reason').fill('interest owed for March, ticket 4411');

@@ -30,6 +30,7 @@ import { createSessionsService } from './modules/users/sessions.service';
 import { createUsersService } from './modules/users/users.service';
 import { createTradingService } from './modules/trading/trading.service';
 import { createReportsService } from './modules/reports/reports.service';
+import { createUserSearchService } from './modules/user-search/user-search.service';
 import { createDemoDeskService, type DemoDeskLog } from './modules/demo-desk/demo-desk.service';
 import { createCreditService } from './modules/credit/credit.service';
 import { createCheckInService } from './modules/check-in/check-in.service';
@@ -217,6 +218,7 @@ export function createServices(deps: ServiceDeps) {
     users,
   });
   // Records page the ledger's entries and ask each source's module to describe its own.
+  const userSearch = createUserSearchService({ users, identity, paymentMethods });
   const reports = createReportsService({
     db,
     clock,
@@ -261,6 +263,7 @@ export function createServices(deps: ServiceDeps) {
     paymentMethods,
     fundOperations,
     deposits,
+    userSearch,
     reports,
     withdrawals,
     exchange,

@@ -32,6 +32,7 @@ export const adminEndpointRoles = {
   disableStaff: ['admin'],
   enableStaff: ['admin'],
   auditLog: ['admin', 'auditor'],
+  userSearch: ['admin', 'reviewer', 'finance', 'support', 'auditor'],
   userDetail: ['admin', 'reviewer', 'finance', 'support', 'auditor'],
   restrict: ['admin', 'support'],
   liftRestriction: ['admin', 'support'],

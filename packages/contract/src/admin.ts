@@ -256,6 +256,23 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
     }),
     data: pageOf(auditEntryData),
   },
+  userSearch: {
+    auth: 'staff',
+    summary:
+      "Find users by the beginning of their account, part of their verified name, part of an ID document number or of a payout card's IBAN (letters and digits, at least 4 for those two); at most 20, each with what matched.",
+    request: z.strictObject({ query: z.string().trim().min(2).max(100) }),
+    data: z.object({
+      items: z.array(
+        z.object({
+          id: z.string(),
+          account: z.string(),
+          realname: z.string(),
+          identityState: identityStateSchema,
+          matchedBy: z.enum(['account', 'name', 'document', 'iban']),
+        }),
+      ),
+    }),
+  },
   userDetail: {
     auth: 'staff',
     summary: 'One user: identity state, restrictions in force and balances.',

@@ -149,6 +149,7 @@ export const adminPaths = {
   disableStaff: '/staff/disable',
   enableStaff: '/staff/enable',
   auditLog: '/audit/list',
+  userSearch: '/users/search',
   userDetail: '/users/detail',
   restrict: '/users/restrict',
   liftRestriction: '/users/lift',

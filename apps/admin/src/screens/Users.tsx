@@ -3,7 +3,7 @@ import { restrictionKinds, type RestrictionKind } from '@beurs/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../api';
 import { useI18n } from '../i18n';
 import { useSession } from '../session';
@@ -17,6 +17,8 @@ import { AuditTable } from './AuditLog';
 export default function Users() {
   const { t } = useI18n();
   const { account } = useParams();
+  const [params] = useSearchParams();
+  const query = params.get('q') ?? '';
   const navigate = useNavigate();
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
@@ -24,16 +26,49 @@ export default function Users() {
         {t('menu.users')}
       </Typography.Title>
       <Input.Search
-        key={account}
-        defaultValue={account}
+        key={account ?? query}
+        defaultValue={account ?? query}
         placeholder={t('users.searchPlaceholder')}
         aria-label={t('users.search')}
         enterButton={t('users.search')}
-        style={{ maxWidth: 480 }}
-        onSearch={(value) => value.trim() && navigate(`/users/${encodeURIComponent(value.trim())}`)}
+        style={{ maxWidth: 520 }}
+        onSearch={(value) =>
+          value.trim().length >= 2 && navigate(`/users?q=${encodeURIComponent(value.trim())}`)
+        }
       />
-      {account && <UserDetail account={account} />}
+      {account ? <UserDetail account={account} /> : query && <SearchResults query={query} />}
     </Space>
+  );
+}
+
+function SearchResults(props: { query: string }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const results = useQuery({
+    queryKey: ['user-search', props.query],
+    queryFn: () => api.call(adminPaths.userSearch, { query: props.query }, { quiet: true }),
+  });
+  return (
+    <Loadable query={results} isEmpty={(data) => data.items.length === 0} emptyText={t('users.noMatch')}>
+      {(data) => (
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={data.items}
+          onRow={(row) => ({
+            onClick: () => navigate(`/users/${encodeURIComponent(row.account)}`),
+            style: { cursor: 'pointer' },
+          })}
+          columns={[
+            { title: t('fields.account'), dataIndex: 'account' },
+            { title: t('fields.name'), render: (_, row) => row.realname || '—' },
+            { title: t('users.identityState'), render: (_, row) => t(`identityStates.${row.identityState}`) },
+            { title: t('users.matchedBy'), render: (_, row) => t(`users.matched.${row.matchedBy}`) },
+          ]}
+        />
+      )}
+    </Loadable>
   );
 }
 

@@ -16,6 +16,7 @@ import { recordsRoutes } from './records/records.routes';
 import { correctionsRoutes } from './corrections/corrections.routes';
 import { tradingRoutes } from './trading/trading.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { userSearchRoutes } from './user-search/user-search.routes';
 import { supportRoutes } from './support/support.routes';
 import { messagesRoutes } from './messages/messages.routes';
 import { priceAlertsRoutes } from './price-alerts/price-alerts.routes';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(correctionsRoutes);
   await app.register(tradingRoutes);
   await app.register(reportsRoutes);
+  await app.register(userSearchRoutes);
   await app.register(supportRoutes);
   await app.register(messagesRoutes);
   await app.register(priceAlertsRoutes);

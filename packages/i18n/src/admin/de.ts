@@ -148,7 +148,15 @@ export default {
   },
   users: {
     search: 'Suchen',
-    searchPlaceholder: 'Konto (wie registriert)',
+    searchPlaceholder: 'Konto, Name, Dokumentnummer oder IBAN',
+    matchedBy: 'Gefunden über',
+    noMatch: 'Niemand passt zu dieser Suche.',
+    matched: {
+      account: 'Konto',
+      name: 'Name',
+      document: 'Dokumentnummer',
+      iban: 'IBAN',
+    },
     identity: 'Identität',
     identityState: 'Identität',
     registered: 'Registriert',

@@ -146,7 +146,15 @@ export default {
   },
   users: {
     search: 'Find',
-    searchPlaceholder: 'Account (as registered)',
+    searchPlaceholder: 'Account, name, document number or IBAN',
+    matchedBy: 'Found by',
+    noMatch: 'Nobody matches this search.',
+    matched: {
+      account: 'account',
+      name: 'name',
+      document: 'document number',
+      iban: 'IBAN',
+    },
     identity: 'Identity',
     identityState: 'Identity',
     registered: 'Registered',

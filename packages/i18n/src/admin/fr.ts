@@ -148,7 +148,15 @@ export default {
   },
   users: {
     search: 'Chercher',
-    searchPlaceholder: 'Compte (tel qu’enregistré)',
+    searchPlaceholder: 'Compte, nom, numéro de document ou IBAN',
+    matchedBy: 'Trouvé par',
+    noMatch: 'Personne ne correspond à cette recherche.',
+    matched: {
+      account: 'compte',
+      name: 'nom',
+      document: 'numéro de document',
+      iban: 'IBAN',
+    },
     identity: 'Identité',
     identityState: 'Identité',
     registered: 'Inscrit le',

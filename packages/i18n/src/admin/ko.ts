@@ -146,7 +146,15 @@ export default {
   },
   users: {
     search: '찾기',
-    searchPlaceholder: '계정 (가입 시 입력한 그대로)',
+    searchPlaceholder: '계정, 이름, 신분증 번호 또는 IBAN',
+    matchedBy: '일치 항목',
+    noMatch: '검색과 일치하는 사용자가 없습니다.',
+    matched: {
+      account: '계정',
+      name: '이름',
+      document: '신분증 번호',
+      iban: 'IBAN',
+    },
     identity: '신원',
     identityState: '신원',
     registered: '가입일',

@@ -147,7 +147,15 @@ export default {
   },
   users: {
     search: 'Zoeken',
-    searchPlaceholder: 'Account (zoals geregistreerd)',
+    searchPlaceholder: 'Account, naam, documentnummer of IBAN',
+    matchedBy: 'Gevonden op',
+    noMatch: 'Niemand komt overeen met deze zoekopdracht.',
+    matched: {
+      account: 'account',
+      name: 'naam',
+      document: 'documentnummer',
+      iban: 'IBAN',
+    },
     identity: 'Identiteit',
     identityState: 'Identiteit',
     registered: 'Geregistreerd',

@@ -145,7 +145,15 @@ export default {
   },
   users: {
     search: '搜尋',
-    searchPlaceholder: '帳戶（註冊時所用）',
+    searchPlaceholder: '帳戶、姓名、證件號碼或 IBAN',
+    matchedBy: '符合項目',
+    noMatch: '沒有符合此搜尋的用戶。',
+    matched: {
+      account: '帳戶',
+      name: '姓名',
+      document: '證件號碼',
+      iban: 'IBAN',
+    },
     identity: '身分',
     identityState: '身分',
     registered: '註冊時間',

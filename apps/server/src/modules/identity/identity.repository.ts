@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { identityStates } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { identitySubmissions } from './identity.tables';
@@ -65,4 +65,16 @@ export async function listSubmissions(db: Executor, state: IdentityState, offset
     db.select({ total: count() }).from(identitySubmissions).where(eq(identitySubmissions.state, state)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** Users who submitted a document whose number, letters and digits only, contains `normalised`. */
+export async function userIdsByDocument(db: Executor, normalised: string, limit: number) {
+  const rows = await db
+    .selectDistinct({ userId: identitySubmissions.userId })
+    .from(identitySubmissions)
+    .where(
+      sql`upper(regexp_replace(${identitySubmissions.documentNumber}, '[^0-9A-Za-z]', '', 'g')) like ${`%${normalised}%`}`,
+    )
+    .limit(limit);
+  return rows.map((row) => row.userId);
 }

@@ -84,6 +84,11 @@ export function createIdentityService(deps: {
      * nothing stands in the way: the ID number passes its document type's check, and both photos
      * are there and readable. The demo desk decides by it; a person sees the same facts.
      */
+    /** Back-office search: users whose document number contains these letters and digits. */
+    userIdsByDocument(normalised: string, limit: number) {
+      return repository.userIdsByDocument(db, normalised, limit);
+    },
+
     async reviewFindings(submissionId: bigint): Promise<ErrorCode | null> {
       const submission = await repository.findSubmission(db, submissionId);
       if (!submission) return 'RECORD_NOT_FOUND';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { scamCheckTriggers } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { bankCards, cryptoWallets, scamChecks } from './payment-methods.tables';
@@ -97,4 +97,14 @@ export async function hasScamCheck(db: Executor, userId: bigint, trigger: ScamCh
     )
     .limit(1);
   return rows.length === 1;
+}
+
+/** Users with a payout card whose IBAN (without spaces) contains `normalised`. */
+export async function userIdsByIban(db: Executor, normalised: string, limit: number) {
+  const rows = await db
+    .selectDistinct({ userId: bankCards.userId })
+    .from(bankCards)
+    .where(sql`upper(replace(${bankCards.iban}, ' ', '')) like ${`%${normalised}%`}`)
+    .limit(limit);
+  return rows.map((row) => row.userId);
 }

@@ -73,6 +73,11 @@ export function createPaymentMethodsService(deps: {
   }
 
   return {
+    /** Back-office search: users with a payout card whose IBAN contains these characters. */
+    userIdsByIban(normalised: string, limit: number) {
+      return repository.userIdsByIban(db, normalised, limit);
+    },
+
     async listCards(userId: bigint) {
       return (await repository.listCards(db, userId)).map(toCard);
     },

@@ -265,3 +265,23 @@ export async function liftExpiredRestrictions(db: Executor, now: Date): Promise<
     .where(and(isNull(userRestrictions.liftedAt), lte(userRestrictions.expiresAt, now)))
     .returning();
 }
+
+/** Users whose account starts with `text` or whose verified name contains it (case-insensitive). */
+export async function searchUsers(db: Executor, text: string, limit: number) {
+  const escaped = text.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return db
+    .select({ id: users.id, account: users.account })
+    .from(users)
+    .where(sql`${users.account} ilike ${`${escaped}%`} or ${users.realname} ilike ${`%${escaped}%`}`)
+    .orderBy(asc(users.id))
+    .limit(limit);
+}
+
+/** Account, name and identity state of these users. */
+export async function findSummariesByIds(db: Executor, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select(summaryColumns)
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+}

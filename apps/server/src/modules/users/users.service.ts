@@ -322,6 +322,9 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** The user with this account (phone number), without secrets; undefined when none. */
     findByAccount: (account: string) => repository.findSummaryByAccount(db, account),
+    /** Back-office search: account prefix or part of the verified name. */
+    searchUsers: (text: string, limit: number) => repository.searchUsers(db, text, limit),
+    summariesOf: (userIds: readonly bigint[]) => repository.findSummariesByIds(db, userIds),
 
     /** Account and real name by user id, for staff lists. */
     async namesOf(userIds: readonly bigint[]): Promise<Map<bigint, { account: string; realname: string }>> {
