@@ -391,8 +391,11 @@ export default {
       period: 'Zeitraum',
       range: 'Spanne',
       adjustment: 'Kursbereinigung',
+      attribution: 'Chart: TradingView Lightweight Charts™',
+      indicators: 'Indikatoren',
       noData: 'Keine Chartdaten für diesen Zeitraum und diese Spanne.',
     },
+    indicators: { ma: 'GD 5/10/20', bollinger: 'Bollinger', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: 'Intraday',
       '5m': '5 Min.',

@@ -392,8 +392,11 @@ export default {
       period: 'Period',
       range: 'Range',
       adjustment: 'Price adjustment',
+      attribution: 'Chart: TradingView Lightweight Charts™',
+      indicators: 'Indicators',
       noData: 'No chart data for this period and range.',
     },
+    indicators: { ma: 'MA 5/10/20', bollinger: 'Bollinger', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: 'Time-share',
       '5m': '5 min',

@@ -391,8 +391,11 @@ export default {
       period: 'Période',
       range: 'Plage',
       adjustment: 'Ajustement des cours',
+      attribution: 'Graphique : TradingView Lightweight Charts™',
+      indicators: 'Indicateurs',
       noData: 'Pas de données pour cette période et cette plage.',
     },
+    indicators: { ma: 'MM 5/10/20', bollinger: 'Bollinger', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: 'Intraday',
       '5m': '5 min',

@@ -389,8 +389,11 @@ export default {
       period: '주기',
       range: '기간',
       adjustment: '수정주가',
+      attribution: '차트: TradingView Lightweight Charts™',
+      indicators: '보조지표',
       noData: '이 주기와 기간의 차트 데이터가 없습니다.',
     },
+    indicators: { ma: '이동평균 5/10/20', bollinger: '볼린저 밴드', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: '분봉',
       '5m': '5분',

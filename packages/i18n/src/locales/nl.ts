@@ -390,8 +390,11 @@ export default {
       period: 'Periode',
       range: 'Bereik',
       adjustment: 'Koersaanpassing',
+      attribution: 'Grafiek: TradingView Lightweight Charts™',
+      indicators: 'Indicatoren',
       noData: 'Geen grafiekgegevens voor deze periode en dit bereik.',
     },
+    indicators: { ma: 'MA 5/10/20', bollinger: 'Bollinger', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: 'Intraday',
       '5m': '5 min',

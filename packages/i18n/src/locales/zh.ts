@@ -388,8 +388,11 @@ export default {
       period: '週期',
       range: '區間',
       adjustment: '復權',
+      attribution: '圖表：TradingView Lightweight Charts™',
+      indicators: '技術指標',
       noData: '此週期與區間沒有圖表資料。',
     },
+    indicators: { ma: '均線 5/10/20', bollinger: '布林通道', macd: 'MACD', rsi: 'RSI' },
     periods: {
       time_share: '分時',
       '5m': '5 分',
