@@ -2,17 +2,19 @@ import { adminPaths } from '@beurs/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Table, Typography } from 'antd';
 import { api } from '../api';
+import { languageTags } from '@beurs/i18n';
 import { useI18n } from '../i18n';
 import { Loadable, useFormat } from '../ui';
 
 // The fee schedule, the TOB rates and each market's rules exactly as users see them. Read-only:
 // the fees come from the server's configuration at start, the TOB rates from the law.
 
-const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
-
 export default function Fees() {
-  const { t } = useI18n();
+  const { t, texts } = useI18n();
   const format = useFormat();
+  /** Basis points as a percentage in the chosen language (35 → "0.35 %", "0,35 %"). */
+  const percent = (basisPoints: number) =>
+    `${new Intl.NumberFormat(languageTags[texts.language], { minimumFractionDigits: 2 }).format(basisPoints / 100)} %`;
   const query = useQuery({
     queryKey: ['fees'],
     queryFn: () => api.call(adminPaths.feeSchedule, {}, { quiet: true }),
