@@ -127,6 +127,7 @@ async function main() {
       },
       { 'idempotency-key': `d-${c}` },
     );
+    await userC('/support/send', { body: 'Is my deposit of 450 EUR received?' });
     await staff('/staff/create', {
       username: 'olivia',
       password: staffPassword,
@@ -143,7 +144,10 @@ async function main() {
       ['withdrawals', '#/queues/withdrawals'],
       ['corrections', '#/queues/corrections'],
       ['user', `#/users/${a}`],
+      ['support', '#/support'],
       ['channels', '#/channels'],
+      ['fees', '#/fees'],
+      ['reconciliation', '#/reconciliation'],
       ['staff', '#/staff'],
       ['audit', '#/audit'],
       ['account', '#/account'],
