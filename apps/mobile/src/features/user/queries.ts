@@ -23,6 +23,9 @@ export const userQueries = {
       queryKey: [...userQueries.all, 'notices', language],
       queryFn: () => api.call(userPaths.notice, { language }),
       enabled: isLoggedIn(),
+      // Messages arrive when something is decided (a deposit, a price alert, a support answer):
+      // the bell's dot and Messages pick them up while the app is open.
+      refetchInterval: 20_000,
     }),
   sessions: () =>
     queryOptions({

@@ -55,7 +55,7 @@ export default function NotificationsScreen() {
       ) : (
         <ul className="menu">
           {(settings.data ?? []).map((setting) => (
-            <li key={setting.kind} className={styles.alert}>
+            <li key={setting.kind} className={styles.setting}>
               <span className="menu-label">{t(`notifications.kinds.${setting.kind}`)}</span>
               <Switch
                 aria-label={t(`notifications.kinds.${setting.kind}`)}

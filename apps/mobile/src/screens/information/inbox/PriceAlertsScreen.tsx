@@ -40,7 +40,13 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
         </small>
       </span>
       {alert.state === 'active' && (
-        <Button size="small" loading={cancel.isPending} onClick={() => cancel.mutate(alert.id)}>
+        <Button
+          size="small"
+          color="danger"
+          fill="outline"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate(alert.id)}
+        >
           {t('alerts.cancel')}
         </Button>
       )}
@@ -117,7 +123,7 @@ export default function PriceAlertsScreen() {
       ) : list.length === 0 ? (
         <EmptyState message={t('alerts.empty')} />
       ) : (
-        <ul className="menu">
+        <ul className={styles.alerts}>
           {list.map((alert) => (
             <AlertItem key={alert.id} alert={alert} />
           ))}
