@@ -160,7 +160,17 @@ export const corporateActionKinds = ['dividend', 'split'] as const;
 export type CorporateActionKind = (typeof corporateActionKinds)[number];
 
 /** Chart periods (spec section 9): time-share is the one-minute line. */
-export const candlePeriods = ['time_share', '5m', '15m', '30m', 'day', 'week', 'month'] as const;
+export const candlePeriods = [
+  'time_share',
+  '5m',
+  '15m',
+  '30m',
+  'day',
+  'week',
+  'month',
+  'half_year',
+  'year',
+] as const;
 export type CandlePeriod = (typeof candlePeriods)[number];
 /** Chart ranges, shortest first. */
 export const candleRanges = ['1d', '1w', '1m', '3m', '6m', '1y', '2y'] as const;
@@ -176,6 +186,8 @@ export const longestRangeByPeriod: Readonly<Record<CandlePeriod, CandleRange>> =
   day: '2y',
   week: '2y',
   month: '2y',
+  half_year: '2y',
+  year: '2y',
 };
 
 export const listSorts = ['change', 'volume', 'turnover'] as const;

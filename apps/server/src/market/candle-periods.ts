@@ -1,10 +1,14 @@
 import type { Candle } from './provider';
 
 // Coarser candles from base candles: N-minute buckets aligned to the clock (sessions open on the
-// half hour in every zone we serve), ISO weeks (Monday) and calendar months of the trading date.
+// half hour in every zone we serve), ISO weeks (Monday), and calendar months, half-years and years
+// of the trading date.
 
 export type Bucketing =
-  { kind: 'minutes'; minutes: number } | { kind: 'week' } | { kind: 'month' } | { kind: 'none' };
+  | { kind: 'minutes'; minutes: number }
+  | { kind: 'week' }
+  | { kind: 'months'; months: 1 | 6 | 12 }
+  | { kind: 'none' };
 
 const DAY_MS = 86_400_000;
 
@@ -21,9 +25,11 @@ export function bucketStart(startMs: number, bucketing: Bucketing): number {
       const weekday = (new Date(midnight).getUTCDay() + 6) % 7;
       return midnight - weekday * DAY_MS;
     }
-    case 'month': {
+    case 'months': {
+      // Calendar months, half-years (January, July) and years of the trading date.
       const date = new Date(startMs);
-      return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+      const month = date.getUTCMonth();
+      return Date.UTC(date.getUTCFullYear(), month - (month % bucketing.months), 1);
     }
   }
 }

@@ -404,8 +404,10 @@ export default {
       day: 'Tag',
       week: 'Woche',
       month: 'Monat',
+      half_year: 'Halbjahr',
+      year: 'Jahr',
     },
-    ranges: { '1d': '1T', '1w': '1W', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1J' },
+    ranges: { '1d': '1T', '1w': '1W', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1J', '2y': '2J' },
     adjustments: { none: 'Unbereinigt', forward: 'Vorwärts bereinigt', backward: 'Rückwärts bereinigt' },
     sectors: {
       'Consumer Staples': 'Basiskonsumgüter',

@@ -405,8 +405,10 @@ export default {
       day: 'Day',
       week: 'Week',
       month: 'Month',
+      half_year: 'Half-year',
+      year: 'Year',
     },
-    ranges: { '1d': '1D', '1w': '1W', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1Y' },
+    ranges: { '1d': '1D', '1w': '1W', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1Y', '2y': '2Y' },
     adjustments: { none: 'Not adjusted', forward: 'Forward adjusted', backward: 'Backward adjusted' },
     sectors: {
       'Consumer Staples': 'Consumer Staples',

@@ -404,8 +404,10 @@ export default {
       day: 'Jour',
       week: 'Semaine',
       month: 'Mois',
+      half_year: 'Semestre',
+      year: 'Année',
     },
-    ranges: { '1d': '1J', '1w': '1S', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1A' },
+    ranges: { '1d': '1J', '1w': '1S', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1A', '2y': '2A' },
     adjustments: { none: 'Non ajusté', forward: 'Ajusté en avant', backward: 'Ajusté en arrière' },
     sectors: {
       'Consumer Staples': 'Biens de consommation de base',

@@ -403,8 +403,10 @@ export default {
       day: 'Dag',
       week: 'Week',
       month: 'Maand',
+      half_year: 'Halfjaar',
+      year: 'Jaar',
     },
-    ranges: { '1d': '1D', '1w': '1W', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1J' },
+    ranges: { '1d': '1D', '1w': '1W', '1m': '1M', '3m': '3M', '6m': '6M', '1y': '1J', '2y': '2J' },
     adjustments: {
       none: 'Niet aangepast',
       forward: 'Voorwaarts aangepast',

@@ -401,8 +401,10 @@ export default {
       day: '日K',
       week: '週K',
       month: '月K',
+      half_year: '半年K',
+      year: '年K',
     },
-    ranges: { '1d': '1日', '1w': '1週', '1m': '1月', '3m': '3月', '6m': '6月', '1y': '1年' },
+    ranges: { '1d': '1日', '1w': '1週', '1m': '1月', '3m': '3月', '6m': '6月', '1y': '1年', '2y': '2年' },
     adjustments: { none: '不復權', forward: '前復權', backward: '後復權' },
     sectors: {
       'Consumer Staples': '必需消費品',

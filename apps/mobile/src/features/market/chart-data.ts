@@ -15,7 +15,7 @@ export type VolumePoint = { time: ChartTime; value: number; color: string };
 
 export type ChartSeries = { candles: CandlePoint[]; line: LinePoint[]; volumes: VolumePoint[] };
 
-/** Length of one candle in seconds for the intraday periods; null for day, week and month. */
+/** Length of one candle in seconds for the intraday periods; null for the daily ones (day to year). */
 export const periodSeconds: Record<CandlePeriod, number | null> = {
   time_share: 60,
   '5m': 300,
@@ -24,6 +24,8 @@ export const periodSeconds: Record<CandlePeriod, number | null> = {
   day: null,
   week: null,
   month: null,
+  half_year: null,
+  year: null,
 };
 
 /**

@@ -29,8 +29,16 @@ export const extraTabs = ['crypto', 'forex', 'index'] as const satisfies readonl
 export const sessionTabs = ['pre_market', 'after_hours'] as const satisfies readonly MarketTab[];
 export type ListTab = StockType | (typeof extraTabs)[number] | (typeof sessionTabs)[number];
 
-/** The chart ranges the stock screen offers: every range of the contract but two years. */
-export const chartRanges = ['1d', '1w', '1m', '3m', '6m', '1y'] as const satisfies readonly CandleRange[];
+/** The chart ranges the stock screen offers (two years for the half-year and year candles). */
+export const chartRanges = [
+  '1d',
+  '1w',
+  '1m',
+  '3m',
+  '6m',
+  '1y',
+  '2y',
+] as const satisfies readonly CandleRange[];
 export type ChartRange = (typeof chartRanges)[number];
 
 /** Whether a period can be drawn over a range. */
@@ -54,4 +62,6 @@ export const defaultRangeByPeriod: Record<CandlePeriod, ChartRange> = {
   day: '6m',
   week: '1y',
   month: '1y',
+  half_year: '2y',
+  year: '2y',
 };

@@ -252,6 +252,15 @@ describe('market index', () => {
     await waitFor(() => expect(stub().getAttribute('data-indicators')).toBe('macd,rsi'));
     fireEvent.click(screen.getByTestId('period-5m'));
     await waitFor(() => expect((screen.getByTestId('range-1y') as HTMLButtonElement).disabled).toBe(true));
+    // The spec's 6-month and 1-year candles, over two years by default.
+    expect(screen.getByTestId('period-half_year').textContent).toBe('Half-year');
+    fireEvent.click(screen.getByTestId('period-year'));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === '/market/candles').at(-1)?.body).toMatchObject({
+        period: 'year',
+        range: '2y',
+      }),
+    );
 
     fireEvent.click(screen.getByTestId('watch-toggle'));
     await waitFor(() =>

@@ -192,6 +192,43 @@ describe('candles', () => {
     });
   });
 
+  it('builds half-year and year candles from the daily ones (January and July; calendar years)', async () => {
+    const request = { symbol: 'KBC.BR', range: '2y' };
+    const days = (await post('/market/candles', { ...request, period: 'day' })).data.candles;
+    const halves = (await post('/market/candles', { ...request, period: 'half_year' })).data.candles;
+    const years = (await post('/market/candles', { ...request, period: 'year' })).data.candles;
+    const utc = (seconds: number) => new Date(seconds * 1000);
+    for (const candle of halves) {
+      expect([0, 6]).toContain(utc(candle.time).getUTCMonth());
+      expect(utc(candle.time).getUTCDate()).toBe(1);
+    }
+    for (const candle of years) expect(utc(candle.time).getUTCMonth()).toBe(0);
+    // Two years ending 2026-11-20: the halves of 2024 (from November), 2025 and 2026, and 2024–2026.
+    expect(halves.map((candle: { time: number }) => utc(candle.time).toISOString().slice(0, 7))).toEqual([
+      '2024-07',
+      '2025-01',
+      '2025-07',
+      '2026-01',
+      '2026-07',
+    ]);
+    expect(years.map((candle: { time: number }) => utc(candle.time).getUTCFullYear())).toEqual([
+      2024, 2025, 2026,
+    ]);
+    // The last year is this year's days: first open, last close, the highest high, the summed volume.
+    const thisYear = days.filter((candle: { time: number }) => utc(candle.time).getUTCFullYear() === 2026);
+    expect(years.at(-1)).toMatchObject({
+      open: thisYear[0].open,
+      close: thisYear.at(-1).close,
+      high: thisYear
+        .map((candle: { high: string }) => candle.high)
+        .sort((a: string, b: string) => Number(b) - Number(a))[0],
+      volume: String(
+        thisYear.reduce((sum: number, candle: { volume: string }) => sum + Number(candle.volume), 0),
+      ),
+    });
+    expect(halves.at(-1).close).toBe(years.at(-1).close);
+  });
+
   it('adjusts for the 3-for-1 split: forward-adjusted history before it is about a third of the raw', async () => {
     const raw = (await post('/market/candles', { symbol: 'WMT', period: 'month', range: '2y' })).data.candles;
     const forward = (

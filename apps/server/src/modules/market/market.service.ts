@@ -44,8 +44,12 @@ const bucketingByPeriod: Record<CandlePeriod, Bucketing> = {
   '30m': { kind: 'minutes', minutes: 30 },
   day: { kind: 'none' },
   week: { kind: 'week' },
-  month: { kind: 'month' },
+  month: { kind: 'months', months: 1 },
+  half_year: { kind: 'months', months: 6 },
+  year: { kind: 'months', months: 12 },
 };
+/** Periods built from daily candles (the others from minute candles). */
+const dailyPeriods: ReadonlySet<CandlePeriod> = new Set(['day', 'week', 'month', 'half_year', 'year']);
 const rangeDays: Record<CandleRange, { days: number; months: number }> = {
   '1d': { days: 0, months: 0 },
   '1w': { days: 7, months: 0 },
@@ -314,7 +318,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       const calendar = provider.calendar(instrument);
       const nowMs = clock.now().getTime();
       const window = candleWindow(calendar, range, nowMs);
-      const isDaily = period === 'day' || period === 'week' || period === 'month';
+      const isDaily = dailyPeriods.has(period);
       const today = calendar.dateAt(nowMs);
       const build = async (fromMs: number) => {
         const raw = await fromProvider(
