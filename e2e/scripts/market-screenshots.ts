@@ -47,6 +47,8 @@ async function main() {
       await page.getByTestId('period-day').click();
       await page.getByTestId('range-1y').click();
       await shot('stock-detail-day', language);
+      await page.getByTestId('period-year').click();
+      await shot('stock-detail-year', language);
       await page.getByTestId('watch-toggle').click();
       await app.open('/favorite/index');
       await shot('favorite', language);
