@@ -34,6 +34,7 @@ export const adminEndpointRoles = {
   auditLog: ['admin', 'auditor'],
   userSearch: ['admin', 'reviewer', 'finance', 'support', 'auditor'],
   userDetail: ['admin', 'reviewer', 'finance', 'support', 'auditor'],
+  userSessions: ['admin', 'support', 'auditor'],
   restrict: ['admin', 'support'],
   liftRestriction: ['admin', 'support'],
   withdrawalBarPropose: ['admin', 'support'],

@@ -279,6 +279,24 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
     request: z.strictObject({ account: accountSchema }),
     data: adminUserData,
   },
+  userSessions: {
+    auth: 'staff',
+    summary:
+      "A user's live sessions: when each began and was last used, when it ends, the device and the address (never a token); looking is audited.",
+    request: z.strictObject({ account: accountSchema }),
+    data: z.object({
+      items: z.array(
+        z.object({
+          id: z.string(),
+          createdAt: z.iso.datetime(),
+          lastSeenAt: z.iso.datetime(),
+          expiresAt: z.iso.datetime(),
+          userAgent: z.string(),
+          ipAddress: z.string(),
+        }),
+      ),
+    }),
+  },
   restrict: {
     auth: 'staff',
     summary:

@@ -151,6 +151,7 @@ export const adminPaths = {
   auditLog: '/audit/list',
   userSearch: '/users/search',
   userDetail: '/users/detail',
+  userSessions: '/users/sessions',
   restrict: '/users/restrict',
   liftRestriction: '/users/lift',
   withdrawalBarPropose: '/users/withdrawalBar/propose',

@@ -167,6 +167,7 @@ function UserDetail(props: { account: string }) {
               )}
             </Space>
           </Card>
+          {may('userSessions') && <SessionsCard account={user.account} />}
           {may('correctionPropose') && <CorrectionForm account={user.account} onDone={refresh} />}
           {may('auditLog') && (
             <Card title={t('users.trail')}>
@@ -259,6 +260,38 @@ function CorrectionForm(props: { account: string; onDone: () => Promise<void> })
           {t('users.propose')}
         </Button>
       </Form>
+    </Card>
+  );
+}
+
+/** The user's live sessions: device, address, when (never a token). Opening them is audited. */
+function SessionsCard(props: { account: string }) {
+  const { t } = useI18n();
+  const format = useFormat();
+  const query = useQuery({
+    queryKey: ['user-sessions', props.account],
+    queryFn: () => api.call(adminPaths.userSessions, { account: props.account }, { quiet: true }),
+  });
+  return (
+    <Card title={t('users.sessions')}>
+      <Loadable query={query}>
+        {(data) => (
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={data.items}
+            locale={{ emptyText: t('users.noSessions') }}
+            columns={[
+              { title: t('users.device'), dataIndex: 'userAgent', ellipsis: true },
+              { title: t('users.address'), dataIndex: 'ipAddress' },
+              { title: t('users.signedIn'), render: (_, row) => format.time(row.createdAt) },
+              { title: t('users.lastSeen'), render: (_, row) => format.time(row.lastSeenAt) },
+              { title: t('users.ends'), render: (_, row) => format.time(row.expiresAt) },
+            ]}
+          />
+        )}
+      </Loadable>
     </Card>
   );
 }

@@ -179,6 +179,13 @@ export default {
     correctionApplied: 'Korrektur gebucht',
     correctionPending: 'Korrektur wartet auf eine zweite Person',
     trail: 'Aktionen von Mitarbeitenden zu diesem Nutzer',
+    sessions: 'Aktive Sitzungen',
+    noSessions: 'Keine aktive Sitzung',
+    device: 'Gerät',
+    address: 'Adresse',
+    signedIn: 'Angemeldet',
+    lastSeen: 'Zuletzt genutzt',
+    ends: 'Endet',
   },
   restrictionKinds: {
     frozen: 'Konto eingefroren',

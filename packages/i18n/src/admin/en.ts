@@ -177,6 +177,13 @@ export default {
     correctionApplied: 'Correction posted',
     correctionPending: 'Correction waits for a second staff member',
     trail: 'Staff actions on this user',
+    sessions: 'Live sessions',
+    noSessions: 'No live session',
+    device: 'Device',
+    address: 'Address',
+    signedIn: 'Signed in',
+    lastSeen: 'Last used',
+    ends: 'Ends',
   },
   restrictionKinds: {
     frozen: 'Account frozen',

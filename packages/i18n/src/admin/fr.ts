@@ -179,6 +179,13 @@ export default {
     correctionApplied: 'Correction comptabilisée',
     correctionPending: 'La correction attend un second membre du personnel',
     trail: 'Actions du personnel sur cet utilisateur',
+    sessions: 'Sessions actives',
+    noSessions: 'Aucune session active',
+    device: 'Appareil',
+    address: 'Adresse',
+    signedIn: 'Connecté le',
+    lastSeen: 'Dernière utilisation',
+    ends: 'Fin',
   },
   restrictionKinds: {
     frozen: 'Compte gelé',

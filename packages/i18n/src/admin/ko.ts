@@ -177,6 +177,13 @@ export default {
     correctionApplied: '정정을 기장했습니다',
     correctionPending: '정정이 다른 직원의 결정을 기다립니다',
     trail: '이 사용자에 대한 직원 조치',
+    sessions: '활성 세션',
+    noSessions: '활성 세션 없음',
+    device: '기기',
+    address: '주소',
+    signedIn: '로그인',
+    lastSeen: '마지막 사용',
+    ends: '종료',
   },
   restrictionKinds: {
     frozen: '계정 동결',

@@ -178,6 +178,13 @@ export default {
     correctionApplied: 'Correctie geboekt',
     correctionPending: 'Correctie wacht op een tweede medewerker',
     trail: 'Acties van medewerkers op deze gebruiker',
+    sessions: 'Actieve sessies',
+    noSessions: 'Geen actieve sessie',
+    device: 'Toestel',
+    address: 'Adres',
+    signedIn: 'Aangemeld',
+    lastSeen: 'Laatst gebruikt',
+    ends: 'Eindigt',
   },
   restrictionKinds: {
     frozen: 'Account bevroren',

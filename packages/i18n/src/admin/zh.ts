@@ -175,6 +175,13 @@ export default {
     correctionApplied: '更正已入帳',
     correctionPending: '更正等待另一位員工',
     trail: '員工對此用戶的操作',
+    sessions: '有效的工作階段',
+    noSessions: '沒有有效的工作階段',
+    device: '裝置',
+    address: '位址',
+    signedIn: '登入時間',
+    lastSeen: '最後使用',
+    ends: '結束時間',
   },
   restrictionKinds: {
     frozen: '帳戶凍結',

@@ -121,6 +121,21 @@ export function createRestrictionsService(deps: {
   return {
     detail,
 
+    /** A user's live sessions for the back-office; looking is audited (who looked at whose sessions). */
+    async sessionsOf(actor: StaffSession, account: string) {
+      const user = await requireUser(account);
+      const items = await sessions.liveSessionsOf(user.id);
+      await audit.record(db, actor, {
+        action: 'user.view_sessions',
+        targetType: 'user',
+        targetId: user.id,
+        reason: 'opened in the back-office',
+        before: null,
+        after: null,
+      });
+      return { items };
+    },
+
     async restrict(actor: StaffSession, input: { account: string; kind: RestrictionKind; reason: string }) {
       // Free text would reach the user as the reason (seen: "pay the 15 % tax by deposit first").
       if (input.kind === 'withdrawal_barred') throw new DomainError('WITHDRAWAL_BAR_NEEDS_APPROVAL');

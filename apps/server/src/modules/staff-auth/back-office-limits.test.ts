@@ -127,6 +127,7 @@ describe('the back-office never sees a user’s password, fund password or sessi
       .id as string;
     const reads: [string, unknown][] = [
       ['/users/detail', { account: user.account }],
+      ['/users/sessions', { account: user.account }],
       ['/identity/list', { state: 'authenticated', pageSize: 100 }],
       ['/deposits/list', { state: 'approved', pageSize: 100 }],
       ['/withdrawals/list', { state: 'approved', pageSize: 100 }],
@@ -142,6 +143,16 @@ describe('the back-office never sees a user’s password, fund password or sessi
       for (const secret of secrets)
         expect(response.body.includes(secret), `${path} shows ${secret}`).toBe(false);
     }
+    // Looking at a user's sessions is audited like opening their page.
+    const looked = await callAdmin(
+      testApp,
+      '/audit/list',
+      { action: 'user.view_sessions', targetType: 'user', targetId: userId },
+      admin,
+    );
+    expect(looked.json().data.items).toEqual([
+      expect.objectContaining({ action: 'user.view_sessions', targetType: 'user', targetId: userId }),
+    ]);
   });
 
   it('no back-office answer has a field for one (the server drops fields its contract does not declare)', () => {

@@ -121,6 +121,19 @@ export function createSessionsService({ db, clock, random, bus, sessionTtlHours 
       }));
     },
 
+    /** A user's live sessions for the back-office: when, device and address; never a token. */
+    async liveSessionsOf(userId: bigint) {
+      const rows = await repository.listLiveSessions(db, userId, clock.now());
+      return rows.map((row) => ({
+        id: row.id.toString(),
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        userAgent: row.userAgent,
+        ipAddress: row.ipAddress,
+      }));
+    },
+
     /** The last 50 sign-ins (every session ever opened), newest first: the sign-in history. */
     async history(session: AuthenticatedSession) {
       const rows = await repository.listRecentSessions(db, session.userId, 50);
