@@ -194,7 +194,7 @@ const setUp = async () => {
   // The trading service's own ledger service (the app's already has the trading module as the
   // follower of its expired holds); the same code on the same database.
   const ledger = createLedgerService({ clock });
-  const { identity, restrictions, fundPassword, users } = app.services;
+  const { identity, restrictions, fundPassword, users, messages } = app.services;
   await ledger.ensureHouseAccounts(db);
   const scripted = new ScriptedMarket({ clock, seed: 1, catalogue });
   const market = createMarketService({ db, clock, provider: scripted });
@@ -207,6 +207,7 @@ const setUp = async () => {
     restrictions,
     fundPassword,
     users,
+    messages,
     trading: config.trading,
     fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });

@@ -153,6 +153,7 @@ export function createServices(deps: ServiceDeps) {
     restrictions,
     fundPassword,
     users,
+    messages,
     trading: config.trading,
     fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });

@@ -260,6 +260,7 @@ export const messageKinds = [
   'support_reply',
   'professional_approved',
   'professional_rejected',
+  'order_filled',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -271,6 +272,7 @@ export const notificationKinds = [
   'security',
   'price_alerts',
   'support',
+  'trading',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

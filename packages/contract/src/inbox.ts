@@ -31,6 +31,7 @@ export const notificationKindOf: Readonly<Record<MessageKind, NotificationKind>>
   support_reply: 'support',
   professional_approved: 'identity',
   professional_rejected: 'identity',
+  order_filled: 'trading',
 };
 
 export const SUPPORT_MESSAGE_LENGTH_MAX = 2000;

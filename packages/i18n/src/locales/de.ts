@@ -1072,6 +1072,7 @@ export default {
       security: 'Sicherheit (Fondspasswort gesperrt)',
       price_alerts: 'Kursalarme',
       support: 'Antworten des Supports',
+      trading: 'Ausgeführte Orders',
     },
   },
   news: {
@@ -1157,6 +1158,11 @@ export default {
       content:
         'Ihr Antrag, als professioneller Kunde behandelt zu werden, wurde abgelehnt: {{reason}} Sie können erneut beantragen.',
     },
+    order_filled: {
+      title: 'Order ausgeführt',
+      content: 'Ihre Order ({{side}}) über {{quantity}} {{name}} ({{symbol}}) wurde zu {{price}} ausgeführt.',
+    },
+    sides: { buy: 'Kauf', sell: 'Verkauf' },
     conditions: {
       price_above: 'ist auf {{level}} oder höher gestiegen',
       price_below: 'ist auf {{level}} oder tiefer gefallen',

@@ -1068,6 +1068,7 @@ export default {
       security: 'Security (fund password locked)',
       price_alerts: 'Price alerts',
       support: 'Support answers',
+      trading: 'Orders filled',
     },
   },
   news: {
@@ -1151,6 +1152,11 @@ export default {
       content:
         'Your application to be treated as a professional client was rejected: {{reason}} You may apply again.',
     },
+    order_filled: {
+      title: 'Order filled',
+      content: 'Your {{side}} order for {{quantity}} {{name}} ({{symbol}}) was filled at {{price}}.',
+    },
+    sides: { buy: 'buy', sell: 'sell' },
     conditions: {
       price_above: 'rose to {{level}} or above',
       price_below: 'fell to {{level}} or below',

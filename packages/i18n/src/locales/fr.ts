@@ -1081,6 +1081,7 @@ export default {
       security: 'Sécurité (mot de passe de fonds bloqué)',
       price_alerts: 'Alertes de cours',
       support: 'Réponses du support',
+      trading: 'Ordres exécutés',
     },
   },
   news: {
@@ -1166,6 +1167,11 @@ export default {
       content:
         'Votre demande d’être traité comme client professionnel a été refusée : {{reason}} Vous pouvez la refaire.',
     },
+    order_filled: {
+      title: 'Ordre exécuté',
+      content: 'Votre ordre ({{side}}) de {{quantity}} {{name}} ({{symbol}}) a été exécuté à {{price}}.',
+    },
+    sides: { buy: 'achat', sell: 'vente' },
     conditions: {
       price_above: 'a atteint {{level}} ou plus',
       price_below: 'est descendu à {{level}} ou moins',

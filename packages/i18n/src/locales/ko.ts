@@ -1063,6 +1063,7 @@ export default {
       security: '보안(자금 비밀번호 잠김)',
       price_alerts: '가격 알림',
       support: '고객센터 답변',
+      trading: '주문 체결',
     },
   },
   news: {
@@ -1143,6 +1144,11 @@ export default {
       title: '전문 투자자 신청 거절',
       content: '전문 투자자 신청이 거절되었습니다: {{reason}} 다시 신청할 수 있습니다.',
     },
+    order_filled: {
+      title: '주문 체결',
+      content: '{{name}}({{symbol}}) {{quantity}} {{side}} 주문이 {{price}}에 체결되었습니다.',
+    },
+    sides: { buy: '매수', sell: '매도' },
     conditions: {
       price_above: '가격이 {{level}} 이상으로 올랐습니다',
       price_below: '가격이 {{level}} 이하로 내렸습니다',

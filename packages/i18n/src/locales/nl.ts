@@ -1077,6 +1077,7 @@ export default {
       security: 'Beveiliging (fondswachtwoord geblokkeerd)',
       price_alerts: 'Koersalarmen',
       support: 'Antwoorden van support',
+      trading: 'Uitgevoerde orders',
     },
   },
   news: {
@@ -1162,6 +1163,11 @@ export default {
       content:
         'Je aanvraag om als professionele cliënt behandeld te worden is afgewezen: {{reason}} Je kunt opnieuw aanvragen.',
     },
+    order_filled: {
+      title: 'Order uitgevoerd',
+      content: 'Uw order ({{side}}) voor {{quantity}} {{name}} ({{symbol}}) is uitgevoerd tegen {{price}}.',
+    },
+    sides: { buy: 'aankoop', sell: 'verkoop' },
     conditions: {
       price_above: 'is gestegen tot {{level}} of hoger',
       price_below: 'is gedaald tot {{level}} of lager',

@@ -1049,6 +1049,7 @@ export default {
       security: '安全（資金密碼鎖定）',
       price_alerts: '價格提醒',
       support: '客服回覆',
+      trading: '委託成交',
     },
   },
   news: {
@@ -1124,6 +1125,11 @@ export default {
       title: '專業客戶申請已拒絕',
       content: '您成為專業客戶的申請已被拒絕：{{reason}} 您可以重新申請。',
     },
+    order_filled: {
+      title: '委託已成交',
+      content: '您的{{side}}委託（{{name}}，{{symbol}}，數量 {{quantity}}）已以 {{price}} 成交。',
+    },
+    sides: { buy: '買入', sell: '賣出' },
     conditions: {
       price_above: '已升至 {{level}} 或以上',
       price_below: '已跌至 {{level}} 或以下',

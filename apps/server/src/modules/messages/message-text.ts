@@ -49,6 +49,7 @@ function shownParams(
   if (params.reason !== undefined && isErrorCode(params.reason)) {
     shown.reason = (messages.errors as Record<string, string>)[params.reason] ?? params.reason;
   }
+  if (params.side === 'buy' || params.side === 'sell') shown.side = messages.inbox.sides[params.side];
   if (params.condition !== undefined) {
     const conditions = messages.inbox.conditions as Record<string, string>;
     shown.condition = interpolate(conditions[params.condition] ?? params.condition, shown);

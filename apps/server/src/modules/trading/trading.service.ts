@@ -35,6 +35,7 @@ import {
 } from '../fund-operations/fund-operations.service';
 import type { FundPasswordService } from '../fund-password/fund-password.service';
 import type { IdentityService } from '../identity/identity.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { UsersService } from '../users/users.service';
 import { createOrderExecution, type FillQuote } from './order-execution';
@@ -77,6 +78,8 @@ export type TradingServiceDeps = {
   restrictions: RestrictionsService;
   fundPassword: FundPasswordService;
   users: UsersService;
+  /** A resting order filled while the user was away is told as a message. */
+  messages: MessagesService;
   trading: TradingConfig;
   fxSpreadBasisPoints: number;
 };
@@ -97,6 +100,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     restrictions,
     fundPassword,
     users,
+    messages,
     trading,
     fxSpreadBasisPoints,
   } = deps;
@@ -764,6 +768,14 @@ export function createTradingService(deps: TradingServiceDeps) {
         eurUsd,
         sellLock: tradable.sellLock,
         now: new Date(nowMs),
+      });
+      await messages.post(tx, order.userId, 'order_filled', {
+        symbol: order.symbol,
+        name: instrument.name,
+        side: order.side,
+        quantity: formatDecimal(order.quantityMinor - order.filledQuantityMinor, instrument.quantityScale),
+        price: formatDecimal(priceMinor, instrument.priceScale),
+        currency: tradable.currency,
       });
       resting.remove(order.symbol, order.id);
       return { isFilled: true, userId: order.userId };
