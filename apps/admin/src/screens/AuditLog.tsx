@@ -10,7 +10,16 @@ import { Loadable, useFormat } from '../ui';
 // The audit log, newest first: filter by staff member, action, user and time; export what the
 // filter finds as CSV (every page, not only the one shown).
 
-export type AuditFilter = { staffId?: string; action?: string; userId?: string; from?: string; to?: string };
+export type AuditFilter = {
+  staffId?: string;
+  action?: string;
+  /** The user who acted (cancelling their own deposit or withdrawal). */
+  userId?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: string;
+  to?: string;
+};
 type Entry = {
   id: string;
   staffUsername: string;

@@ -171,7 +171,7 @@ function UserDetail(props: { account: string }) {
           {may('correctionPropose') && <CorrectionForm account={user.account} onDone={refresh} />}
           {may('auditLog') && (
             <Card title={t('users.trail')}>
-              <AuditTable filter={{ userId: user.id }} />
+              <AuditTable filter={{ targetType: 'user', targetId: user.id }} />
             </Card>
           )}
           <ReasonDialog
