@@ -159,7 +159,8 @@ async function main() {
       for (const [name, hash] of screens) {
         await page.goto(`${admin.url}${hash}`);
         await page.waitForTimeout(1500);
-        await page.screenshot({ path: join(outDir, `${name}-${language}.png`) });
+        // The user's page is taller than the window: all of it.
+        await page.screenshot({ path: join(outDir, `${name}-${language}.png`), fullPage: name === 'user' });
       }
     }
     await page.setViewportSize({ width: 1024, height: 768 });
