@@ -108,7 +108,7 @@ export function batchedLookup<K, V>(options: {
   const { load, keyOf } = options;
   const batcher = createBatcher<K, V | undefined>({
     maxSize: options.maxSize ?? 256,
-    concurrency: options.concurrency ?? 1,
+    concurrency: options.concurrency ?? 2,
     run: async (keys) => {
       const unique = new Map(keys.map((key) => [keyOf(key), key]));
       const found = await load([...unique.values()]);

@@ -65,20 +65,27 @@ export function createFundPasswordService(deps: {
   const digestOf = (userId: bigint, passwordHash: string, password: string) =>
     createHmac('sha256', digestKey).update(`${userId}\0${passwordHash}\0${password}`).digest();
 
+  /**
+   * True when the password is the recognised one and nothing counts against the user: it would
+   * pass `verify` without an attempt. Reads only; false says nothing (then `verify` decides).
+   */
+  async function isRecognised(userId: bigint, password: string): Promise<boolean> {
+    const recognised = recentlyVerified.get(userId);
+    if (recognised === undefined || recognised.untilMs <= clock.now().getTime()) return false;
+    const [row, isClear] = await Promise.all([fundPasswordOf(userId), attemptLimits.isClear(keyOf(userId))]);
+    return (
+      row !== undefined &&
+      isClear &&
+      timingSafeEqual(recognised.digest, digestOf(userId, row.passwordHash, password))
+    );
+  }
+
   /** Checks the fund password; wrong entries count toward the lock. */
   async function verify(userId: bigint, password: string): Promise<void> {
+    if (await isRecognised(userId, password)) return;
     const row = await fundPasswordOf(userId);
     if (!row) throw new DomainError('FUND_PASSWORD_NOT_SET');
     const digest = digestOf(userId, row.passwordHash, password);
-    const recognised = recentlyVerified.get(userId);
-    if (
-      recognised !== undefined &&
-      recognised.untilMs > clock.now().getTime() &&
-      timingSafeEqual(recognised.digest, digest) &&
-      (await attemptLimits.isClear(keyOf(userId)))
-    ) {
-      return;
-    }
     let isRecent = false;
     const outcome = await attemptLimits.attempt(keyOf(userId), () => {
       const recent = recentlyVerified.get(userId);
@@ -119,6 +126,7 @@ export function createFundPasswordService(deps: {
   return {
     status,
     verify,
+    isRecognised,
 
     async set(userId: bigint, input: { password: string; confirmPassword: string }) {
       requireMatch(input.password, input.confirmPassword);

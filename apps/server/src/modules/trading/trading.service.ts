@@ -84,6 +84,12 @@ export type TradingServiceDeps = {
   fxSpreadBasisPoints: number;
 };
 
+/** The value of a settled promise, or its error thrown. */
+const settled = <T>(result: PromiseSettledResult<T>): T => {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+};
+
 const fail = (message: string): never => {
   throw new Error(message);
 };
@@ -513,7 +519,7 @@ export function createTradingService(deps: TradingServiceDeps) {
   const restingPlacements = createBatcher<RestingPlacement, OrderRow | null>({
     run: writeRestingBatch,
     maxSize: 64,
-    concurrency: 2,
+    concurrency: 4,
     keyOf: (placement) => placement.userId.toString(),
   });
 
@@ -949,16 +955,21 @@ export function createTradingService(deps: TradingServiceDeps) {
       const idempotencyKey = requireIdempotencyKey(idempotencyKeyHeader);
       const { fundPassword: password, ...ticket } = input;
       const hash = ticketHash(ticket);
-      const earlier = replayOrRefuse(await orderByKey({ userId, idempotencyKey }), hash);
-      if (earlier) return present(earlier);
-      // Both reads at once; a restriction is reported before the identity, as one after the other.
-      const [restricted, unverified] = await Promise.allSettled([
+      // The reads before a placement run at once (each batched with other requests'); their
+      // answers are then taken in the order the checks had one after another: a replayed key
+      // first, then a restriction, the identity, the fund password. Only a fund password that is
+      // not recognised goes on to `verify` (argon2id and the attempt count), as before.
+      const [stored, restricted, unverified, recognised] = await Promise.allSettled([
+        orderByKey({ userId, idempotencyKey }),
         restrictions.assertAllowed(userId, 'trade'),
         identity.requireVerified(userId),
+        fundPassword.isRecognised(userId, password),
       ]);
-      if (restricted.status === 'rejected') throw restricted.reason;
-      if (unverified.status === 'rejected') throw unverified.reason;
-      await fundPassword.verify(userId, password);
+      const earlier = replayOrRefuse(settled(stored), hash);
+      if (earlier) return present(earlier);
+      settled(restricted);
+      settled(unverified);
+      if (!settled(recognised)) await fundPassword.verify(userId, password);
       const priced = await priceOrder(userId, ticket);
       const fillQuote = immediateFill(priced);
       if (
