@@ -59,6 +59,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverImports] }] },
   },
   {
+    // The app's service worker (push messages) runs in the service-worker scope.
+    files: ['apps/mobile/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // No import cycles: a module never reaches itself through its imports. Dynamic imports count,
     // so a lazily loaded screen that imports the table loading it is a cycle too
     // (apps/mobile/src/import-cycles-lint.test.ts plants one and expects it refused).
