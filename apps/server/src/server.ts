@@ -6,6 +6,7 @@ import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
 import { runFirstStart, type FirstStartReport } from './first-start';
 import { newsFeedsJob } from './jobs/news-feeds.job';
+import { ledgerVerifyJob } from './jobs/ledger-verify.job';
 import type { OpenedSigningKey } from './ledger/ledger-signing';
 import { readFileSync } from 'node:fs';
 
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
   await app.jobs.start();
   // The news (and, in demo mode, the simulator's events) at once, not one period after start.
   await app.jobs.enqueue(newsFeedsJob, {}, { key: 'news.feeds.at-start' });
+  // The ledger's health at once too (the hourly verification's first run).
+  await app.jobs.enqueue(ledgerVerifyJob, {}, { key: 'ledger.verify.at-start' });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

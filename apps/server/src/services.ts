@@ -223,6 +223,7 @@ export function createServices(deps: ServiceDeps) {
   const reports = createReportsService({
     db,
     clock,
+    ledger,
     withdrawals,
     trading,
     timeZone: config.funds.timeZone,

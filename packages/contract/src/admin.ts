@@ -156,6 +156,18 @@ export const withdrawalBarData = z.object({
   createdAt: z.iso.datetime(),
 });
 
+/** The result of the ledger checks of `ledger:verify` (run on request or by the hourly job). */
+const ledgerCheckResult = z.object({
+  isOk: z.boolean(),
+  breachCount: z.number().int(),
+  /** The checks that found something (`ledger:verify` names them). */
+  checks: z.array(z.string()),
+  entryCount: z.number().int(),
+  sealedCount: z.number().int(),
+  unsealedCount: z.number().int(),
+  checkedAt: z.iso.datetime(),
+});
+
 export const adminEndpoints = defineEndpoints(adminPaths, {
   login: {
     auth: 'public',
@@ -495,7 +507,7 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
   reconciliation: {
     auth: 'staff',
     summary:
-      'Reconciliation for a period of at most 366 days (dates in the funds time zone, both included): withdrawals paid out per day and currency, the TOB collected per month, currency and class (the figures for the declaration), and with verifyLedger the result of the ledger checks of `ledger:verify` run now (admin, payments, auditor; read-only).',
+      'Reconciliation for a period of at most 366 days (dates in the funds time zone, both included): withdrawals paid out per day and currency, the TOB collected per month, currency and class (the figures for the declaration), the ledger’s health (the last run of the hourly `ledger.verify` job, the chain’s head, the house balances), and with verifyLedger the result of the ledger checks of `ledger:verify` run now (admin, finance, auditor; read-only).',
     request: z
       .strictObject({ from: z.iso.date(), to: z.iso.date(), verifyLedger: z.boolean().default(false) })
       .refine(
@@ -526,18 +538,15 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
           tob: cashAmountOutput,
         }),
       ),
-      ledger: z
-        .object({
-          isOk: z.boolean(),
-          breachCount: z.number().int(),
-          /** The checks that found something (`ledger:verify` names them). */
-          checks: z.array(z.string()),
-          entryCount: z.number().int(),
-          sealedCount: z.number().int(),
-          unsealedCount: z.number().int(),
-          checkedAt: z.iso.datetime(),
-        })
-        .nullable(),
+      ledger: ledgerCheckResult.nullable(),
+      /** Always: the last run of the hourly `ledger.verify` job, the chain's head, the house balances. */
+      ledgerHealth: z.object({
+        lastScheduledRun: ledgerCheckResult.nullable(),
+        /** How many seals the chain holds (the published head's sequence). */
+        headSequence: z.string(),
+        headSealedAt: z.string().nullable(),
+        houseBalances: z.array(z.object({ kind: z.string(), asset: z.string(), balance: z.string() })),
+      }),
     }),
   },
 });

@@ -7,7 +7,8 @@ import { useI18n } from '../i18n';
 import { Loadable, useFormat } from '../ui';
 
 // Reconciliation for a period: withdrawals paid out per day, the TOB collected per month and class
-// (the figures for the declaration), and the ledger checks of `ledger:verify` run on request.
+// (the figures for the declaration), the ledger's health (the last run of the hourly check, the
+// chain's head, the house balances) and the ledger checks of `ledger:verify` run on request.
 
 type Period = { from: string; to: string; verifyLedger: boolean };
 
@@ -56,33 +57,42 @@ export default function Reconciliation() {
       <Loadable query={query}>
         {(data) => (
           <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+            <Card title={t('reconciliation.health')}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <Typography.Text strong>{t('reconciliation.lastRun')}</Typography.Text>
+                <LedgerCheck result={data.ledgerHealth.lastScheduledRun} />
+                <Descriptions size="small" column={2} bordered>
+                  <Descriptions.Item label={t('reconciliation.headSequence')}>
+                    {data.ledgerHealth.headSequence}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('reconciliation.headSealedAt')}>
+                    {data.ledgerHealth.headSealedAt ? format.time(data.ledgerHealth.headSealedAt) : '—'}
+                  </Descriptions.Item>
+                </Descriptions>
+                <Typography.Text strong>{t('reconciliation.house')}</Typography.Text>
+                <Table
+                  size="small"
+                  rowKey={(row) => `${row.kind}-${row.asset}`}
+                  pagination={false}
+                  dataSource={data.ledgerHealth.houseBalances}
+                  columns={[
+                    { title: t('reconciliation.houseAccount'), dataIndex: 'kind' },
+                    { title: t('reconciliation.asset'), dataIndex: 'asset' },
+                    {
+                      title: t('reconciliation.balance'),
+                      align: 'right',
+                      render: (_, row) =>
+                        row.asset === 'EUR' || row.asset === 'USD'
+                          ? format.money(row.balance, row.asset)
+                          : row.balance,
+                    },
+                  ]}
+                />
+              </Space>
+            </Card>
             {data.ledger && (
               <Card title={t('reconciliation.ledger')}>
-                <Space orientation="vertical" style={{ width: '100%' }}>
-                  {data.ledger.isOk ? (
-                    <Alert type="success" title={t('reconciliation.ledgerOk')} />
-                  ) : (
-                    <Alert
-                      type="error"
-                      title={t('reconciliation.ledgerBreaches', { n: data.ledger.breachCount })}
-                      description={data.ledger.checks.join(' · ')}
-                    />
-                  )}
-                  <Descriptions size="small" column={2} bordered>
-                    <Descriptions.Item label={t('reconciliation.entries')}>
-                      {data.ledger.entryCount}
-                    </Descriptions.Item>
-                    <Descriptions.Item label={t('reconciliation.sealed')}>
-                      {data.ledger.sealedCount}
-                    </Descriptions.Item>
-                    <Descriptions.Item label={t('reconciliation.unsealed')}>
-                      {data.ledger.unsealedCount}
-                    </Descriptions.Item>
-                    <Descriptions.Item label={t('reconciliation.checkedAt')}>
-                      {format.time(data.ledger.checkedAt)}
-                    </Descriptions.Item>
-                  </Descriptions>
-                </Space>
+                <LedgerCheck result={data.ledger} />
               </Card>
             )}
             <Card title={t('reconciliation.tob')} extra={<Tag>{data.timeZone}</Tag>}>
@@ -126,6 +136,44 @@ export default function Reconciliation() {
           </Space>
         )}
       </Loadable>
+    </Space>
+  );
+}
+
+type LedgerCheckResult = {
+  isOk: boolean;
+  breachCount: number;
+  checks: string[];
+  entryCount: number;
+  sealedCount: number;
+  unsealedCount: number;
+  checkedAt: string;
+};
+
+/** The result of the ledger checks of `ledger:verify` (run now, or by the hourly job). */
+function LedgerCheck({ result }: { result: LedgerCheckResult | null }) {
+  const { t } = useI18n();
+  const format = useFormat();
+  if (!result) return <Alert type="warning" title={t('reconciliation.noRun')} />;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {result.isOk ? (
+        <Alert type="success" title={t('reconciliation.ledgerOk')} />
+      ) : (
+        <Alert
+          type="error"
+          title={t('reconciliation.ledgerBreaches', { n: result.breachCount })}
+          description={result.checks.join(' · ')}
+        />
+      )}
+      <Descriptions size="small" column={2} bordered>
+        <Descriptions.Item label={t('reconciliation.entries')}>{result.entryCount}</Descriptions.Item>
+        <Descriptions.Item label={t('reconciliation.sealed')}>{result.sealedCount}</Descriptions.Item>
+        <Descriptions.Item label={t('reconciliation.unsealed')}>{result.unsealedCount}</Descriptions.Item>
+        <Descriptions.Item label={t('reconciliation.checkedAt')}>
+          {format.time(result.checkedAt)}
+        </Descriptions.Item>
+      </Descriptions>
     </Space>
   );
 }

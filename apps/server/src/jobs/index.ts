@@ -6,6 +6,7 @@ import { registerFundsOverdueJob } from './funds-overdue.job';
 import { registerLedgerCheckpointJob } from './ledger-checkpoint.job';
 import { registerLedgerHoldExpiryJob } from './ledger-hold-expiry.job';
 import { registerLedgerSealJob } from './ledger-seal.job';
+import { registerLedgerVerifyJob } from './ledger-verify.job';
 import { registerNewsFeedsJob } from './news-feeds.job';
 import { registerRestrictionsExpiryJob } from './restrictions-expiry.job';
 import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
@@ -23,6 +24,7 @@ export function registerJobs(
     ledger: deps.services.ledger,
     directory: deps.checkpointDir,
   });
+  registerLedgerVerifyJob(runner, { reports: deps.services.reports });
   registerLedgerHoldExpiryJob(runner, { db: deps.db, ledger: deps.services.ledger });
   registerDemoDeskJob(runner, {
     demoDesk: deps.services.demoDesk,

@@ -1,5 +1,7 @@
+import { formatCash } from '@beurs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
+import { ledgerVerifyJob } from '../../jobs/ledger-verify.job';
 import { callWithKey, createChannel } from '../deposits/deposit-test-support';
 import { adminLogin, callAdmin, createStaff, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
@@ -7,6 +9,8 @@ import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-suppor
 // Reconciliation for the back-office: a withdrawal paid out is counted on its day (in the funds
 // time zone) with its amount, fee and payout; a buy's TOB is counted in its month and class with
 // the fill's own figure; the ledger checks run on request; other days and months count nothing.
+// Ledger health (issue 15): the hourly `ledger.verify` job keeps its result and the screen shows
+// the last run, the chain's head and the house balances, the ledger's own figures.
 
 let testApp: TestApp;
 let admin: StaffHeaders;
@@ -69,5 +73,48 @@ describe('reconciliation', () => {
   it('refuses a period that ends before it starts or is longer than a year', async () => {
     expect((await report({ from: '2026-03-02', to: '2026-03-01' })).status).toBe(0);
     expect((await report({ from: '2025-01-01', to: '2026-03-01' })).status).toBe(0);
+  });
+});
+
+describe('ledger health', () => {
+  it('shows the last scheduled verification, the head and the house balances as the ledger has them', async () => {
+    const before = await report({ from: '2026-03-01', to: '2026-03-31' });
+    expect(before.data.ledgerHealth.lastScheduledRun).toBeNull();
+
+    // The run the server queues at start (server.ts), then the hourly ones.
+    await testApp.app.jobs.enqueue(ledgerVerifyJob, {}, { key: 'ledger.verify.at-start' });
+    await testApp.app.jobs.runDue();
+    const ranAt = testApp.clock.now().toISOString();
+    const body = await report({ from: '2026-03-01', to: '2026-03-31', verifyLedger: true });
+    const health = body.data.ledgerHealth;
+    expect(health.lastScheduledRun).toMatchObject({
+      isOk: true,
+      breachCount: 0,
+      checks: [],
+      checkedAt: ranAt,
+    });
+    expect(health.lastScheduledRun.entryCount).toBe(body.data.ledger.entryCount);
+    expect(health.lastScheduledRun.entryCount).toBeGreaterThan(0);
+
+    // An hour later the next run replaces the one shown.
+    testApp.clock.advance(61 * 60_000);
+    await testApp.app.jobs.runDue();
+    const later = await report({ from: '2026-03-01', to: '2026-03-31' });
+    expect(later.data.ledgerHealth.lastScheduledRun.checkedAt).toBe(testApp.clock.now().toISOString());
+
+    // The chain's head and the house balances are the ledger's own (the sealer has run by now).
+    const head = (await testApp.app.inject({ method: 'GET', url: '/api/ledger/head' })).json().data;
+    expect(later.data.ledgerHealth.headSequence).toBe(head.sequence);
+    expect(Number(later.data.ledgerHealth.headSequence)).toBeGreaterThan(0);
+
+    const balances = await testApp.app.services.ledger.getHouseBalances(testApp.database.db);
+    expect(later.data.ledgerHealth.houseBalances).toHaveLength(balances.length);
+    const fees = balances.find((row) => row.asset === 'EUR' && row.balanceMinor !== 0n);
+    expect(fees).toBeDefined();
+    expect(later.data.ledgerHealth.houseBalances).toContainEqual({
+      kind: fees?.kind,
+      asset: 'EUR',
+      balance: formatCash(fees?.balanceMinor ?? 0n),
+    });
   });
 });
