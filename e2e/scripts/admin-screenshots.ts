@@ -128,6 +128,22 @@ async function main() {
       { 'idempotency-key': `d-${c}` },
     );
     await userC('/support/send', { body: 'Is my deposit of 450 EUR received?' });
+    // C also applies to be a professional client, with two pictures of evidence.
+    const evidence = async (background: string) => {
+      const sessionC = await loginByApi(server.baseUrl, c, password);
+      const response = await fetch(`${server.baseUrl}/api/vue/upload/image`, {
+        method: 'POST',
+        headers: { ...sessionC, 'content-type': 'image/png' },
+        body: new Uint8Array(await idPhoto(background)),
+      });
+      return ((await response.json()) as { data: { id: string } }).data.id;
+    };
+    await userC('/seatAccount/apply', {
+      criteria: ['portfolio', 'experience'],
+      evidenceUploadIds: [await evidence('#556677'), await evidence('#775566')],
+      statement: 'Portfolio statement of my bank and a letter of my employer, a broker.',
+      acknowledgesProtectionsLost: true,
+    });
     await staff('/staff/create', {
       username: 'olivia',
       password: staffPassword,
@@ -143,6 +159,7 @@ async function main() {
       ['deposits', '#/queues/deposits'],
       ['withdrawals', '#/queues/withdrawals'],
       ['corrections', '#/queues/corrections'],
+      ['professional', '#/queues/professional'],
       ['user', `#/users/${a}`],
       ['support', '#/support'],
       ['channels', '#/channels'],
@@ -165,7 +182,7 @@ async function main() {
     }
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.locator('header select').selectOption('en');
-    for (const [name, hash] of screens.slice(0, 5)) {
+    for (const [name, hash] of screens.slice(0, 6)) {
       await page.goto(`${admin.url}${hash}`);
       await page.waitForTimeout(1500);
       await page.screenshot({ path: join(outDir, `${name}-1024.png`) });

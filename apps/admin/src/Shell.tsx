@@ -1,13 +1,12 @@
-import { adminPaths } from '@beurs/contract/paths';
+import { adminPaths, adminProfessionalPaths } from '@beurs/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import type { AdminEndpointName, AdminSupportEndpointName } from '@beurs/contract/admin-roles';
 import { api } from './api';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useI18n } from './i18n';
-import { useSession } from './session';
+import { useSession, type StaffCall } from './session';
 
 // The frame of every screen: the menu (only what the role may use, queue counts), the signed-in
 // staff member with the language switch and sign-out, and the screens, each loaded when opened.
@@ -25,26 +24,30 @@ const Reconciliation = lazy(() => import('./screens/Reconciliation'));
 type Entry = {
   path: string;
   label: string;
-  call: AdminEndpointName | AdminSupportEndpointName;
+  call: StaffCall;
   count?: number;
 };
 
 /** Pending items of each queue (the list's total). */
-function useQueueCounts(may: (name: AdminEndpointName) => boolean) {
+function useQueueCounts(may: (name: StaffCall) => boolean) {
   return useQuery({
     queryKey: ['queue-counts'],
     refetchInterval: 30_000,
     queryFn: async () => {
-      const total = async (run: () => Promise<{ total: number }>, name: AdminEndpointName) =>
+      const total = async (run: () => Promise<{ total: number }>, name: StaffCall) =>
         may(name) ? (await run()).total : 0;
       const page = { pageSize: 1 };
-      const [identity, deposits, withdrawals, corrections] = await Promise.all([
+      const [identity, deposits, withdrawals, corrections, professional] = await Promise.all([
         total(() => api.call(adminPaths.identityList, page, { quiet: true }), 'identityList'),
         total(() => api.call(adminPaths.depositList, page, { quiet: true }), 'depositList'),
         total(() => api.call(adminPaths.withdrawalList, page, { quiet: true }), 'withdrawalList'),
         total(() => api.call(adminPaths.correctionList, page, { quiet: true }), 'correctionList'),
+        total(
+          () => api.call(adminProfessionalPaths.professionalList, page, { quiet: true }),
+          'professionalList',
+        ),
       ]);
-      return { identity, deposits, withdrawals, corrections };
+      return { identity, deposits, withdrawals, corrections, professional };
     },
   });
 }
@@ -72,6 +75,12 @@ export function Shell() {
       call: 'correctionList',
       count: counts?.corrections,
     },
+    {
+      path: '/queues/professional',
+      label: t('menu.professional'),
+      call: 'professionalList',
+      count: counts?.professional,
+    },
     { path: '/users', label: t('menu.users'), call: 'userDetail' },
     { path: '/support', label: t('menu.support'), call: 'supportConversations' },
     { path: '/channels', label: t('menu.channels'), call: 'depositChannelList' },
@@ -85,7 +94,7 @@ export function Shell() {
   const selected = visible.find((entry) => location.pathname.startsWith(entry.path))?.path;
   const home = visible[0]?.path ?? '/account';
 
-  const guard = (call: AdminEndpointName | AdminSupportEndpointName, element: ReactNode) =>
+  const guard = (call: StaffCall, element: ReactNode) =>
     may(call) ? element : <Navigate to={home} replace />;
 
   return (

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import {
   staffMayCall,
   type AdminEndpointName,
+  type AdminProfessionalEndpointName,
   type AdminSupportEndpointName,
 } from '@beurs/contract/admin-roles';
 import { onSessionEnded, storedSession, storeSession, type StaffLogin } from './api';
@@ -13,8 +14,11 @@ type Session = {
   session: StaffLogin | null;
   setSession: (session: StaffLogin | null) => void;
   /** Whether the signed-in role may make the call (the server enforces the same table). */
-  may: (name: AdminEndpointName | AdminSupportEndpointName) => boolean;
+  may: (name: StaffCall) => boolean;
 };
+
+/** Any back-office call, by its name in the role tables. */
+export type StaffCall = AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName;
 
 const SessionContext = createContext<Session | null>(null);
 
@@ -25,8 +29,7 @@ export function SessionProvider(props: { children: ReactNode }) {
     storeSession(next);
     setState(next);
   };
-  const may = (name: AdminEndpointName | AdminSupportEndpointName) =>
-    session ? staffMayCall(session.role, name) : false;
+  const may = (name: StaffCall) => (session ? staffMayCall(session.role, name) : false);
   return (
     <SessionContext.Provider value={{ session, setSession, may }}>{props.children}</SessionContext.Provider>
   );

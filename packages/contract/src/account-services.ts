@@ -286,8 +286,4 @@ export const adminProfessionalEndpoints = defineEndpoints(adminProfessionalPaths
   },
 });
 
-/** Who may make the professional-client calls besides admin. */
-export const adminProfessionalRoles = {
-  professionalList: ['admin', 'reviewer', 'auditor'],
-  professionalReview: ['admin', 'reviewer'],
-} as const;
+export { adminProfessionalRoles } from './admin-roles';

@@ -1,5 +1,5 @@
 import type { StaffRole } from './enums';
-import type { adminPaths, adminSupportPaths } from './paths';
+import type { adminPaths, adminProfessionalPaths, adminSupportPaths } from './paths';
 
 // Zod-free (the back-office app loads it as `@beurs/contract/admin-roles`): which staff role may
 // make which back-office call. The server registers each call with its row
@@ -9,6 +9,8 @@ import type { adminPaths, adminSupportPaths } from './paths';
 export type AdminEndpointName = keyof typeof adminPaths;
 /** A support-chat call of the back-office, by its name in `adminSupportPaths`. */
 export type AdminSupportEndpointName = keyof typeof adminSupportPaths;
+/** A professional-client call of the back-office, by its name in `adminProfessionalPaths`. */
+export type AdminProfessionalEndpointName = keyof typeof adminProfessionalPaths;
 
 /** The roles that may answer support conversations (admin may make every call). */
 export const adminSupportRoles = ['admin', 'support'] as const;
@@ -55,9 +57,22 @@ export const adminEndpointRoles = {
   reconciliation: ['admin', 'finance', 'auditor'],
 } as const satisfies Record<AdminEndpointName, readonly StaffRole[]>;
 
+/** Who may make the professional-client calls besides admin. */
+export const adminProfessionalRoles = {
+  professionalList: ['admin', 'reviewer', 'auditor'],
+  professionalReview: ['admin', 'reviewer'],
+} as const satisfies Record<AdminProfessionalEndpointName, readonly StaffRole[]>;
+
 /** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */
-export function staffMayCall(role: StaffRole, name: AdminEndpointName | AdminSupportEndpointName): boolean {
+export function staffMayCall(
+  role: StaffRole,
+  name: AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName,
+): boolean {
   const roles: readonly StaffRole[] =
-    name in adminEndpointRoles ? adminEndpointRoles[name as AdminEndpointName] : adminSupportRoles;
+    name in adminEndpointRoles
+      ? adminEndpointRoles[name as AdminEndpointName]
+      : name in adminProfessionalRoles
+        ? adminProfessionalRoles[name as AdminProfessionalEndpointName]
+        : adminSupportRoles;
   return role === 'admin' || roles.includes(role);
 }

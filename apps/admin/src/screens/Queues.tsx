@@ -1,26 +1,26 @@
-import type { AdminEndpointName } from '@beurs/contract/admin-roles';
-import { adminPaths } from '@beurs/contract/paths';
+import { PROFESSIONAL_RULES, type ProfessionalCriterion } from '@beurs/contract/enums';
+import { adminPaths, adminProfessionalPaths } from '@beurs/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { api } from '../api';
 import { useI18n } from '../i18n';
-import { useSession } from '../session';
+import { useSession, type StaffCall } from '../session';
 import { Loadable, PrivateImage, ReasonDialog, SlaClock, useFormat } from '../ui';
 
-// The four review queues, oldest first, with the SLA clock of each item: identities, deposits,
-// withdrawals and balance corrections. The selected item's detail sits beside the list; approve
+// The five review queues, oldest first, with the SLA clock of each item: identities, deposits,
+// withdrawals, balance corrections and professional-client applications. The selected item's detail sits beside the list; approve
 // and reject take a reason (a listed one or free text). Keyboard: ↑/↓ (or k/j) choose, A
 // approves, R rejects; in the dialog 1–9 pick a reason and Enter confirms.
 
-type Kind = 'identity' | 'deposits' | 'withdrawals' | 'corrections';
+type Kind = 'identity' | 'deposits' | 'withdrawals' | 'corrections' | 'professional';
 type Row = { id: string; createdAt: string };
 type Page<T> = { total: number; items: T[] };
 
 type Queue<T extends Row> = {
-  list: AdminEndpointName;
-  review: AdminEndpointName;
+  list: StaffCall;
+  review: StaffCall;
   load: () => Promise<Page<T>>;
   decide: (id: string, decision: 'approve' | 'reject', reason: string) => Promise<unknown>;
   columns: (row: T) => ReactNode[];
@@ -167,7 +167,69 @@ function useQueues(): Record<Kind, Queue<Row>> {
     approveReasons: [t('reasons.correctionChecked')],
     rejectReasons: [t('reasons.correctionUnfounded')],
   };
-  return { identity, deposits, withdrawals, corrections } as unknown as Record<Kind, Queue<Row>>;
+  const tradesRequired = PROFESSIONAL_RULES.tradesPerQuarter * PROFESSIONAL_RULES.quarters;
+  const professional: Queue<ProfessionalRow> = {
+    list: 'professionalList',
+    review: 'professionalReview',
+    load: () => api.call(adminProfessionalPaths.professionalList, PAGE, { quiet: true }),
+    decide: (id, decision, reason) =>
+      api.call(adminProfessionalPaths.professionalReview, { id, decision, reason }, { quiet: true }),
+    headers: [t('fields.account'), t('fields.name'), t('professional.criteria')],
+    columns: (row) => [row.account, row.realname, row.criteria.length],
+    detail: (row) => {
+      const total = row.tradesPerQuarter.reduce((sum, count) => sum + count, 0);
+      const met = total >= tradesRequired;
+      return (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label={t('fields.account')}>{row.account}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.name')}>{row.realname}</Descriptions.Item>
+            <Descriptions.Item label={t('professional.criteria')}>
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {row.criteria.map((criterion) => (
+                  <li key={criterion}>
+                    {t(`professional.criteriaNames.${criterion}`, {
+                      trades: PROFESSIONAL_RULES.tradesPerQuarter,
+                      quarters: PROFESSIONAL_RULES.quarters,
+                      portfolio: format.money(PROFESSIONAL_RULES.portfolioMinimumEur, 'EUR'),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('professional.trades')}>
+              {row.tradesPerQuarter.join(' · ')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('professional.statement')}>
+              {row.statement || t('professional.none')}
+            </Descriptions.Item>
+          </Descriptions>
+          <Tag color={met ? 'green' : 'red'}>
+            {t(met ? 'professional.tradesMet' : 'professional.tradesNotMet', {
+              total,
+              required: tradesRequired,
+            })}
+          </Tag>
+          <Typography.Text strong>{t('professional.evidence')}</Typography.Text>
+          {row.evidenceUploadIds.length === 0 ? (
+            <Typography.Text type="secondary">{t('professional.noEvidence')}</Typography.Text>
+          ) : (
+            <Space wrap>
+              {row.evidenceUploadIds.map((id, index) => (
+                <PrivateImage key={id} id={id} alt={`${t('professional.evidence')} ${index + 1}`} />
+              ))}
+            </Space>
+          )}
+        </Space>
+      );
+    },
+    approveReasons: [t('reasons.professionalApproved')],
+    rejectReasons: [t('reasons.professionalUnproven'), t('reasons.professionalTooFewTrades')],
+  };
+  return { identity, deposits, withdrawals, corrections, professional } as unknown as Record<
+    Kind,
+    Queue<Row>
+  >;
 }
 
 /** Holder and verified name alike, ignoring case, accents, spaces and word order. */
@@ -222,7 +284,16 @@ type CorrectionRow = Row & {
   proposedBy: string;
 };
 
-const kinds: Kind[] = ['identity', 'deposits', 'withdrawals', 'corrections'];
+type ProfessionalRow = Row & {
+  account: string;
+  realname: string;
+  criteria: ProfessionalCriterion[];
+  tradesPerQuarter: number[];
+  evidenceUploadIds: string[];
+  statement: string;
+};
+
+const kinds: Kind[] = ['identity', 'deposits', 'withdrawals', 'corrections', 'professional'];
 
 export default function Queues() {
   const { kind } = useParams();

@@ -24,6 +24,7 @@ export default {
     deposits: 'Einzahlungen',
     withdrawals: 'Auszahlungen',
     corrections: 'Korrekturen',
+    professional: 'Professionelle Kunden',
     users: 'Nutzer',
     support: 'Support',
     channels: 'Einzahlungskanäle',
@@ -131,6 +132,9 @@ export default {
     openUser: 'Nutzer öffnen',
   },
   reasons: {
+    professionalApproved: 'Kriterien anhand der Nachweise geprüft',
+    professionalUnproven: 'Die Nachweise belegen die angegebenen Kriterien nicht',
+    professionalTooFewTrades: 'Zu wenige signifikante Geschäfte in den letzten vier Quartalen',
     identityApproved: 'Dokumente geprüft und übereinstimmend',
     photoUnreadable: 'Ein Foto des Dokuments ist nicht lesbar',
     dataMismatch: 'Die eingegebenen Daten stimmen nicht mit dem Dokument überein',
@@ -274,6 +278,23 @@ export default {
       'ETF-BEL': 'Belgische ETFs',
       'ETF-USA': 'US-ETFs',
       crypto: 'Krypto',
+    },
+  },
+  professional: {
+    criteria: 'Angegebene Kriterien',
+    trades: 'Signifikante Geschäfte pro Quartal (älteste zuerst)',
+    tradesMet: 'Kriterium Geschäfte erfüllt: {{total}} signifikante Geschäfte, mindestens {{required}} nötig',
+    tradesNotMet:
+      'Kriterium Geschäfte nicht erfüllt: {{total}} signifikante Geschäfte, mindestens {{required}} nötig',
+    evidence: 'Nachweise',
+    noEvidence: 'Keine Nachweise hochgeladen',
+    statement: 'Erklärung',
+    none: '—',
+    criteriaNames: {
+      trades:
+        'Geschäfte in signifikantem Umfang, im Schnitt {{trades}} pro Quartal in den letzten {{quarters}} Quartalen',
+      portfolio: 'Ein Portfolio aus Bargeld und Finanzinstrumenten über {{portfolio}}',
+      experience: 'Mindestens ein Jahr Arbeit im Finanzsektor',
     },
   },
   reconciliation: {

@@ -23,6 +23,7 @@ export default {
     deposits: 'Deposits',
     withdrawals: 'Withdrawals',
     corrections: 'Corrections',
+    professional: 'Professional clients',
     users: 'Users',
     support: 'Support',
     channels: 'Deposit channels',
@@ -129,6 +130,9 @@ export default {
     openUser: 'Open the user',
   },
   reasons: {
+    professionalApproved: 'Criteria checked against the evidence',
+    professionalUnproven: 'The evidence does not show the criteria stated',
+    professionalTooFewTrades: 'Too few significant trades over the last four quarters',
     identityApproved: 'Documents checked and matching',
     photoUnreadable: 'A photo of the document cannot be read',
     dataMismatch: 'The data entered does not match the document',
@@ -272,6 +276,22 @@ export default {
       'ETF-BEL': 'Belgian ETFs',
       'ETF-USA': 'US ETFs',
       crypto: 'Crypto',
+    },
+  },
+  professional: {
+    criteria: 'Criteria stated',
+    trades: 'Significant trades per quarter (oldest first)',
+    tradesMet: 'Trades criterion met: {{total}} significant trades, at least {{required}} needed',
+    tradesNotMet: 'Trades criterion not met: {{total}} significant trades, at least {{required}} needed',
+    evidence: 'Evidence',
+    noEvidence: 'No evidence uploaded',
+    statement: 'Statement',
+    none: '—',
+    criteriaNames: {
+      trades:
+        'Trades of significant size, {{trades}} a quarter on average over the last {{quarters}} quarters',
+      portfolio: 'A portfolio of cash and financial instruments above {{portfolio}}',
+      experience: 'At least one year of work in the financial sector',
     },
   },
   reconciliation: {

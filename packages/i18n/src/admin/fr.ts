@@ -24,6 +24,7 @@ export default {
     deposits: 'Dépôts',
     withdrawals: 'Retraits',
     corrections: 'Corrections',
+    professional: 'Clients professionnels',
     users: 'Utilisateurs',
     support: 'Support',
     channels: 'Canaux de dépôt',
@@ -131,6 +132,9 @@ export default {
     openUser: 'Ouvrir l’utilisateur',
   },
   reasons: {
+    professionalApproved: 'Critères vérifiés sur les justificatifs',
+    professionalUnproven: 'Les justificatifs ne montrent pas les critères déclarés',
+    professionalTooFewTrades: 'Trop peu de transactions significatives sur les quatre derniers trimestres',
     identityApproved: 'Documents vérifiés et concordants',
     photoUnreadable: 'Une photo du document est illisible',
     dataMismatch: 'Les données saisies ne correspondent pas au document',
@@ -274,6 +278,24 @@ export default {
       'ETF-BEL': 'ETF belges',
       'ETF-USA': 'ETF américains',
       crypto: 'Crypto',
+    },
+  },
+  professional: {
+    criteria: 'Critères déclarés',
+    trades: 'Transactions significatives par trimestre (les plus anciennes d’abord)',
+    tradesMet:
+      'Critère des transactions rempli : {{total}} transactions significatives, au moins {{required}} requises',
+    tradesNotMet:
+      'Critère des transactions non rempli : {{total}} transactions significatives, au moins {{required}} requises',
+    evidence: 'Justificatifs',
+    noEvidence: 'Aucun justificatif envoyé',
+    statement: 'Déclaration',
+    none: '—',
+    criteriaNames: {
+      trades:
+        'Transactions d’une taille significative, {{trades}} par trimestre en moyenne sur les {{quarters}} derniers trimestres',
+      portfolio: 'Un portefeuille d’espèces et d’instruments financiers supérieur à {{portfolio}}',
+      experience: 'Au moins un an de travail dans le secteur financier',
     },
   },
   reconciliation: {

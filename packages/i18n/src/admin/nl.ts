@@ -24,6 +24,7 @@ export default {
     deposits: 'Stortingen',
     withdrawals: 'Opnames',
     corrections: 'Correcties',
+    professional: 'Professionele cliënten',
     users: 'Gebruikers',
     support: 'Klantendienst',
     channels: 'Stortingskanalen',
@@ -130,6 +131,9 @@ export default {
     openUser: 'Gebruiker openen',
   },
   reasons: {
+    professionalApproved: 'Criteria nagekeken aan de hand van het bewijs',
+    professionalUnproven: 'Het bewijs toont de opgegeven criteria niet aan',
+    professionalTooFewTrades: 'Te weinig significante transacties in de laatste vier kwartalen',
     identityApproved: 'Documenten gecontroleerd en in orde',
     photoUnreadable: 'Een foto van het document is onleesbaar',
     dataMismatch: 'De ingevulde gegevens komen niet overeen met het document',
@@ -273,6 +277,24 @@ export default {
       'ETF-BEL': 'Belgische ETF’s',
       'ETF-USA': 'Amerikaanse ETF’s',
       crypto: 'Crypto',
+    },
+  },
+  professional: {
+    criteria: 'Opgegeven criteria',
+    trades: 'Significante transacties per kwartaal (oudste eerst)',
+    tradesMet:
+      'Criterium transacties gehaald: {{total}} significante transacties, minstens {{required}} nodig',
+    tradesNotMet:
+      'Criterium transacties niet gehaald: {{total}} significante transacties, minstens {{required}} nodig',
+    evidence: 'Bewijs',
+    noEvidence: 'Geen bewijs opgeladen',
+    statement: 'Verklaring',
+    none: '—',
+    criteriaNames: {
+      trades:
+        'Transacties van significante omvang, gemiddeld {{trades}} per kwartaal over de laatste {{quarters}} kwartalen',
+      portfolio: 'Een portefeuille van contanten en financiële instrumenten boven {{portfolio}}',
+      experience: 'Minstens een jaar werk in de financiële sector',
     },
   },
   reconciliation: {
