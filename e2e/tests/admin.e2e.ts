@@ -80,6 +80,7 @@ describe('back-office', () => {
       'Deposits',
       'Withdrawals',
       'Corrections',
+      'Professional clients',
       'Users',
       'Support',
       'Deposit channels',
@@ -154,7 +155,13 @@ describe('back-office', () => {
     const rita = await AdminPage.open(browser, server.baseUrl, server.now);
     staffOf.rita = rita;
     await rita.firstSignIn('rita', STAFF_PASSWORD);
-    assert.deepEqual(await rita.menuItems(), ['Identities', 'Users', 'Fees and TOB', 'My account']);
+    assert.deepEqual(await rita.menuItems(), [
+      'Identities',
+      'Professional clients',
+      'Users',
+      'Fees and TOB',
+      'My account',
+    ]);
     await rita.menu('Identities');
     const { page } = rita;
     await page.getByTestId('review-detail').getByText('An Peeters').first().waitFor({ timeout: TIMEOUT_MS });
@@ -268,6 +275,7 @@ describe('back-office', () => {
       'Deposits',
       'Withdrawals',
       'Corrections',
+      'Professional clients',
       'Users',
       'Deposit channels',
       'Fees and TOB',
