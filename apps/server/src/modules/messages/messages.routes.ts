@@ -1,6 +1,7 @@
 import { inboxEndpoints } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
+import { sessionAccount } from '../../http/request-headers';
 
 // Notification settings and Web Push subscriptions. The messages themselves are listed by
 // /user/notice (common.routes.ts), with the site's notices.
@@ -17,9 +18,8 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
     app,
     inboxEndpoints.pushSubscribe,
     ({ session, body }) => messages.subscribe(session.userId, body),
-    {
-      rateLimitPerMinute: 20,
-    },
+    // Per account, after the session is checked (an anonymous caller is told 401 first).
+    { accountRateLimit: { perMinute: 20, accountOf: sessionAccount } },
   );
   registerEndpoint(app, inboxEndpoints.pushUnsubscribe, ({ session, body }) =>
     messages.unsubscribe(session.userId, body.endpoint),

@@ -6,6 +6,7 @@ import {
 } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
+import { sessionAccount } from '../../http/request-headers';
 
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
   const { support } = app.services;
@@ -14,9 +15,8 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     app,
     inboxEndpoints.supportSend,
     ({ session, body }) => support.send(session.userId, body),
-    {
-      rateLimitPerMinute: 30,
-    },
+    // Per account, after the session is checked (an anonymous caller is told 401 first).
+    { accountRateLimit: { perMinute: 30, accountOf: sessionAccount } },
   );
   registerEndpoint(app, inboxEndpoints.supportUnread, ({ session }) => support.unread(session.userId));
 
