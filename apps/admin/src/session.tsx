@@ -3,6 +3,7 @@ import {
   staffMayCall,
   type AdminEndpointName,
   type AdminProfessionalEndpointName,
+  type AdminRecordsEndpointName,
   type AdminSupportEndpointName,
 } from '@beurs/contract/admin-roles';
 import { onSessionEnded, storedSession, storeSession, type StaffLogin } from './api';
@@ -18,7 +19,8 @@ type Session = {
 };
 
 /** Any back-office call, by its name in the role tables. */
-export type StaffCall = AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName;
+export type StaffCall =
+  AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName | AdminRecordsEndpointName;
 
 const SessionContext = createContext<Session | null>(null);
 

@@ -237,6 +237,7 @@ export function createServices(deps: ServiceDeps) {
     corrections,
     trading,
     credit,
+    users,
   });
   return {
     demoDesk,

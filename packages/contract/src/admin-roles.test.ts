@@ -13,6 +13,13 @@ describe('staffMayCall', () => {
     expect(mayReview.sort()).toEqual(['admin', 'reviewer']);
   });
 
+  it("lets exactly the roles that may open the user page read the user's records", () => {
+    for (const role of staffRoles) {
+      expect(staffMayCall(role, 'userRecords')).toBe(staffMayCall(role, 'userDetail'));
+    }
+    expect(staffMayCall('product', 'userRecords')).toBe(false);
+  });
+
   it('still answers the other calls by theirs', () => {
     expect(staffMayCall('auditor', 'reconciliation')).toBe(true);
     expect(staffMayCall('auditor', 'identityReview')).toBe(false);

@@ -1,5 +1,5 @@
 import type { StaffRole } from './enums';
-import type { adminPaths, adminProfessionalPaths, adminSupportPaths } from './paths';
+import type { adminPaths, adminProfessionalPaths, adminRecordsPaths, adminSupportPaths } from './paths';
 
 // Zod-free (the back-office app loads it as `@beurs/contract/admin-roles`): which staff role may
 // make which back-office call. The server registers each call with its row
@@ -11,6 +11,8 @@ export type AdminEndpointName = keyof typeof adminPaths;
 export type AdminSupportEndpointName = keyof typeof adminSupportPaths;
 /** A professional-client call of the back-office, by its name in `adminProfessionalPaths`. */
 export type AdminProfessionalEndpointName = keyof typeof adminProfessionalPaths;
+/** A user's records as staff read them, by its name in `adminRecordsPaths`. */
+export type AdminRecordsEndpointName = keyof typeof adminRecordsPaths;
 
 /** The roles that may answer support conversations (admin may make every call). */
 export const adminSupportRoles = ['admin', 'support'] as const;
@@ -63,16 +65,24 @@ export const adminProfessionalRoles = {
   professionalReview: ['admin', 'reviewer'],
 } as const satisfies Record<AdminProfessionalEndpointName, readonly StaffRole[]>;
 
+/** Who may read a user's records besides admin: the roles that may open the user page. */
+export const adminRecordsRoles = {
+  userRecords: adminEndpointRoles.userDetail,
+} as const satisfies Record<AdminRecordsEndpointName, readonly StaffRole[]>;
+
+/** Every back-office call by name, with the roles that may make it besides admin. */
+const callRoles: Readonly<Record<string, readonly StaffRole[]>> = {
+  ...adminEndpointRoles,
+  ...adminProfessionalRoles,
+  ...adminRecordsRoles,
+};
+
 /** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */
 export function staffMayCall(
   role: StaffRole,
-  name: AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName,
+  name:
+    AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName | AdminRecordsEndpointName,
 ): boolean {
-  const roles: readonly StaffRole[] =
-    name in adminEndpointRoles
-      ? adminEndpointRoles[name as AdminEndpointName]
-      : name in adminProfessionalRoles
-        ? adminProfessionalRoles[name as AdminProfessionalEndpointName]
-        : adminSupportRoles;
+  const roles = callRoles[name] ?? adminSupportRoles;
   return role === 'admin' || roles.includes(role);
 }

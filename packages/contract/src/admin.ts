@@ -553,6 +553,7 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
 
 export {
   adminEndpointRoles,
+  adminRecordsRoles,
   staffMayCall,
   type AdminEndpointName,
   type AdminSupportEndpointName,

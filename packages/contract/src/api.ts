@@ -1,7 +1,7 @@
 import { adminEndpoints } from './admin';
 import { commonEndpoints } from './common';
 import type { Endpoint, EndpointsByPath } from './endpoint';
-import { fundsEndpoints } from './funds';
+import { adminRecordsEndpoints, fundsEndpoints } from './funds';
 import { identityEndpoints } from './identity';
 import { adminSupportEndpoints, inboxEndpoints } from './inbox';
 import { marketEndpoints } from './market';
@@ -35,7 +35,8 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
 /** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
 export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
   EndpointsByPath<typeof adminSupportEndpoints> &
-  EndpointsByPath<typeof adminProfessionalEndpoints>;
+  EndpointsByPath<typeof adminProfessionalEndpoints> &
+  EndpointsByPath<typeof adminRecordsEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
 export type ApiTable = { readonly [Path in `/${string}`]?: Endpoint };
@@ -68,4 +69,5 @@ export const adminApi: AdminApi = byPath<AdminApi>(
   adminEndpoints,
   adminSupportEndpoints,
   adminProfessionalEndpoints,
+  adminRecordsEndpoints,
 );

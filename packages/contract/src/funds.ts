@@ -15,10 +15,10 @@ import {
   withdrawalWaits,
 } from './enums';
 import { loanMovementKinds } from './account-services-enums';
-import { fundsPaths } from './paths';
+import { adminRecordsPaths, fundsPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
 import { REALNAME_LENGTH } from './rules';
-import { twoFactorCodeSchema } from './users';
+import { accountSchema, twoFactorCodeSchema } from './users';
 import { fxConversionData, priceText, quantityText, tobData } from './trading';
 
 // Payment methods, deposits, withdrawals, currency exchange and records (issue 4).
@@ -467,5 +467,20 @@ export const fundsEndpoints = defineEndpoints(fundsPaths, {
       "A receipt for one of the user's ledger entries: the entry's canonical text, its signed seal and a Merkle inclusion proof against a chain head signed now (docs/guarantees.md says how to check it).",
     request: z.strictObject({ entryId: z.string().regex(/^\d{1,18}$/) }),
     data: ledgerReceiptData,
+  },
+});
+
+/** Staff read a user's records as the user sees them (the user page of the back-office). */
+export const adminRecordsEndpoints = defineEndpoints(adminRecordsPaths, {
+  userRecords: {
+    auth: 'staff',
+    summary:
+      "A user's records: every ledger entry that touched the user, with its reason, newest first, paged by tab, as the user sees them (the roles that may open the user page).",
+    request: z.strictObject({
+      account: accountSchema,
+      tab: z.enum(recordTabs).default('all'),
+      ...pageFields,
+    }),
+    data: pageOf(recordItem),
   },
 });

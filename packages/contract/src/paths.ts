@@ -55,6 +55,11 @@ export const identityPaths = {
   resetFundPassword: '/information/fundPass/reset',
 } as const;
 
+/** Under ADMIN_API_BASE_PATH: a user's records (ledger entries) as staff read them. */
+export const adminRecordsPaths = {
+  userRecords: '/users/records',
+} as const;
+
 export const fundsPaths = {
   scamCheck: '/information/scamCheck',
   bankList: '/information/bankList',

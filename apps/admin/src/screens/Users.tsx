@@ -1,4 +1,4 @@
-import { adminPaths } from '@beurs/contract/paths';
+import { adminPaths, adminRecordsPaths } from '@beurs/contract/paths';
 import { restrictionKinds, type RestrictionKind } from '@beurs/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
@@ -12,7 +12,8 @@ import { AuditTable } from './AuditLog';
 
 // A user by account (the phone number or e-mail they registered with): identity state, balances
 // from the ledger, restrictions in force (set and lift with a reason), a balance correction (a new
-// journal entry, never an edit) and the audit trail of staff actions on them.
+// journal entry, never an edit), the user's records (the ledger entries the user's own records
+// screen shows, paged) and the audit trail of staff actions on them.
 
 export default function Users() {
   const { t } = useI18n();
@@ -167,6 +168,7 @@ function UserDetail(props: { account: string }) {
               )}
             </Space>
           </Card>
+          {may('userRecords') && <RecordsCard account={user.account} />}
           {may('userSessions') && <SessionsCard account={user.account} />}
           {may('correctionPropose') && <CorrectionForm account={user.account} onDone={refresh} />}
           {may('auditLog') && (
@@ -265,6 +267,60 @@ function CorrectionForm(props: { account: string; onDone: () => Promise<void> })
 }
 
 /** The user's live sessions: device, address, when (never a token). Opening them is audited. */
+const RECORDS_PAGE_SIZE = 20;
+
+/** The user's records as the user sees them: every ledger entry that touched them, newest first. */
+function RecordsCard(props: { account: string }) {
+  const { t } = useI18n();
+  const format = useFormat();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['user-records', props.account, page],
+    queryFn: () =>
+      api.call(
+        adminRecordsPaths.userRecords,
+        { account: props.account, page, pageSize: RECORDS_PAGE_SIZE },
+        { quiet: true },
+      ),
+  });
+  return (
+    <Card title={t('users.records')}>
+      <Loadable query={query}>
+        {(data) => (
+          <Table
+            size="small"
+            rowKey="id"
+            dataSource={data.items}
+            locale={{ emptyText: t('users.noRecords') }}
+            pagination={{
+              current: page,
+              pageSize: RECORDS_PAGE_SIZE,
+              total: data.total,
+              showSizeChanger: false,
+              onChange: setPage,
+            }}
+            columns={[
+              { title: t('users.recordNumber'), dataIndex: 'id' },
+              { title: t('users.recordTime'), render: (_, row) => format.time(row.createdAt) },
+              { title: t('users.recordReason'), dataIndex: 'memo' },
+              {
+                title: t('fields.amount'),
+                align: 'right',
+                render: (_, row) => format.money(row.amount, row.currency),
+              },
+              {
+                title: t('users.recordAvailable'),
+                align: 'right',
+                render: (_, row) => format.money(row.availableChange, row.currency),
+              },
+            ]}
+          />
+        )}
+      </Loadable>
+    </Card>
+  );
+}
+
 function SessionsCard(props: { account: string }) {
   const { t } = useI18n();
   const format = useFormat();

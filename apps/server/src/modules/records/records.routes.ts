@@ -1,4 +1,12 @@
-import { LEDGER_HEAD_PATH, fundsEndpoints, ledgerHeadData, successEnvelope } from '@beurs/contract';
+import {
+  ADMIN_API_BASE_PATH,
+  LEDGER_HEAD_PATH,
+  adminRecordsEndpoints,
+  adminRecordsRoles,
+  fundsEndpoints,
+  ledgerHeadData,
+  successEnvelope,
+} from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
 
@@ -8,6 +16,10 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, fundsEndpoints.fundRecordReceipt, ({ session, body }) =>
     records.receipt(session.userId, body.entryId),
   );
+  registerEndpoint(app, adminRecordsEndpoints.userRecords, ({ body }) => records.listOf(body.account, body), {
+    basePath: ADMIN_API_BASE_PATH,
+    staffRoles: adminRecordsRoles.userRecords,
+  });
   // Public: anyone may note the head, to check later that the journal still extends it (ADR 0007).
   app.get(
     LEDGER_HEAD_PATH,

@@ -7,6 +7,7 @@ import type { CreditService } from '../credit/credit.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { ExchangeService } from '../exchange/exchange.service';
 import type { TradingService } from '../trading/trading.service';
+import type { UsersService } from '../users/users.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 
 // Fund records (issue 4 item 7): every ledger entry that moved the user's cash, staff corrections
@@ -36,6 +37,7 @@ export type RecordsServiceDeps = {
   corrections: Pick<CorrectionsService, 'describeRecords'>;
   trading: Pick<TradingService, 'describeRecords'>;
   credit: Pick<CreditService, 'describeRecords'>;
+  users: Pick<UsersService, 'findByAccount'>;
 };
 
 export function createRecordsService(deps: RecordsServiceDeps) {
@@ -68,27 +70,36 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     return new Map(answers.flatMap((details) => [...details]));
   }
 
+  async function list(userId: bigint, input: { tab: RecordTab; page: number; pageSize: number }) {
+    const { rows, total } = await ledger.listUserCashEntries(db, userId, {
+      sourceTypes: tabSources[input.tab],
+      offset: (input.page - 1) * input.pageSize,
+      limit: input.pageSize,
+    });
+    const details = await describe(userId, rows);
+    return {
+      total,
+      items: rows.map((row) => ({
+        id: row.id.toString(),
+        kind: row.kind,
+        memo: row.memo,
+        currency: row.currency,
+        amount: formatCash(row.totalMinor),
+        availableChange: formatCash(row.availableMinor),
+        detail: details.get(row.id) ?? null,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  }
+
   return {
-    async list(userId: bigint, input: { tab: RecordTab; page: number; pageSize: number }) {
-      const { rows, total } = await ledger.listUserCashEntries(db, userId, {
-        sourceTypes: tabSources[input.tab],
-        offset: (input.page - 1) * input.pageSize,
-        limit: input.pageSize,
-      });
-      const details = await describe(userId, rows);
-      return {
-        total,
-        items: rows.map((row) => ({
-          id: row.id.toString(),
-          kind: row.kind,
-          memo: row.memo,
-          currency: row.currency,
-          amount: formatCash(row.totalMinor),
-          availableChange: formatCash(row.availableMinor),
-          detail: details.get(row.id) ?? null,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
+    list,
+
+    /** A user's records as the user sees them, for staff who may open the user page. */
+    async listOf(account: string, input: { tab: RecordTab; page: number; pageSize: number }) {
+      const user = await deps.users.findByAccount(account);
+      if (!user) throw new DomainError('ACCOUNT_NOT_FOUND');
+      return list(user.id, input);
     },
 
     /** The journal's head as published (ADR 0007): what the records screen names as "chain head #N". */
