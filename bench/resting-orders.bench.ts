@@ -180,7 +180,7 @@ const cpuSince = async () => {
 
 await admin(`create database ${databaseName}`);
 // The server's injectable clock, at real speed from MARKET_TIME. The index reloads every pending
-// order from the database every 30 s beside the ticks; the bench reloads it itself after inserting
+// order from the database every 30 s (on the tick path); the bench reloads it itself after inserting
 // orders directly (`reloadRestingOrders`), and times that.
 const clockOffsetMs = MARKET_TIME.getTime() - Date.now();
 const clock: Clock = { now: () => new Date(Date.now() + clockOffsetMs) };
@@ -513,7 +513,7 @@ try {
     `ratio full / one symbol (p50): ${(fullTick.p50 / aloneTick.p50).toFixed(2)}; ratio of orders on the tick's symbol to all: ${(b0.length / restingTotal).toFixed(4)}`,
   );
   console.log(
-    `the reload of every pending order (every 30 s, beside the ticks): ${ms(emptyReloadMs)} ms (empty), ${ms(aloneReloadMs)} ms (${b0.length}), ${ms(fullReloadMs)} ms (${restingTotal})`,
+    `the reload of every pending order (every 30 s, on the tick path): ${ms(emptyReloadMs)} ms (empty), ${ms(aloneReloadMs)} ms (${b0.length}), ${ms(fullReloadMs)} ms (${restingTotal})`,
   );
   console.log(
     `single-order book, tick → fill committed: p50 ${ms(percentile(singleLatencies, 50))} ms, p99 ${ms(singleP99)} ms (${singleLatencies.length} fills; baseline)`,

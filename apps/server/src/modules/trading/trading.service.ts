@@ -1203,20 +1203,7 @@ export function createTradingService(deps: TradingServiceDeps) {
      */
     async onQuotes(symbols: readonly string[]): Promise<number> {
       const nowMs = clock.now().getTime();
-      if (nowMs - restingLoadedAtMs >= RESTING_RELOAD_MS) {
-        // The first load is awaited (the index is empty before it). Later ones, which only pick up
-        // orders placed on other nodes, run beside the ticks: reading 100,000 pending orders took
-        // 0.3–1.0 s, and a tick that waited for it broke the fill latency (bench/README.md).
-        const reloading = reloadResting(nowMs);
-        if (restingLoadedAtMs === Number.NEGATIVE_INFINITY) await reloading;
-        else
-          reloading.catch((error: unknown) =>
-            process.emitWarning(
-              error instanceof Error ? error : new Error(String(error)),
-              'RestingReloadWarning',
-            ),
-          );
-      }
+      if (nowMs - restingLoadedAtMs >= RESTING_RELOAD_MS) await reloadResting(nowMs);
       const crossings: { orderId: bigint; priceMinor: bigint; quote: Quote }[] = [];
       for (const symbol of symbols) {
         if (!resting.has(symbol)) continue;
