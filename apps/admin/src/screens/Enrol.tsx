@@ -3,7 +3,7 @@ import { Button, Form, Input, QRCode, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api, type StaffLogin } from '../api';
 import { useI18n } from '../i18n';
-import type { Step } from './SignIn';
+import type { Step } from './sign-in-step';
 
 // Setting up two-factor sign-in: the secret as a QR code and as text, then a first code; the
 // server answers ten recovery codes, which the sign-in shows once.

@@ -6,6 +6,7 @@ import { api, type StaffLogin } from '../api';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { useI18n } from '../i18n';
 import { useSession } from '../session';
+import type { Step } from './sign-in-step';
 
 // Staff sign-in in the steps the staff API asks for: username and password (and the two-factor
 // code once it is set up); a first-start password is changed first; two-factor sign-in is set up
@@ -13,12 +14,6 @@ import { useSession } from '../session';
 
 // The two-factor setup (QR code) is loaded only when needed.
 const Enrol = lazy(() => import('./Enrol'));
-
-export type Step =
-  | { kind: 'login' }
-  | { kind: 'change'; login: StaffLogin; password: string }
-  | { kind: 'enrol'; login: StaffLogin; password: string }
-  | { kind: 'recovery'; login: StaffLogin; codes: string[] };
 
 export function SignIn() {
   const { t, errorText } = useI18n();
