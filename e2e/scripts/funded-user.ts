@@ -1,5 +1,10 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppPage } from '../page-models/app-page';
 import { loginByApi } from '../src/api';
-import { idPhoto, type staffApi } from '../src/fixtures';
+import { launchChromium, newPhoneContext } from '../src/browser';
+import { idPhoto, nextWeekdayMorning, staffApi } from '../src/fixtures';
+import { startServer } from '../src/server';
 
 // The screenshot scripts' user: signed up in the app already, then through the API verified (staff
 // approve the identity), given the fund password and funded with an EUR deposit that staff approve.
@@ -104,4 +109,61 @@ export async function withdrawToOwnCard(user: UserCall, fundPassword: string, am
     { currency: 'EUR', amount, cardId: card?.id, fundPassword },
     { 'idempotency-key': `withdrawal-${card?.id}-${amount}` },
   );
+}
+
+/** The fund password `startFundedPhoneSession` sets. */
+export const SHOTS_FUND_PASSWORD = '135790';
+
+/**
+ * What the screenshot scripts start from: a server on the next weekday morning (Euronext open),
+ * Chromium at the phone viewport, and a user signed up and signed in through the app, then
+ * verified and funded with `deposit` EUR (`verifyAndFund`). `shoot` writes `<name>.png` to
+ * `outDir` once the screen has settled; `close` ends the browser and the server.
+ */
+export async function startFundedPhoneSession(input: {
+  outDir: string;
+  /** The first digits of the account (each script its own). */
+  accountPrefix: string;
+  deposit: string;
+  /** Whether `shoot` takes the whole page unless told otherwise. */
+  isFullPageByDefault: boolean;
+}) {
+  const staffPassword = 'shots-staff-password-1';
+  const password = 'secret123';
+  await mkdir(input.outDir, { recursive: true });
+  const server = await startServer(
+    { INITIAL_STAFF_PASSWORD: staffPassword },
+    { clockStart: nextWeekdayMorning(new Date()) },
+  );
+  const staff = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    await server.stop();
+  };
+  try {
+    const page = await (await newPhoneContext(browser)).newPage();
+    const app = new AppPage(page, server.baseUrl);
+    const account = `${input.accountPrefix}${Date.now().toString().slice(-6)}`;
+    await app.open('/login/start');
+    await app.register(account, password, server.invitationCode);
+    await app.login(account, password);
+    await app.expectHome(account);
+    const user = await verifyAndFund({
+      baseUrl: server.baseUrl,
+      staff,
+      account,
+      password,
+      fundPassword: SHOTS_FUND_PASSWORD,
+      deposit: input.deposit,
+    });
+    const shoot = async (name: string, fullPage = input.isFullPageByDefault) => {
+      await page.waitForTimeout(900);
+      await page.screenshot({ path: join(input.outDir, `${name}.png`), fullPage });
+    };
+    return { server, staff, page, app, account, user, shoot, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -4,48 +4,19 @@
 // 500 EUR borrows 400 EUR in the app; the second language sees the open loan.
 // Usage: npm run build && npx tsx e2e/scripts/services-screenshots.ts [out-dir]
 // LANGUAGES=en,zh (default) picks the languages.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { launchChromium, newPhoneContext } from '../src/browser';
-import { nextWeekdayMorning, staffApi } from '../src/fixtures';
-import { startServer } from '../src/server';
-import { AppPage } from '../page-models/app-page';
-import { verifyAndFund } from './funded-user';
+import { startFundedPhoneSession } from './funded-user';
 
 const outDir = process.argv[2] ?? 'test-results/services-screenshots';
 const languages = (process.env.LANGUAGES ?? 'en,zh').split(',');
-const staffPassword = 'shots-staff-password-1';
-const password = 'secret123';
-const SETTLE_MS = 900;
 
 async function main() {
-  await mkdir(outDir, { recursive: true });
-  const server = await startServer(
-    { INITIAL_STAFF_PASSWORD: staffPassword },
-    { clockStart: nextWeekdayMorning(new Date()) },
-  );
-  const staff = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
-  const browser = await launchChromium();
+  const { page, app, shoot, close } = await startFundedPhoneSession({
+    outDir,
+    accountPrefix: '32476',
+    deposit: '500.00',
+    isFullPageByDefault: true,
+  });
   try {
-    const page = await (await newPhoneContext(browser)).newPage();
-    const app = new AppPage(page, server.baseUrl);
-    const account = `32476${Date.now().toString().slice(-6)}`;
-    await app.open('/login/start');
-    await app.register(account, password, server.invitationCode);
-    await app.login(account, password);
-    await app.expectHome(account);
-    await verifyAndFund({
-      baseUrl: server.baseUrl,
-      staff,
-      account,
-      password,
-      fundPassword: '135790',
-      deposit: '500.00',
-    });
-    const shoot = async (name: string) => {
-      await page.waitForTimeout(SETTLE_MS);
-      await page.screenshot({ path: join(outDir, `${name}.png`), fullPage: true });
-    };
     for (const [index, language] of languages.entries()) {
       await app.setLanguage(language);
       await app.open('/information/index');
@@ -79,8 +50,7 @@ async function main() {
       await shoot(`seat-account-${language}`);
     }
   } finally {
-    await browser.close();
-    await server.stop();
+    await close();
   }
 }
 

@@ -4,13 +4,7 @@
 // password and an approved EUR deposit, on a weekday morning so Euronext is open.
 // Usage: npm run build -w @beurs/mobile && npx tsx e2e/scripts/trade-screenshots.ts [out-dir]
 // LANGUAGES=en,de (default) picks the languages.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { launchChromium, newPhoneContext } from '../src/browser';
-import { nextWeekdayMorning, staffApi } from '../src/fixtures';
-import { startServer } from '../src/server';
-import { verifyAndFund } from './funded-user';
-import { AppPage } from '../page-models/app-page';
+import { startFundedPhoneSession } from './funded-user';
 import {
   kbcHolding,
   kbcOrder,
@@ -22,39 +16,15 @@ import {
 
 const outDir = process.argv[2] ?? 'test-results/trade-screenshots';
 const languages = (process.env.LANGUAGES ?? 'en,de').split(',');
-const staffPassword = 'shots-staff-password-1';
-const password = 'secret123';
-const SETTLE_MS = 900;
 
 async function main() {
-  await mkdir(outDir, { recursive: true });
-  const server = await startServer(
-    { INITIAL_STAFF_PASSWORD: staffPassword },
-    { clockStart: nextWeekdayMorning(new Date()) },
-  );
-  const staff = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
-  const browser = await launchChromium();
+  const { server, page, app, shoot, close } = await startFundedPhoneSession({
+    outDir,
+    accountPrefix: '32474',
+    deposit: '2500.00',
+    isFullPageByDefault: false,
+  });
   try {
-    const page = await (await newPhoneContext(browser)).newPage();
-    const app = new AppPage(page, server.baseUrl);
-    const account = `32474${Date.now().toString().slice(-6)}`;
-    await app.open('/login/start');
-    await app.register(account, password, server.invitationCode);
-    await app.login(account, password);
-    await app.expectHome(account);
-    await verifyAndFund({
-      baseUrl: server.baseUrl,
-      staff,
-      account,
-      password,
-      fundPassword: '135790',
-      deposit: '2500.00',
-    });
-
-    const shoot = async (name: string, fullPage = false) => {
-      await page.waitForTimeout(SETTLE_MS);
-      await page.screenshot({ path: join(outDir, `${name}.png`), fullPage });
-    };
     const stocks = {
       kbc: {
         symbol: 'KBC.BR',
@@ -160,8 +130,7 @@ async function main() {
     console.log(server.log().slice(-3000));
     throw error;
   } finally {
-    await browser.close();
-    await server.stop();
+    await close();
   }
 }
 
