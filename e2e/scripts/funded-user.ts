@@ -115,24 +115,24 @@ export async function withdrawToOwnCard(user: UserCall, fundPassword: string, am
 export const SHOTS_FUND_PASSWORD = '135790';
 
 /**
- * What the screenshot scripts start from: a server on the next weekday morning (Euronext open),
- * Chromium at the phone viewport, and a user signed up and signed in through the app, then
- * verified and funded with `deposit` EUR (`verifyAndFund`). `shoot` writes `<name>.png` to
- * `outDir` once the screen has settled; `close` ends the browser and the server.
+ * A server on the next weekday morning (Euronext open), Chromium at the phone viewport, and a user
+ * signed up and signed in through the app, then verified and funded with `deposit` EUR
+ * (`verifyAndFund`): what the screenshot scripts and several e2e files start from. `close` ends
+ * the browser and the server.
  */
-export async function startFundedPhoneSession(input: {
-  outDir: string;
-  /** The first digits of the account (each script its own). */
+export async function startFundedPhone(input: {
+  /** The first digits of the account (each caller its own). */
   accountPrefix: string;
   deposit: string;
-  /** Whether `shoot` takes the whole page unless told otherwise. */
-  isFullPageByDefault: boolean;
+  password?: string;
+  fundPassword?: string;
+  /** More server environment (DEMO_DESK=off, …). */
+  serverEnv?: Record<string, string>;
 }) {
   const staffPassword = 'shots-staff-password-1';
-  const password = 'secret123';
-  await mkdir(input.outDir, { recursive: true });
+  const password = input.password ?? 'secret123';
   const server = await startServer(
-    { INITIAL_STAFF_PASSWORD: staffPassword },
+    { INITIAL_STAFF_PASSWORD: staffPassword, ...input.serverEnv },
     { clockStart: nextWeekdayMorning(new Date()) },
   );
   const staff = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
@@ -154,16 +154,29 @@ export async function startFundedPhoneSession(input: {
       staff,
       account,
       password,
-      fundPassword: SHOTS_FUND_PASSWORD,
+      fundPassword: input.fundPassword ?? SHOTS_FUND_PASSWORD,
       deposit: input.deposit,
     });
-    const shoot = async (name: string, fullPage = input.isFullPageByDefault) => {
-      await page.waitForTimeout(900);
-      await page.screenshot({ path: join(input.outDir, `${name}.png`), fullPage });
-    };
-    return { server, staff, page, app, account, user, shoot, close };
+    return { server, staff, browser, page, app, account, password, user, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** `startFundedPhone` for a screenshot script: `shoot` writes `<name>.png` to `outDir` once the screen has settled. */
+export async function startFundedPhoneSession(input: {
+  outDir: string;
+  accountPrefix: string;
+  deposit: string;
+  /** Whether `shoot` takes the whole page unless told otherwise. */
+  isFullPageByDefault: boolean;
+}) {
+  await mkdir(input.outDir, { recursive: true });
+  const session = await startFundedPhone(input);
+  const shoot = async (name: string, fullPage = input.isFullPageByDefault) => {
+    await session.page.waitForTimeout(900);
+    await session.page.screenshot({ path: join(input.outDir, `${name}.png`), fullPage });
+  };
+  return { ...session, shoot };
 }

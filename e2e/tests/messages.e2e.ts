@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPhoneContext } from '../src/browser';
 import { callApi, loginByApi } from '../src/api';
-import { nextWeekdayMorning, staffApi } from '../src/fixtures';
-import { startServer, type RunningServer } from '../src/server';
-import { AppPage } from '../page-models/app-page';
-import { verifyAndFund } from '../scripts/funded-user';
+import type { RunningServer } from '../src/server';
+import type { AppPage } from '../page-models/app-page';
+import { startFundedPhone } from '../scripts/funded-user';
 
 // Messages, support chat, price alerts and news (issue 14; issue 13 item 5) in Chromium at a phone
 // viewport against a real server on fresh PGlite: the money events arrive as messages; the user
@@ -14,9 +12,7 @@ import { verifyAndFund } from '../scripts/funded-user';
 // Messages; a price alert set from the app fires on the simulated quote stream and arrives as a
 // message; the news tab lists the simulator's events, labelled simulated, and opens one.
 
-const account = `3248${String(Date.now()).slice(-7)}`;
 const password = 'messages-secret-1';
-const staffPassword = 'e2e-staff-password-1';
 const SYMBOL = 'KBC.BR';
 const TIMEOUT_MS = 15_000;
 
@@ -24,7 +20,8 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let app: AppPage;
-let staffCall: ReturnType<typeof staffApi>;
+let staffCall: Awaited<ReturnType<typeof startFundedPhone>>['staff'];
+let account: string;
 
 /** The titles on the Messages screen, reloaded until `title` is there (or the time is up). */
 async function waitForMessage(title: string, timeoutMs: number): Promise<string[]> {
@@ -43,26 +40,20 @@ async function waitForMessage(title: string, timeoutMs: number): Promise<string[
 
 describe('messages, support, price alerts and news in Chromium', () => {
   before(async () => {
-    server = await startServer(
-      { INITIAL_STAFF_PASSWORD: staffPassword, DEMO_DESK: 'off' },
-      { clockStart: nextWeekdayMorning(new Date()) },
-    );
-    staffCall = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
-    browser = await launchChromium();
-    page = await (await newPhoneContext(browser)).newPage();
-    app = new AppPage(page, server.baseUrl);
-    await app.open('/login/start');
-    await app.register(account, password, server.invitationCode);
-    await app.login(account, password);
-    await app.expectHome(account);
-    await verifyAndFund({
-      baseUrl: server.baseUrl,
-      staff: staffCall,
+    ({
+      server,
+      browser,
+      page,
+      app,
       account,
+      staff: staffCall,
+    } = await startFundedPhone({
+      accountPrefix: '32481',
+      deposit: '500.00',
       password,
       fundPassword: '246810',
-      deposit: '500.00',
-    });
+      serverEnv: { DEMO_DESK: 'off' },
+    }));
   });
 
   after(async () => {

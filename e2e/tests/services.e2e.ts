@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPhoneContext } from '../src/browser';
-import { idPhoto, nextWeekdayMorning, staffApi } from '../src/fixtures';
-import { startServer, type RunningServer } from '../src/server';
-import { AppPage } from '../page-models/app-page';
-import { verifyAndFund } from '../scripts/funded-user';
+import { idPhoto } from '../src/fixtures';
+import type { RunningServer } from '../src/server';
+import type { AppPage } from '../page-models/app-page';
+import { startFundedPhone } from '../scripts/funded-user';
 
 // Issue 14's account services in Chromium at a phone viewport against a real server on fresh
 // PGlite, one verified user with 500 EUR: the credit score and its factors, a loan borrowed after
@@ -13,16 +12,15 @@ import { verifyAndFund } from '../scripts/funded-user';
 // daily check-in (a second one is refused), and a professional-client application with an evidence
 // picture that staff approve through /api/admin — after which the screen says so.
 
-const account = `3249${String(Date.now()).slice(-7)}`;
 const password = 'services-secret-1';
-const staffPassword = 'e2e-staff-password-1';
 const TIMEOUT_MS = 15_000;
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let app: AppPage;
-let staffCall: ReturnType<typeof staffApi>;
+let staffCall: Awaited<ReturnType<typeof startFundedPhone>>['staff'];
+let account: string;
 
 const text = async (testId: string) => {
   const cell = page.getByTestId(testId);
@@ -32,26 +30,20 @@ const text = async (testId: string) => {
 
 describe('account services in Chromium', () => {
   before(async () => {
-    server = await startServer(
-      { INITIAL_STAFF_PASSWORD: staffPassword, DEMO_DESK: 'off' },
-      { clockStart: nextWeekdayMorning(new Date()) },
-    );
-    staffCall = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
-    browser = await launchChromium();
-    page = await (await newPhoneContext(browser)).newPage();
-    app = new AppPage(page, server.baseUrl);
-    await app.open('/login/start');
-    await app.register(account, password, server.invitationCode);
-    await app.login(account, password);
-    await app.expectHome(account);
-    await verifyAndFund({
-      baseUrl: server.baseUrl,
-      staff: staffCall,
+    ({
+      server,
+      browser,
+      page,
+      app,
       account,
+      staff: staffCall,
+    } = await startFundedPhone({
+      accountPrefix: '32491',
+      deposit: '500.00',
       password,
       fundPassword: '246810',
-      deposit: '500.00',
-    });
+      serverEnv: { DEMO_DESK: 'off' },
+    }));
   });
 
   after(async () => {
