@@ -65,6 +65,9 @@ async function baseUrlOf(server: { child: ChildProcess; output: () => string }) 
 describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', () => {
   let testApp: TestApp;
   let locker: pg.Client;
+  // pg_stat_activity is read once per transaction: polled inside the locker's open transaction it
+  // would never show a backend that connected after the first poll. The watcher polls outside one.
+  let watcher: pg.Client;
   const started: ChildProcess[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'beurs-kill-'));
 
@@ -73,12 +76,15 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
     testApp.clock.set(NOW);
     locker = new pg.Client({ connectionString: testApp.database.url! });
     await locker.connect();
+    watcher = new pg.Client({ connectionString: testApp.database.url! });
+    await watcher.connect();
   });
   afterAll(async () => {
     // A test that failed before its kill leaves no server running.
     for (const child of started)
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await locker?.end();
+    await watcher?.end();
     await testApp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -112,6 +118,7 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
     const baseUrl = await baseUrlOf(server);
     await locker.query('begin');
     await locker.query('select id from positions where user_id = $1 for update', [userId]);
+    const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
     const key = randomUUID();
     const sale = { fundPassword: FUND_PASSWORD, symbol: 'PROX.BR', side: 'sell', quantity: '4' };
@@ -128,23 +135,27 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
       async (response) => `answered: ${await response.text()}`,
       () => 'connection lost',
     );
+    let settled: string | undefined;
+    void request.then((outcome) => (settled = outcome));
 
     // The server's transaction waits for the position's lock: everything before it is written,
-    // uncommitted. Seen from the locking connection: a backend is blocked by it.
+    // uncommitted. Seen from the watcher: a backend is blocked by the locker.
     const waitingSince = Date.now();
     let blockedPid: number | undefined;
     while (blockedPid === undefined) {
-      const blocked = await locker.query<{ pid: number }>(
-        'select pid from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
+      const blocked = await watcher.query<{ pid: number }>(
+        'select pid from pg_stat_activity where $1::int = any(pg_blocking_pids(pid))',
+        [lockerPid],
       );
       blockedPid = blocked.rows[0]?.pid;
-      // A loaded CI machine (test:pg runs files side by side) once took more than 30 s here.
-      if (Date.now() - waitingSince > 90_000) throw new Error(`the fill never waited:\n${server.output()}`);
+      if (blockedPid === undefined && settled !== undefined)
+        throw new Error(`the sale ended without waiting for the position (${settled}):\n${server.output()}`);
+      if (Date.now() - waitingSince > 60_000) throw new Error(`the fill never waited:\n${server.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // It has written the order, the hold, the ledger entry and the fill row (it holds their tables'
     // write locks), none of it committed.
-    const written = await locker.query<{ relname: string }>(
+    const written = await watcher.query<{ relname: string }>(
       `select distinct c.relname from pg_locks l join pg_class c on c.oid = l.relation
         where l.pid = $1 and l.mode = 'RowExclusiveLock'
           and c.relname in ('orders', 'ledger_holds', 'ledger_entries', 'ledger_postings', 'fills')
@@ -164,7 +175,7 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
     await locker.query('rollback');
     // PostgreSQL ends the dead client's backend and rolls its transaction back.
     const goneSince = Date.now();
-    while ((await countRows("select count(*) from pg_stat_activity where state like 'idle in%'", [])) > 0) {
+    while ((await countRows("select count(*) from pg_stat_activity where pid = $1", [blockedPid])) > 0) {
       if (Date.now() - goneSince > 30_000) throw new Error('the killed backend stayed');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -186,5 +197,5 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
     const positionAfter = (await call(testApp.app, '/trade/positions', {}, user)).json().data.items[0];
     expect(positionAfter.quantity).toBe('6');
     expect((await verifyLedger(testApp.database.db)).breaches).toEqual([]);
-  }, 150_000);
+  }, 120_000);
 });
