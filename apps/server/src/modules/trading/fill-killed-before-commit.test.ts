@@ -175,7 +175,7 @@ describe.skipIf(!isPostgres)('a fill cut off by a killed server (PostgreSQL)', (
     await locker.query('rollback');
     // PostgreSQL ends the dead client's backend and rolls its transaction back.
     const goneSince = Date.now();
-    while ((await countRows("select count(*) from pg_stat_activity where pid = $1", [blockedPid])) > 0) {
+    while ((await countRows('select count(*) from pg_stat_activity where pid = $1', [blockedPid])) > 0) {
       if (Date.now() - goneSince > 30_000) throw new Error('the killed backend stayed');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
