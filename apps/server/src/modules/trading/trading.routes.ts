@@ -2,6 +2,7 @@ import { tradeEndpoints } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerAdminEndpoint } from '../../http/admin-route';
 import { registerEndpoint } from '../../http/endpoint-route';
+import { onTickedSymbols } from '../../market/ticked-symbols';
 import { idempotencyKey } from '../../http/request-headers';
 
 // The user's trading calls. Staff have none but reading the published fee schedule: nobody can
@@ -10,23 +11,11 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   const { trading, market } = app.services;
   // Resting orders are evaluated on the quote stream: every node sees the same ticks; claiming an
   // order with SKIP LOCKED makes exactly one node fill it. Ticks are coalesced per turn.
-  const ticked = new Set<string>();
-  let isEvaluating = false;
-  const stopTicks = market.provider.onTick((tick) => {
-    ticked.add(tick.symbol);
-    if (isEvaluating) return;
-    isEvaluating = true;
-    setImmediate(() => {
-      const symbols = [...ticked];
-      ticked.clear();
-      void trading
-        .onQuotes(symbols)
-        .catch((error: unknown) => app.log.error({ err: error }, 'resting order evaluation failed'))
-        .finally(() => {
-          isEvaluating = false;
-        });
-    });
-  });
+  const stopTicks = onTickedSymbols(
+    market.provider,
+    (symbols) => trading.onQuotes(symbols),
+    (error) => app.log.error({ err: error }, 'resting order evaluation failed'),
+  );
   app.addHook('onClose', async () => stopTicks());
   registerEndpoint(app, tradeEndpoints.preview, ({ session, body }) => trading.preview(session.userId, body));
   registerEndpoint(app, tradeEndpoints.fees, async () => trading.fees());
