@@ -99,7 +99,16 @@ export function createServices(deps: ServiceDeps) {
   const priceAlerts = createPriceAlertsService({ db, clock, market, messages, users });
   const news = createNewsService({ db, clock, market, feeds: config.newsFeeds, ...(log ? { log } : {}) });
   // The audit log names staff through the staff module, built below (it writes audit rows itself).
-  const audit = createAuditService({ db, clock, staffUsernames: (ids) => staff.usernamesOf(ids) });
+  // The user's trail finds the staff actions on their items through the items' modules (below).
+  const audit = createAuditService({
+    db,
+    clock,
+    staffUsernames: (ids) => staff.usernamesOf(ids),
+    targetsOwnedBy: (userId) =>
+      [identity, deposits, withdrawals, corrections, restrictions, professional, uploads].map((items) =>
+        items.auditTargetsOwnedBy(userId),
+      ),
+  });
   const staffAuth = createStaffAuthService({ db, clock, random, audit, attemptLimits, twoFactor });
   const staff = createStaffService({ db, clock, audit, staffAuth });
   const uploads = createUploadsService({ db, clock, random, uploadsDir: config.uploadsDir, audit });

@@ -261,6 +261,12 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
       staffId: idText.optional(),
       action: z.string().max(60).optional(),
       userId: idText.optional(),
+      /**
+       * Every row about this user: staff actions on the account, on the user's items (deposits,
+       * withdrawals, identity submissions, corrections, withdrawal bars, professional-client
+       * applications, uploads) and the user's own decisions on them.
+       */
+      aboutUserId: idText.optional(),
       /** From this instant, inclusive. */
       from: z.iso.datetime().optional(),
       /** Before this instant. */

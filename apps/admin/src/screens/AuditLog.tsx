@@ -15,6 +15,8 @@ export type AuditFilter = {
   action?: string;
   /** The user who acted (cancelling their own deposit or withdrawal). */
   userId?: string;
+  /** Everything about this user: the account, their items (deposits, withdrawals, …), their own decisions. */
+  aboutUserId?: string;
   targetType?: string;
   targetId?: string;
   from?: string;

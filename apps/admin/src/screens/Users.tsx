@@ -173,7 +173,7 @@ function UserDetail(props: { account: string }) {
           {may('correctionPropose') && <CorrectionForm account={user.account} onDone={refresh} />}
           {may('auditLog') && (
             <Card title={t('users.trail')}>
-              <AuditTable filter={{ targetType: 'user', targetId: user.id }} />
+              <AuditTable filter={{ aboutUserId: user.id }} />
             </Card>
           )}
           <ReasonDialog

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { auditLog, auditSeals } from './audit.tables';
 
@@ -8,6 +8,8 @@ export type AuditFilter = {
   staffId?: bigint;
   action?: string;
   userId?: bigint;
+  /** Rows about this user: on the account, on the items in `targets`, or by the user. */
+  about?: { userId: bigint; targets: ReadonlyArray<{ targetType: string; ids: SQLWrapper }> };
   from?: Date;
   to?: Date;
 };
@@ -22,6 +24,17 @@ export async function listAuditEntries(
   if (filter.staffId !== undefined) conditions.push(eq(auditLog.staffId, filter.staffId));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.userId !== undefined) conditions.push(eq(auditLog.userId, filter.userId));
+  if (filter.about) {
+    const { userId, targets } = filter.about;
+    const about = or(
+      and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId.toString())),
+      eq(auditLog.userId, userId),
+      ...targets.map((target) =>
+        and(eq(auditLog.targetType, target.targetType), inArray(auditLog.targetId, target.ids)),
+      ),
+    );
+    if (about) conditions.push(about);
+  }
   if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
   if (filter.to) conditions.push(lt(auditLog.createdAt, filter.to));
   const where = conditions.length ? and(...conditions) : undefined;

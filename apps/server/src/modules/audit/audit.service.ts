@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor } from '../../db/database';
 import { insertChained } from './audit-chain';
@@ -13,6 +14,13 @@ export type UserActor = { userId: bigint };
 /** No one known: a refused staff sign-in with a username no account has (the table allows only that). */
 export type NoActor = { isAnonymous: true };
 export type AuditActor = StaffActor | UserActor | NoActor;
+
+/**
+ * The audit targets that are one user's items (their deposits, withdrawals, …): the audit row of a
+ * decision names the item, not its owner, so the user's trail finds it through the item's module.
+ * `ids` is a query answering the items' ids as text.
+ */
+export type OwnedAuditTargets = { targetType: string; ids: SQLWrapper };
 
 export type AuditRecord = {
   action: string;
@@ -37,8 +45,13 @@ export function createAuditService(deps: {
   clock: Clock;
   /** Names staff by id: the staff module's, which itself writes audit rows (hence a function). */
   staffUsernames: (staffIds: readonly bigint[]) => Promise<Map<bigint, string>>;
+  /**
+   * The targets owned by a user, from each module that has items staff decide or view (built
+   * after this service, hence a function); none when not given (the chain's own tests).
+   */
+  targetsOwnedBy?: (userId: bigint) => readonly OwnedAuditTargets[];
 }) {
-  const { db, clock, staffUsernames } = deps;
+  const { db, clock, staffUsernames, targetsOwnedBy = () => [] } = deps;
   return {
     /**
      * Writes one audit entry and its seal with the caller's transaction (required: never outside
@@ -71,6 +84,12 @@ export function createAuditService(deps: {
       staffId?: string;
       action?: string;
       userId?: string;
+      /**
+       * Every row about this user: staff actions on the account (target `user`), on the user's
+       * items (deposits, withdrawals, identity submissions, corrections, withdrawal bars, …) and
+       * the user's own decisions on them.
+       */
+      aboutUserId?: string;
       from?: string;
       to?: string;
     }) {
@@ -80,6 +99,13 @@ export function createAuditService(deps: {
         staffId: input.staffId === undefined ? undefined : BigInt(input.staffId),
         action: input.action,
         userId: input.userId === undefined ? undefined : BigInt(input.userId),
+        about:
+          input.aboutUserId === undefined
+            ? undefined
+            : {
+                userId: BigInt(input.aboutUserId),
+                targets: targetsOwnedBy(BigInt(input.aboutUserId)),
+              },
         from: input.from === undefined ? undefined : new Date(input.from),
         to: input.to === undefined ? undefined : new Date(input.to),
         offset: (input.page - 1) * input.pageSize,

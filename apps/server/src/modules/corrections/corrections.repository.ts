@@ -106,3 +106,14 @@ export async function findUserCorrectionsByIds(db: Executor, userId: bigint, ids
     .from(balanceCorrections)
     .where(and(eq(balanceCorrections.userId, userId), inArray(balanceCorrections.id, [...ids])));
 }
+
+/**
+ * The ids (as the audit log's text target ids) of the user's balance corrections: the audit trail of a user
+ * lists the staff actions on their items through this (audit rows name the item, not its owner).
+ */
+export function auditTargetIdsOwnedBy(executor: Executor, userId: bigint) {
+  return executor
+    .select({ id: sql<string>`${balanceCorrections.id}::text` })
+    .from(balanceCorrections)
+    .where(eq(balanceCorrections.userId, userId));
+}

@@ -9,7 +9,7 @@ import {
   type RecordEntry,
   type RecordDetails,
 } from '../../ledger/record-sources';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService, OwnedAuditTargets } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
 import type { StaffSession } from '../staff-auth/staff-auth.service';
 import type { StaffService } from '../staff/staff.service';
@@ -120,6 +120,10 @@ export function createCorrectionsService(deps: {
   }
 
   return {
+    /** The user's balance corrections as audit targets: the user page's audit trail lists the staff actions on them. */
+    auditTargetsOwnedBy(userId: bigint): OwnedAuditTargets {
+      return { targetType: 'correction', ids: repository.auditTargetIdsOwnedBy(db, userId) };
+    },
     /** Describes the user's correction records: the staff reason, verbatim. */
     async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
       const rows = await repository.findUserCorrectionsByIds(db, userId, sourceIdsOf(entries));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { depositChannels, deposits } from './deposits.tables';
 
@@ -184,4 +184,15 @@ export async function escalateOverdue(db: Executor, now: Date): Promise<DepositR
     .set({ escalatedAt: now })
     .where(and(eq(deposits.state, 'pending'), lt(deposits.decideBy, now), isNull(deposits.escalatedAt)))
     .returning();
+}
+
+/**
+ * The ids (as the audit log's text target ids) of the user's deposits: the audit trail of a user
+ * lists the staff actions on their items through this (audit rows name the item, not its owner).
+ */
+export function auditTargetIdsOwnedBy(executor: Executor, userId: bigint) {
+  return executor
+    .select({ id: sql<string>`${deposits.id}::text` })
+    .from(deposits)
+    .where(eq(deposits.userId, userId));
 }

@@ -21,7 +21,7 @@ import {
   type RecordEntry,
   type RecordDetails,
 } from '../../ledger/record-sources';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService, OwnedAuditTargets } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
 import type { MessagesService } from '../messages/messages.service';
 import {
@@ -146,6 +146,10 @@ export function createDepositsService(deps: {
   }
 
   return {
+    /** The user's deposits as audit targets: the user page's audit trail lists the staff actions on them. */
+    auditTargetsOwnedBy(userId: bigint): OwnedAuditTargets {
+      return { targetType: 'deposit', ids: repository.auditTargetIdsOwnedBy(db, userId) };
+    },
     /** Describes the user's deposit records (the deposit is their source): the bank reference. */
     async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
       const rows = await repository.findUserDepositsByIds(db, userId, sourceIdsOf(entries));

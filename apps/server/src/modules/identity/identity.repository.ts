@@ -78,3 +78,14 @@ export async function userIdsByDocument(db: Executor, normalised: string, limit:
     .limit(limit);
   return rows.map((row) => row.userId);
 }
+
+/**
+ * The ids (as the audit log's text target ids) of the user's identity submissions: the audit trail of a user
+ * lists the staff actions on their items through this (audit rows name the item, not its owner).
+ */
+export function auditTargetIdsOwnedBy(executor: Executor, userId: bigint) {
+  return executor
+    .select({ id: sql<string>`${identitySubmissions.id}::text` })
+    .from(identitySubmissions)
+    .where(eq(identitySubmissions.userId, userId));
+}

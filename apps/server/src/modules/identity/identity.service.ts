@@ -3,7 +3,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { DecisionsService } from '../decisions/decisions.service';
 import type { MessagesService } from '../messages/messages.service';
-import type { StaffActor } from '../audit/audit.service';
+import type { StaffActor, OwnedAuditTargets } from '../audit/audit.service';
 import type { StaffService } from '../staff/staff.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
@@ -73,6 +73,10 @@ export function createIdentityService(deps: {
   }
 
   return {
+    /** The user's identity submissions as audit targets: the user page's audit trail lists the staff actions on them. */
+    auditTargetsOwnedBy(userId: bigint): OwnedAuditTargets {
+      return { targetType: 'identity_submission', ids: repository.auditTargetIdsOwnedBy(db, userId) };
+    },
     authInfo,
 
     onSubmitted(listener: (submissionId: bigint) => Promise<unknown>): void {

@@ -87,3 +87,14 @@ export async function decide(
   if (!row) throw new Error(`professional application ${id} vanished`);
   return row;
 }
+
+/**
+ * The ids (as the audit log's text target ids) of the user's professional-client applications: the audit trail of a user
+ * lists the staff actions on their items through this (audit rows name the item, not its owner).
+ */
+export function auditTargetIdsOwnedBy(executor: Executor, userId: bigint) {
+  return executor
+    .select({ id: sql<string>`${professionalApplications.id}::text` })
+    .from(professionalApplications)
+    .where(eq(professionalApplications.userId, userId));
+}

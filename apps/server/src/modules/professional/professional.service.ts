@@ -8,7 +8,7 @@ import {
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import { isPgError } from '../../db/database';
-import type { StaffActor } from '../audit/audit.service';
+import type { StaffActor, OwnedAuditTargets } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { MessagesService } from '../messages/messages.service';
@@ -87,6 +87,10 @@ export function createProfessionalService(deps: {
   }
 
   return {
+    /** The user's professional-client applications as audit targets: the user page's audit trail lists the staff actions on them. */
+    auditTargetsOwnedBy(userId: bigint): OwnedAuditTargets {
+      return { targetType: 'professional_application', ids: repository.auditTargetIdsOwnedBy(db, userId) };
+    },
     async status(userId: bigint) {
       const [latest, counts] = await Promise.all([repository.latestOfUser(db, userId), tradeCounts(userId)]);
       return {

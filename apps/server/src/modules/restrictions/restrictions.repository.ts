@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/database';
 import { withdrawalBars } from './restrictions.tables';
 
@@ -56,4 +56,15 @@ export async function findByRestrictionIds(db: Executor, restrictionIds: readonl
     .where(
       and(inArray(withdrawalBars.restrictionId, [...restrictionIds]), eq(withdrawalBars.state, 'approved')),
     );
+}
+
+/**
+ * The ids (as the audit log's text target ids) of the user's withdrawal bar requests: the audit trail of a user
+ * lists the staff actions on their items through this (audit rows name the item, not its owner).
+ */
+export function auditTargetIdsOwnedBy(executor: Executor, userId: bigint) {
+  return executor
+    .select({ id: sql<string>`${withdrawalBars.id}::text` })
+    .from(withdrawalBars)
+    .where(eq(withdrawalBars.userId, userId));
 }

@@ -2,7 +2,7 @@ import { DomainError, formatCash, type restrictionKinds, type WithdrawalBarReaso
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService, OwnedAuditTargets } from '../audit/audit.service';
 import type { DecisionsService } from '../decisions/decisions.service';
 import type { StaffService } from '../staff/staff.service';
 import * as repository from './restrictions.repository';
@@ -119,6 +119,10 @@ export function createRestrictionsService(deps: {
   }
 
   return {
+    /** The user's withdrawal bar requests as audit targets: the user page's audit trail lists the staff actions on them. */
+    auditTargetsOwnedBy(userId: bigint): OwnedAuditTargets {
+      return { targetType: 'withdrawal_bar', ids: repository.auditTargetIdsOwnedBy(db, userId) };
+    },
     detail,
 
     /** A user's live sessions for the back-office; looking is audited (who looked at whose sessions). */

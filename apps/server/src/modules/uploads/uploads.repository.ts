@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { uploads } from './uploads.tables';
 
@@ -30,4 +30,15 @@ export async function claimUpload(db: Executor, ownerUserId: bigint, id: bigint,
     )
     .returning({ id: uploads.id });
   return rows.length === 1;
+}
+
+/**
+ * The ids (as the audit log's text target ids) of the user's uploads: the audit trail of a user
+ * lists the staff actions on their items through this (audit rows name the item, not its owner).
+ */
+export function auditTargetIdsOwnedBy(executor: Executor, userId: bigint) {
+  return executor
+    .select({ id: sql<string>`${uploads.id}::text` })
+    .from(uploads)
+    .where(eq(uploads.ownerUserId, userId));
 }

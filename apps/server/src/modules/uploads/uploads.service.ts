@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
 import type { Database, Executor } from '../../db/database';
-import type { AuditService, StaffActor } from '../audit/audit.service';
+import type { AuditService, StaffActor, OwnedAuditTargets } from '../audit/audit.service';
 import { checkAndReencode } from './image-check';
 import * as repository from './uploads.repository';
 import type { UploadPurpose } from './uploads.repository';
@@ -35,6 +35,10 @@ export function createUploadsService(deps: {
   let isDirectoryReady = false;
 
   return {
+    /** The user's uploads as audit targets: the user page's audit trail lists the staff actions on them. */
+    auditTargetsOwnedBy(userId: bigint): OwnedAuditTargets {
+      return { targetType: 'upload', ids: repository.auditTargetIdsOwnedBy(db, userId) };
+    },
     async store(ownerUserId: bigint, bytes: Buffer) {
       const image = await checkAndReencode(bytes);
       if (!isDirectoryReady) {

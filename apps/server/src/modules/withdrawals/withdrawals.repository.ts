@@ -160,3 +160,14 @@ export async function paidPerDay(db: Executor, from: string, to: string, timeZon
     .groupBy(sql`1, 2`)
     .orderBy(sql`1, 2`);
 }
+
+/**
+ * The ids (as the audit log's text target ids) of the user's withdrawals: the audit trail of a user
+ * lists the staff actions on their items through this (audit rows name the item, not its owner).
+ */
+export function auditTargetIdsOwnedBy(executor: Executor, userId: bigint) {
+  return executor
+    .select({ id: sql<string>`${withdrawals.id}::text` })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId));
+}

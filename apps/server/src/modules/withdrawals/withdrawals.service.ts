@@ -32,7 +32,7 @@ import type { IdentityService } from '../identity/identity.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import { maskIban, sameName } from '../payment-methods/payment-methods.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
-import type { StaffActor } from '../audit/audit.service';
+import type { StaffActor, OwnedAuditTargets } from '../audit/audit.service';
 import type { StaffService } from '../staff/staff.service';
 import type { UsersService } from '../users/users.service';
 import { decisionDeadline, isWithinHours } from '../../core/business-days';
@@ -171,6 +171,10 @@ export function createWithdrawalsService(deps: {
   }
 
   return {
+    /** The user's withdrawals as audit targets: the user page's audit trail lists the staff actions on them. */
+    auditTargetsOwnedBy(userId: bigint): OwnedAuditTargets {
+      return { targetType: 'withdrawal', ids: repository.auditTargetIdsOwnedBy(db, userId) };
+    },
     escalateOverdue,
     /**
      * Describes the user's withdrawal records by entry kind: the hold names the card, the payout its
