@@ -1,6 +1,7 @@
+import { isRefusal } from '@beurs/api-client';
 import { adminSupportPaths } from '@beurs/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Input, List, Space, Typography } from 'antd';
+import { App, Badge, Button, Card, Empty, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../api';
 import { useI18n } from '../i18n';
@@ -66,7 +67,8 @@ export default function Support() {
   );
 }
 
-function Thread(props: { userId: string }) {
+/** One user's conversation: reading it marks it read (and is audited); an answer is sent from here. */
+export function Thread(props: { userId: string }) {
   const { t, errorText } = useI18n();
   const format = useFormat();
   const { message } = App.useApp();
@@ -102,6 +104,9 @@ function Thread(props: { userId: string }) {
       setBusy(false);
     }
   };
+  if (isRefusal(thread.error, 'SUPPORT_CONVERSATION_NOT_FOUND')) {
+    return <Empty description={t('support.noConversation')} />;
+  }
   return (
     <Card size="small" title={thread.data?.account ?? ''} data-testid="support-thread">
       <Loadable query={thread}>

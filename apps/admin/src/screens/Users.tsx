@@ -9,6 +9,7 @@ import { useI18n } from '../i18n';
 import { useSession } from '../session';
 import { Loadable, ReasonDialog, useFormat } from '../ui';
 import { AuditTable } from './AuditLog';
+import { Thread } from './Support';
 
 // A user by account (the phone number or e-mail they registered with): identity state, balances
 // from the ledger, restrictions in force (set and lift with a reason), a balance correction (a new
@@ -170,6 +171,7 @@ function UserDetail(props: { account: string }) {
           </Card>
           {may('userRecords') && <RecordsCard account={user.account} />}
           {may('userSessions') && <SessionsCard account={user.account} />}
+          {may('supportThread') && <SupportCard userId={user.id} />}
           {may('correctionPropose') && <CorrectionForm account={user.account} onDone={refresh} />}
           {may('auditLog') && (
             <Card title={t('users.trail')}>
@@ -266,7 +268,27 @@ function CorrectionForm(props: { account: string; onDone: () => Promise<void> })
   );
 }
 
-/** The user's live sessions: device, address, when (never a token). Opening them is audited. */
+/**
+ * The user's support conversation, opened on request: reading it is audited and marks the user's
+ * messages read by support, so the page does not do it by itself.
+ */
+function SupportCard(props: { userId: string }) {
+  const { t } = useI18n();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <Card title={t('support.onUserPage')}>
+      {isOpen ? (
+        <Thread userId={props.userId} />
+      ) : (
+        <Space>
+          <Button onClick={() => setOpen(true)}>{t('support.open')}</Button>
+          <Typography.Text type="secondary">{t('support.openHelp')}</Typography.Text>
+        </Space>
+      )}
+    </Card>
+  );
+}
+
 const RECORDS_PAGE_SIZE = 20;
 
 /** The user's records as the user sees them: every ledger entry that touched them, newest first. */
@@ -321,6 +343,7 @@ function RecordsCard(props: { account: string }) {
   );
 }
 
+/** The user's live sessions: device, address, when (never a token). Opening them is audited. */
 function SessionsCard(props: { account: string }) {
   const { t } = useI18n();
   const format = useFormat();

@@ -242,6 +242,11 @@ export default {
     demo: 'Demo (kein echtes Geld)',
   },
   support: {
+    onUserPage: 'Support-Gespräch',
+    open: 'Gespräch öffnen',
+    openHelp:
+      'Das Öffnen wird im Audit-Protokoll festgehalten und markiert die Nachrichten des Nutzers als vom Support gelesen.',
+    noConversation: 'Dieser Nutzer hat dem Support nicht geschrieben.',
     empty: 'Noch kein Support-Gespräch.',
     fromUser: 'Nutzer',
     fromSupport: 'Support',

@@ -240,6 +240,10 @@ export default {
     demo: 'Demo (no real money)',
   },
   support: {
+    onUserPage: 'Support conversation',
+    open: 'Open the conversation',
+    openHelp: "Opening it is recorded in the audit log and marks the user's messages as read by support.",
+    noConversation: 'This user has not written to support.',
     empty: 'No support conversation yet.',
     fromUser: 'User',
     fromSupport: 'Support',

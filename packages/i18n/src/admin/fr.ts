@@ -242,6 +242,11 @@ export default {
     demo: 'Démo (pas d’argent réel)',
   },
   support: {
+    onUserPage: 'Conversation avec le support',
+    open: 'Ouvrir la conversation',
+    openHelp:
+      'L’ouverture est inscrite au journal d’audit et marque les messages de l’utilisateur comme lus par le support.',
+    noConversation: 'Cet utilisateur n’a pas écrit au support.',
     empty: 'Aucune conversation avec le support pour l’instant.',
     fromUser: 'Utilisateur',
     fromSupport: 'Support',

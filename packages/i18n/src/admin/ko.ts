@@ -240,6 +240,10 @@ export default {
     demo: '데모 (실제 돈 아님)',
   },
   support: {
+    onUserPage: '고객 지원 대화',
+    open: '대화 열기',
+    openHelp: '열면 감사 로그에 기록되며 사용자의 메시지가 고객 지원에서 읽음으로 표시됩니다.',
+    noConversation: '이 사용자는 고객 지원에 문의한 적이 없습니다.',
     empty: '아직 고객 지원 대화가 없습니다.',
     fromUser: '사용자',
     fromSupport: '고객 지원',

@@ -241,6 +241,11 @@ export default {
     demo: 'Demo (geen echt geld)',
   },
   support: {
+    onUserPage: 'Gesprek met de klantendienst',
+    open: 'Gesprek openen',
+    openHelp:
+      'Het openen wordt in het auditlogboek vastgelegd en markeert de berichten van de gebruiker als gelezen door de klantendienst.',
+    noConversation: 'Deze gebruiker heeft de klantendienst nog niet geschreven.',
     empty: 'Nog geen gesprek met de klantendienst.',
     fromUser: 'Gebruiker',
     fromSupport: 'Klantendienst',

@@ -238,6 +238,10 @@ export default {
     demo: '示範（非真實金錢）',
   },
   support: {
+    onUserPage: '客服對話',
+    open: '開啟對話',
+    openHelp: '開啟會記錄在稽核日誌中，並將用戶的訊息標為客服已讀。',
+    noConversation: '此用戶尚未聯繫客服。',
     empty: '尚無客服對話。',
     fromUser: '用戶',
     fromSupport: '客服',
