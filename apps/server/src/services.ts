@@ -39,6 +39,7 @@ import { createMessagesService } from './modules/messages/messages.service';
 import { createSupportService } from './modules/support/support.service';
 import { createPriceAlertsService } from './modules/price-alerts/price-alerts.service';
 import { createNewsService } from './modules/news/news.service';
+import { createOfferingsService } from './modules/offerings/offerings.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -227,6 +228,19 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     users,
   });
+  // IPO offerings (issue 17): subscriptions freeze money; the draw allots through the trading module.
+  const offerings = createOfferingsService({
+    db,
+    clock,
+    random,
+    ledger,
+    market,
+    trading,
+    identity,
+    restrictions,
+    audit,
+    users,
+  });
   // Records page the ledger's entries and ask each source's module to describe its own.
   const userSearch = createUserSearchService({ users, identity, paymentMethods });
   const reports = createReportsService({
@@ -285,6 +299,7 @@ export function createServices(deps: ServiceDeps) {
     credit,
     checkIn,
     professional,
+    offerings,
   };
 }
 

@@ -1,5 +1,11 @@
 import type { StaffRole } from './enums';
-import type { adminPaths, adminProfessionalPaths, adminRecordsPaths, adminSupportPaths } from './paths';
+import type {
+  adminIpoPaths,
+  adminPaths,
+  adminProfessionalPaths,
+  adminRecordsPaths,
+  adminSupportPaths,
+} from './paths';
 
 // Zod-free (the back-office app loads it as `@beurs/contract/admin-roles`): which staff role may
 // make which back-office call. The server registers each call with its row
@@ -13,6 +19,9 @@ export type AdminSupportEndpointName = keyof typeof adminSupportPaths;
 export type AdminProfessionalEndpointName = keyof typeof adminProfessionalPaths;
 /** A user's records as staff read them, by its name in `adminRecordsPaths`. */
 export type AdminRecordsEndpointName = keyof typeof adminRecordsPaths;
+
+/** An IPO offering call of the back-office, by its name in `adminIpoPaths`. */
+export type AdminIpoEndpointName = keyof typeof adminIpoPaths;
 
 /** The roles that may answer support conversations (admin may make every call). */
 export const adminSupportRoles = ['admin', 'support'] as const;
@@ -70,18 +79,29 @@ export const adminRecordsRoles = {
   userRecords: adminEndpointRoles.userDetail,
 } as const satisfies Record<AdminRecordsEndpointName, readonly StaffRole[]>;
 
+/** Who may create and list IPO offerings besides admin (product sets offerings up; auditors read). */
+export const adminIpoRoles = {
+  ipoCreate: ['admin', 'product'],
+  ipoList: ['admin', 'product', 'finance', 'auditor'],
+} as const satisfies Record<AdminIpoEndpointName, readonly StaffRole[]>;
+
 /** Every back-office call by name, with the roles that may make it besides admin. */
 const callRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   ...adminEndpointRoles,
   ...adminProfessionalRoles,
   ...adminRecordsRoles,
+  ...adminIpoRoles,
 };
 
 /** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */
 export function staffMayCall(
   role: StaffRole,
   name:
-    AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName | AdminRecordsEndpointName,
+    | AdminEndpointName
+    | AdminSupportEndpointName
+    | AdminProfessionalEndpointName
+    | AdminRecordsEndpointName
+    | AdminIpoEndpointName,
 ): boolean {
   const roles = callRoles[name] ?? adminSupportRoles;
   return role === 'admin' || roles.includes(role);

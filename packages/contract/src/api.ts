@@ -12,6 +12,7 @@ import {
   creditEndpoints,
   professionalEndpoints,
 } from './account-services';
+import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
 
@@ -30,13 +31,15 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof newsEndpoints> &
   EndpointsByPath<typeof creditEndpoints> &
   EndpointsByPath<typeof checkInEndpoints> &
-  EndpointsByPath<typeof professionalEndpoints>;
+  EndpointsByPath<typeof professionalEndpoints> &
+  EndpointsByPath<typeof ipoEndpoints>;
 
 /** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
 export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
   EndpointsByPath<typeof adminSupportEndpoints> &
   EndpointsByPath<typeof adminProfessionalEndpoints> &
-  EndpointsByPath<typeof adminRecordsEndpoints>;
+  EndpointsByPath<typeof adminRecordsEndpoints> &
+  EndpointsByPath<typeof adminIpoEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
 export type ApiTable = { readonly [Path in `/${string}`]?: Endpoint };
@@ -64,10 +67,12 @@ export const userApi: UserApi = byPath<UserApi>(
   creditEndpoints,
   checkInEndpoints,
   professionalEndpoints,
+  ipoEndpoints,
 );
 export const adminApi: AdminApi = byPath<AdminApi>(
   adminEndpoints,
   adminSupportEndpoints,
   adminProfessionalEndpoints,
   adminRecordsEndpoints,
+  adminIpoEndpoints,
 );

@@ -199,8 +199,15 @@ export type SortOrder = (typeof sortOrders)[number];
 
 export const orderSides = ['buy', 'sell'] as const;
 export type OrderSide = (typeof orderSides)[number];
-export const orderTypes = ['market', 'limit', 'stop', 'stop_limit', 'trailing_stop'] as const;
+/**
+ * How an order was given. `allotment` is no ticket a user can send: it is the order an IPO allocation
+ * is filled through (at the issue price, from the subscription's frozen money).
+ */
+export const orderTypes = ['market', 'limit', 'stop', 'stop_limit', 'trailing_stop', 'allotment'] as const;
 export type OrderType = (typeof orderTypes)[number];
+/** The order types a user can place on the ticket. */
+export const placeableOrderTypes = ['market', 'limit', 'stop', 'stop_limit', 'trailing_stop'] as const;
+export type PlaceableOrderType = (typeof placeableOrderTypes)[number];
 /** Day (until the venue's close), good-till-cancelled (at most 90 days), immediate-or-cancel, fill-or-kill. */
 export const timesInForce = ['day', 'gtc', 'ioc', 'fok'] as const;
 export type TimeInForce = (typeof timesInForce)[number];
@@ -231,7 +238,7 @@ export type TrailUnit = (typeof trailUnits)[number];
 export const tobClasses = ['shares', 'fund_reduced', 'fund_accumulating', 'none'] as const;
 export type TobClass = (typeof tobClasses)[number];
 /** What the estimated execution price of a ticket is based on. */
-export const priceBases = ['ask', 'bid', 'last', 'limit', 'stop'] as const;
+export const priceBases = ['ask', 'bid', 'last', 'limit', 'stop', 'issue'] as const;
 export type PriceBasis = (typeof priceBases)[number];
 /** The order lists of the trade screen: pending, filled (in full or in part), ended without a fill, all. */
 export const orderListTabs = ['pending', 'filled', 'cancelled', 'all'] as const;
@@ -290,3 +297,30 @@ export type SupportAuthor = (typeof supportAuthors)[number];
 export const newsTabs = ['hot', 'stock'] as const;
 export type NewsTab = (typeof newsTabs)[number];
 export * from './account-services-enums';
+
+// Offerings (issue 17, DESIGN.md §1 rules 6 and 7)
+
+/**
+ * An IPO offering's phase, from its dates and its draw: to be subscribed (before the window),
+ * subscribing, subscription ended, awaiting draw (the lottery date passed, the draw not yet run),
+ * drawn, listed (from the listing date).
+ */
+export const ipoPhases = [
+  'to_be_subscribed',
+  'subscribing',
+  'subscription_ended',
+  'awaiting_draw',
+  'drawn',
+  'listed',
+] as const;
+export type IpoPhase = (typeof ipoPhases)[number];
+/** A subscription's state: the offering's phase until the draw, then allocated or not, then listed. No "payment due": the money was frozen when subscribing. */
+export const ipoSubscriptionStates = [
+  'subscribing',
+  'subscription_ended',
+  'awaiting_draw',
+  'allocated',
+  'not_allocated',
+  'listed',
+] as const;
+export type IpoSubscriptionState = (typeof ipoSubscriptionStates)[number];

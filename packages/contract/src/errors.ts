@@ -139,6 +139,7 @@ export const errorCatalogue = {
   SUBSCRIPTION_NOT_OPEN: refusal('The subscription time has not been reached.', ['opensAt']),
   IPO_CHANNEL_CLOSED: refusal('The new-share channel is not open.'),
   NOT_LISTED: refusal('Not yet listed.'),
+  IPO_SUBSCRIPTION_LIMIT: refusal('This offering takes only so many subscriptions per user.', ['limit']),
 
   // Orders
   ORDER_NOT_FOUND: refusal('The order does not exist.'),

@@ -21,4 +21,6 @@ export * from './trading';
 export * from './inbox';
 export * from './news';
 export * from './account-services';
+export * from './offerings';
+export * from './ipo-draw';
 export * from './api';

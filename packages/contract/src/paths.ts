@@ -197,3 +197,4 @@ export const uploadFilePath = (id: string): string => `${UPLOADED_FILES_PATH}/${
 
 /** The live quote stream: a WebSocket speaking JSON messages. */
 export const STREAM_PATH = '/api/ws';
+export * from './offerings-paths';

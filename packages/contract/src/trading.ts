@@ -7,6 +7,7 @@ import {
   orderSides,
   orderStates,
   orderTypes,
+  placeableOrderTypes,
   positionDirections,
   positionStates,
   priceBases,
@@ -81,7 +82,7 @@ export const trailPercentInput = z
 const ticketFields = {
   symbol: symbolSchema,
   side: z.enum(orderSides),
-  type: z.enum(orderTypes).default('market'),
+  type: z.enum(placeableOrderTypes).default('market'),
   /** Whole lots (shares) or up to 8 decimals (crypto). Give `quantity` or (buys) `amount`. */
   quantity: quantityInput.optional(),
   /** "Buy for 500 EUR": in `payCurrency`; rounds down to whole lots, and the answer says so. */

@@ -12,6 +12,7 @@ import { registerRestrictionsExpiryJob } from './restrictions-expiry.job';
 import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
 import { registerTradingExpiryJob } from './trading-expiry.job';
 import { registerCreditInterestJob } from './credit-interest.job';
+import { registerIpoDrawJob } from './ipo-draw.job';
 
 // Every job of the server, registered in one place (one line per job).
 export function registerJobs(
@@ -41,4 +42,5 @@ export function registerJobs(
   registerTradingCorporateActionsJob(runner, { trading: deps.services.trading });
   registerNewsFeedsJob(runner, { news: deps.services.news });
   registerCreditInterestJob(runner, { credit: deps.services.credit });
+  registerIpoDrawJob(runner, { offerings: deps.services.offerings });
 }

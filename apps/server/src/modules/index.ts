@@ -24,6 +24,7 @@ import { newsRoutes } from './news/news.routes';
 import { creditRoutes } from './credit/credit.routes';
 import { checkInRoutes } from './check-in/check-in.routes';
 import { professionalRoutes } from './professional/professional.routes';
+import { offeringsRoutes } from './offerings/offerings.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -52,4 +53,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(creditRoutes);
   await app.register(checkInRoutes);
   await app.register(professionalRoutes);
+  await app.register(offeringsRoutes);
 }

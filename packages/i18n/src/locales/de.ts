@@ -492,6 +492,7 @@ export default {
       stop: 'Stop',
       stop_limit: 'Stop-Limit',
       trailing_stop: 'Trailing Stop',
+      allotment: 'IPO-Zuteilung',
     },
     limitPrice: 'Limitpreis ({{currency}})',
     stopPrice: 'Stoppreis ({{currency}})',
@@ -644,7 +645,14 @@ export default {
       holding: 'Im Bestand',
       closed: 'Geschlossen',
     },
-    basis: { ask: 'Briefkurs', bid: 'Geldkurs', last: 'letzte Kurs', limit: 'Limit', stop: 'Stopp' },
+    basis: {
+      ask: 'Briefkurs',
+      bid: 'Geldkurs',
+      last: 'letzte Kurs',
+      limit: 'Limit',
+      stop: 'Stopp',
+      issue: 'Ausgabepreis',
+    },
     orderLine: '{{side}} {{quantity}} · {{type}}',
     orderPrices: { limit: 'Limit {{price}}', stop: 'Stopp {{price}}', trail: 'Abstand {{value}}' },
     position: {
@@ -1445,6 +1453,7 @@ export default {
     COPY_TRADING_CLOSED: 'Die Frist für Copy-Trading ist abgelaufen.',
     SUBSCRIPTION_NOT_OPEN: 'Die Zeichnung beginnt am {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Der Kanal für Neuemissionen ist nicht geöffnet.',
+    IPO_SUBSCRIPTION_LIMIT: 'Sie können diese Emission höchstens {{limit}}-mal zeichnen.',
     NOT_LISTED: 'Noch nicht börsennotiert.',
     QUANTITY_NOT_WHOLE_LOTS:
       'Die Menge muss eine ganze Zahl von Lots zu {{lotSize}} mit höchstens {{decimals}} Nachkommastellen sein.',

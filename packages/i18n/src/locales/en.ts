@@ -493,6 +493,7 @@ export default {
       stop: 'Stop',
       stop_limit: 'Stop-limit',
       trailing_stop: 'Trailing stop',
+      allotment: 'IPO allotment',
     },
     limitPrice: 'Limit price ({{currency}})',
     stopPrice: 'Stop price ({{currency}})',
@@ -645,7 +646,7 @@ export default {
       holding: 'Holding',
       closed: 'Closed',
     },
-    basis: { ask: 'ask', bid: 'bid', last: 'last price', limit: 'limit', stop: 'stop' },
+    basis: { ask: 'ask', bid: 'bid', last: 'last price', limit: 'limit', stop: 'stop', issue: 'issue price' },
     orderLine: '{{side}} {{quantity}} · {{type}}',
     orderPrices: { limit: 'limit {{price}}', stop: 'stop {{price}}', trail: 'trail {{value}}' },
     position: {
@@ -1434,6 +1435,7 @@ export default {
     COPY_TRADING_CLOSED: 'The time limit for copy trading has passed.',
     SUBSCRIPTION_NOT_OPEN: 'Subscription opens at {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'The new-share channel is not open.',
+    IPO_SUBSCRIPTION_LIMIT: 'You may subscribe to this offering at most {{limit}} times.',
     NOT_LISTED: 'Not listed yet.',
     QUANTITY_NOT_WHOLE_LOTS:
       'The quantity must be a whole number of lots of {{lotSize}} with at most {{decimals}} decimals.',

@@ -492,6 +492,7 @@ export default {
       stop: 'Stop',
       stop_limit: 'Stop limite',
       trailing_stop: 'Stop suiveur',
+      allotment: 'Attribution d’introduction en bourse',
     },
     limitPrice: 'Cours limite ({{currency}})',
     stopPrice: 'Cours de déclenchement ({{currency}})',
@@ -650,6 +651,7 @@ export default {
       last: 'dernier cours',
       limit: 'limite',
       stop: 'stop',
+      issue: 'prix d’émission',
     },
     orderLine: '{{side}} {{quantity}} · {{type}}',
     orderPrices: { limit: 'limite {{price}}', stop: 'stop {{price}}', trail: 'écart {{value}}' },
@@ -1453,6 +1455,7 @@ export default {
     COPY_TRADING_CLOSED: 'Le délai pour le copy trading est dépassé.',
     SUBSCRIPTION_NOT_OPEN: 'La souscription ouvre le {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Le canal des nouvelles actions n’est pas ouvert.',
+    IPO_SUBSCRIPTION_LIMIT: 'Vous pouvez souscrire à cette offre au plus {{limit}} fois.',
     NOT_LISTED: 'Pas encore cotée.',
     QUANTITY_NOT_WHOLE_LOTS:
       'La quantité doit être un nombre entier de lots de {{lotSize}}, avec au plus {{decimals}} décimales.',

@@ -498,6 +498,7 @@ export default {
       stop: '스톱',
       stop_limit: '스톱 지정가',
       trailing_stop: '트레일링 스톱',
+      allotment: '공모주 배정',
     },
     limitPrice: '지정가 ({{currency}})',
     stopPrice: '스톱 가격 ({{currency}})',
@@ -650,7 +651,14 @@ export default {
       holding: '보유 중',
       closed: '청산',
     },
-    basis: { ask: '매도호가', bid: '매수호가', last: '현재가', limit: '지정가', stop: '스톱 가격' },
+    basis: {
+      ask: '매도호가',
+      bid: '매수호가',
+      last: '현재가',
+      limit: '지정가',
+      stop: '스톱 가격',
+      issue: '공모가',
+    },
     orderLine: '{{side}} {{quantity}} · {{type}}',
     orderPrices: { limit: '지정가 {{price}}', stop: '스톱 {{price}}', trail: '추적 {{value}}' },
     position: {
@@ -1420,6 +1428,7 @@ export default {
     COPY_TRADING_CLOSED: '카피 트레이딩 기한이 지났습니다.',
     SUBSCRIPTION_NOT_OPEN: '청약은 {{opensAt}}에 시작됩니다.',
     IPO_CHANNEL_CLOSED: '신주 공모 채널이 열려 있지 않습니다.',
+    IPO_SUBSCRIPTION_LIMIT: '이 공모는 최대 {{limit}}회까지 청약할 수 있습니다.',
     NOT_LISTED: '아직 상장되지 않았습니다.',
     QUANTITY_NOT_WHOLE_LOTS:
       '수량은 {{lotSize}} 단위의 정수 로트여야 하며 소수점 이하 {{decimals}}자리까지 가능합니다.',

@@ -495,6 +495,7 @@ export default {
       stop: 'Stop',
       stop_limit: 'Stop-limiet',
       trailing_stop: 'Trailing stop',
+      allotment: 'Toewijzing bij beursgang',
     },
     limitPrice: 'Limietkoers ({{currency}})',
     stopPrice: 'Stopkoers ({{currency}})',
@@ -648,7 +649,14 @@ export default {
       holding: 'In positie',
       closed: 'Gesloten',
     },
-    basis: { ask: 'laatkoers', bid: 'biedkoers', last: 'laatste koers', limit: 'limiet', stop: 'stop' },
+    basis: {
+      ask: 'laatkoers',
+      bid: 'biedkoers',
+      last: 'laatste koers',
+      limit: 'limiet',
+      stop: 'stop',
+      issue: 'uitgifteprijs',
+    },
     orderLine: '{{side}} {{quantity}} · {{type}}',
     orderPrices: { limit: 'limiet {{price}}', stop: 'stop {{price}}', trail: 'afstand {{value}}' },
     position: {
@@ -1448,6 +1456,7 @@ export default {
     COPY_TRADING_CLOSED: 'De termijn voor copy trading is verstreken.',
     SUBSCRIPTION_NOT_OPEN: 'De inschrijving opent op {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Het kanaal voor nieuwe aandelen is niet open.',
+    IPO_SUBSCRIPTION_LIMIT: 'Je kunt op deze uitgifte hoogstens {{limit}} keer inschrijven.',
     NOT_LISTED: 'Nog niet genoteerd.',
     QUANTITY_NOT_WHOLE_LOTS:
       'Het aantal moet een geheel aantal loten van {{lotSize}} zijn, met hoogstens {{decimals}} decimalen.',

@@ -1,6 +1,11 @@
 import type { Currency } from '@beurs/contract/decimal';
 import { parseTypedDecimal, scales } from '@beurs/contract/decimal';
-import type { OrderSide, OrderType, TimeInForce, TrailUnit } from '@beurs/contract/enums';
+import type {
+  OrderSide,
+  PlaceableOrderType as OrderType,
+  TimeInForce,
+  TrailUnit,
+} from '@beurs/contract/enums';
 import { TRADING_LIMITS } from '@beurs/contract/rules';
 
 // The order ticket's form (issue 11, stockDetailBuy): what the user typed, checked before any call,

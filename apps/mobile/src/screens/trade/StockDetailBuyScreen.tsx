@@ -1,6 +1,6 @@
 import type { Currency } from '@beurs/contract/decimal';
 import { currencies, parseTypedDecimal } from '@beurs/contract/decimal';
-import { orderSides, orderTypes, type OrderSide, type TimeInForce } from '@beurs/contract/enums';
+import { orderSides, placeableOrderTypes, type OrderSide, type TimeInForce } from '@beurs/contract/enums';
 import { formatCurrency } from '@beurs/i18n';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -264,7 +264,7 @@ function Ticket({
               });
             }}
           >
-            {orderTypes.map((type) => (
+            {placeableOrderTypes.map((type) => (
               <option key={type} value={type}>
                 {t(`trade.types.${type}`)}
               </option>

@@ -17,7 +17,8 @@ import type { SellLock } from '../../config';
 
 export type FillQuote = {
   readonly priceMinor: bigint;
-  readonly basis: 'ask' | 'bid' | 'last';
+  /** `issue`: an IPO allotment at the offering's issue price. */
+  readonly basis: 'ask' | 'bid' | 'last' | 'issue';
   readonly source: string;
   readonly timestamp: Date;
 };

@@ -1,4 +1,4 @@
-import { divideRounded } from '@beurs/contract';
+import { divideRounded, type OrderType, type PlaceableOrderType } from '@beurs/contract';
 
 // When a resting order crosses, on a quote: pure rules, one symbol at a time.
 //
@@ -16,13 +16,16 @@ import { divideRounded } from '@beurs/contract';
 export type RestingOrder = {
   readonly id: bigint;
   readonly side: 'buy' | 'sell';
-  readonly type: 'market' | 'limit' | 'stop' | 'stop_limit' | 'trailing_stop';
+  readonly type: PlaceableOrderType;
   readonly limitPriceMinor: bigint | null;
   readonly stopPriceMinor: bigint | null;
   readonly trailAmountMinor: bigint | null;
   readonly trailBasisPoints: number | null;
   readonly trailReferenceMinor: bigint | null;
 };
+
+/** Whether an order of this type can rest (an IPO `allotment` order is filled where it is made). */
+export const isRestingType = (type: OrderType): type is PlaceableOrderType => type !== 'allotment';
 
 export type QuoteSides = {
   readonly lastMinor: bigint;

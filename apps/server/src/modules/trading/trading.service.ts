@@ -48,7 +48,7 @@ import { describeTradingRecords } from './trading-records';
 import type { RecordEntry } from '../../ledger/record-sources';
 import { tradeReport, tradeReportLines } from './trade-report';
 import { tradeReportPdf } from './trade-report-pdf';
-import { RestingOrderIndex, type RestingOrder } from './resting-orders';
+import { RestingOrderIndex, isRestingType, type RestingOrder } from './resting-orders';
 import {
   formatPrice,
   formatQuantity,
@@ -674,7 +674,7 @@ export function createTradingService(deps: TradingServiceDeps) {
   const restingOf = (order: OrderRow): RestingOrder => ({
     id: order.id,
     side: order.side,
-    type: order.type,
+    type: isRestingType(order.type) ? order.type : fail(`order ${order.id} (${order.type}) cannot rest`),
     limitPriceMinor: order.limitPriceMinor,
     stopPriceMinor: order.stopPriceMinor,
     trailAmountMinor: order.trailAmountMinor,
@@ -683,7 +683,11 @@ export function createTradingService(deps: TradingServiceDeps) {
   });
 
   async function reloadResting(nowMs: number) {
-    await resting.reload(() => repository.pendingRestingOrders(db));
+    await resting.reload(async () =>
+      (await repository.pendingRestingOrders(db)).flatMap((order) =>
+        isRestingType(order.type) ? [{ ...order, type: order.type }] : [],
+      ),
+    );
     restingLoadedAtMs = nowMs;
   }
 
@@ -941,12 +945,109 @@ export function createTradingService(deps: TradingServiceDeps) {
     };
   }
 
+  /** A primary-market subscription's costs: quantity × issue price + the offering's fee; no TOB (none on a subscription to new shares). */
+  function primaryCosts(input: {
+    quantityMinor: bigint;
+    quantityScale: number;
+    priceMinor: bigint;
+    currency: Currency;
+    fee: { basisPoints: number; minimumMinor: bigint };
+  }): TradeCosts {
+    return computeTradeCosts({
+      side: 'buy',
+      quantityMinor: input.quantityMinor,
+      quantityScale: input.quantityScale,
+      priceMinor: input.priceMinor,
+      tradeCurrency: input.currency,
+      payCurrency: input.currency,
+      fee: input.fee,
+      tob: { class: 'none', basisPoints: 0, capEurMinor: 0n },
+      eurUsd: null,
+      fxSpreadBasisPoints: 0,
+    });
+  }
+
   return {
     /**
      * Places an order (idempotency-key header): identity verified, no trading bar, the fund
      * password; then, in one transaction, the order, its hold (cash for a buy, shares for a sale)
      * and, when it fills at once, the fill.
      */
+    primaryCosts,
+
+    /**
+     * An IPO allocation (issue 17): an order of type `allotment` for the allocated shares at the
+     * issue price, filled at once from the subscription's cash hold through the same fill as any
+     * buy (ledger entry, fill row with the issue price as its quote, holding and FIFO lot); the
+     * rest of the hold is released in that same entry. Runs in the caller's transaction, once per
+     * subscription (the order's key is the subscription's).
+     */
+    async allot(
+      tx: Transaction,
+      input: {
+        userId: bigint;
+        subscriptionId: bigint;
+        offeringId: bigint;
+        symbol: string;
+        quantityMinor: bigint;
+        priceMinor: bigint;
+        currency: Currency;
+        fee: { basisPoints: number; minimumMinor: bigint };
+        holdId: bigint;
+        frozenMinor: bigint;
+      },
+    ): Promise<{ order: OrderRow; paidMinor: bigint }> {
+      const instrument = market.instrumentOf(input.symbol);
+      const tradable = tradableInstrument(instrument, trading);
+      const now = clock.now();
+      const costs = primaryCosts({
+        quantityMinor: input.quantityMinor,
+        quantityScale: instrument.quantityScale,
+        priceMinor: input.priceMinor,
+        currency: input.currency,
+        fee: input.fee,
+      });
+      if (costs.totalPayMinor > input.frozenMinor) {
+        throw new Error(`allotment of subscription ${input.subscriptionId} costs more than it froze`);
+      }
+      const order = await repository.insertOrder(tx, {
+        userId: input.userId,
+        symbol: instrument.symbol,
+        asset: tradingAsset(instrument),
+        market: tradable.market,
+        currency: input.currency,
+        payCurrency: input.currency,
+        side: 'buy',
+        type: 'allotment',
+        timeInForce: 'day',
+        quantityMinor: input.quantityMinor,
+        quantityScale: instrument.quantityScale,
+        limitPriceMinor: input.priceMinor,
+        state: 'pending',
+        holdId: input.holdId,
+        reservedMinor: input.frozenMinor,
+        idempotencyKey: `ipo-subscription:${input.subscriptionId}`,
+        requestHash: `ipo-offering:${input.offeringId}`,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await execution.fill(tx, {
+        order,
+        instrument,
+        quote: {
+          priceMinor: input.priceMinor,
+          basis: 'issue',
+          source: `IPO offering ${input.offeringId}`,
+          timestamp: now,
+        },
+        costs,
+        eurUsd: null,
+        sellLock: trading.sellLocks[tradable.market],
+        now,
+      });
+      return { order, paidMinor: costs.totalPayMinor };
+    },
+
     async place(
       userId: bigint,
       input: OrderTicket & { fundPassword: string },
