@@ -13,8 +13,10 @@ import { AdminPage } from '../page-models/admin-page';
 // mobile app calls it) submits an identity, a deposit and a withdrawal; the reviewer approves the
 // identity and a payments officer the deposit and the withdrawal, by keyboard; that officer
 // proposes a correction above the threshold, which they cannot approve themselves and the second
-// officer approves; a support agent answers the user's chat; the auditor finds every decision in
-// the audit log. Each role sees only its menu.
+// officer approves; a support agent answers the user's chat, then on the user's page reads it and
+// asks for a withdrawal bar that the administrator approves in its queue (the page's trail shows
+// the decisions on the user's items); the auditor finds every decision in the audit log. Each role
+// sees only its menu.
 
 const TIMEOUT_MS = 15_000;
 const ADMIN_PASSWORD = 'first-start-password-1';
@@ -81,6 +83,9 @@ describe('back-office', () => {
       'Withdrawals',
       'Corrections',
       'Professional clients',
+      'Withdrawal bars',
+      'Escalated deposits',
+      'Escalated withdrawals',
       'Users',
       'Support',
       'Deposit channels',
@@ -125,6 +130,8 @@ describe('back-office', () => {
       'Deposits',
       'Withdrawals',
       'Corrections',
+      'Escalated deposits',
+      'Escalated withdrawals',
       'Users',
       'Deposit channels',
       'Fees and TOB',
@@ -247,7 +254,14 @@ describe('back-office', () => {
     await userCall('/support/send', { body: 'When is my withdrawal paid out?' });
     const sam = await AdminPage.open(browser, server.baseUrl, server.now);
     await sam.firstSignIn('sam', STAFF_PASSWORD);
-    assert.deepEqual(await sam.menuItems(), ['Users', 'Support', 'Fees and TOB', 'My account']);
+    staffOf.sam = sam;
+    assert.deepEqual(await sam.menuItems(), [
+      'Withdrawal bars',
+      'Users',
+      'Support',
+      'Fees and TOB',
+      'My account',
+    ]);
     await sam.menu('Support');
     await sam.page.getByTestId(`conversation-${account}`).click();
     await sam.page.getByTestId('support-thread').getByText('When is my withdrawal paid out?').waitFor({
@@ -267,6 +281,55 @@ describe('back-office', () => {
     );
   });
 
+  it('on the user page support reads the chat and asks for a withdrawal bar, which another staff member approves; the trail has every staff action on the user', async () => {
+    const sam = staffOf.sam!;
+    await sam.page.goto(`${sam.url}#/users/${account}`);
+    await sam.page.getByRole('button', { name: 'Open the conversation' }).click();
+    await sam.page
+      .getByTestId('support-thread')
+      .getByText('When is my withdrawal paid out?')
+      .waitFor({ timeout: TIMEOUT_MS });
+    await sam.page.getByLabel('Days').fill('5');
+    await sam.page.getByLabel('Note for staff').fill('bank reported a possible takeover, ticket 5120');
+    await sam.page.getByRole('button', { name: 'Ask for the bar' }).click();
+    await sam.page.getByText('Asked: another staff member must approve it.').waitFor({ timeout: TIMEOUT_MS });
+    await sam.menu('Withdrawal bars');
+    await sam.page
+      .getByText('You asked for this bar: another staff member decides.')
+      .waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(await sam.page.getByRole('button', { name: 'Approve' }).isDisabled(), true);
+    await sam.page.screenshot({ path: 'test-results/admin-withdrawal-bars.png' });
+
+    const admin = staffOf.admin!;
+    await admin.menu('Withdrawal bars');
+    await admin.decideByKeyboard(account, 'a');
+    await admin.page.getByText('Nothing waiting for a decision.').waitFor({ timeout: TIMEOUT_MS });
+    const refused = await fetch(`${server.baseUrl}/api/vue/cashOut/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...session, 'idempotency-key': `barred-${account}` },
+      body: JSON.stringify({ currency: 'EUR', amount: '20.00', cardId: '1', fundPassword: '135790' }),
+    });
+    assert.match(await refused.text(), /WITHDRAWAL_BARRED/);
+
+    // The trail on the user page: the decisions on the user's items (logged against the items).
+    await admin.page.goto(`${admin.url}#/users/${account}`);
+    for (const [action, who] of [
+      ['identity.approve', 'rita'],
+      ['deposit.approve', 'paul'],
+      ['withdrawal.approve', 'paul'],
+      ['correction.approve', 'petra'],
+      ['withdrawal_bar.propose', 'sam'],
+      ['withdrawal_bar.approve', 'admin'],
+      ['support.reply', 'sam'],
+    ]) {
+      await admin.page
+        .locator('tr', { hasText: action })
+        .filter({ hasText: who })
+        .first()
+        .waitFor({ timeout: TIMEOUT_MS });
+    }
+  });
+
   it('the auditor finds every decision in the audit log, and sees no queue action', async () => {
     const aude = await AdminPage.open(browser, server.baseUrl, server.now);
     await aude.firstSignIn('aude', STAFF_PASSWORD);
@@ -276,6 +339,9 @@ describe('back-office', () => {
       'Withdrawals',
       'Corrections',
       'Professional clients',
+      'Withdrawal bars',
+      'Escalated deposits',
+      'Escalated withdrawals',
       'Users',
       'Deposit channels',
       'Fees and TOB',

@@ -37,7 +37,17 @@ function useQueueCounts(may: (name: StaffCall) => boolean) {
       const total = async (run: () => Promise<{ total: number }>, name: StaffCall) =>
         may(name) ? (await run()).total : 0;
       const page = { pageSize: 1 };
-      const [identity, deposits, withdrawals, corrections, professional] = await Promise.all([
+      const escalated = { ...page, queue: 'escalated' as const };
+      const [
+        identity,
+        deposits,
+        withdrawals,
+        corrections,
+        professional,
+        withdrawalBars,
+        escalatedDeposits,
+        escalatedWithdrawals,
+      ] = await Promise.all([
         total(() => api.call(adminPaths.identityList, page, { quiet: true }), 'identityList'),
         total(() => api.call(adminPaths.depositList, page, { quiet: true }), 'depositList'),
         total(() => api.call(adminPaths.withdrawalList, page, { quiet: true }), 'withdrawalList'),
@@ -46,8 +56,20 @@ function useQueueCounts(may: (name: StaffCall) => boolean) {
           () => api.call(adminProfessionalPaths.professionalList, page, { quiet: true }),
           'professionalList',
         ),
+        total(() => api.call(adminPaths.withdrawalBarList, page, { quiet: true }), 'withdrawalBarList'),
+        total(() => api.call(adminPaths.depositList, escalated, { quiet: true }), 'depositList'),
+        total(() => api.call(adminPaths.withdrawalList, escalated, { quiet: true }), 'withdrawalList'),
       ]);
-      return { identity, deposits, withdrawals, corrections, professional };
+      return {
+        identity,
+        deposits,
+        withdrawals,
+        corrections,
+        professional,
+        withdrawalBars,
+        escalatedDeposits,
+        escalatedWithdrawals,
+      };
     },
   });
 }
@@ -80,6 +102,24 @@ export function Shell() {
       label: t('menu.professional'),
       call: 'professionalList',
       count: counts?.professional,
+    },
+    {
+      path: '/queues/withdrawalBars',
+      label: t('menu.withdrawalBars'),
+      call: 'withdrawalBarList',
+      count: counts?.withdrawalBars,
+    },
+    {
+      path: '/queues/escalatedDeposits',
+      label: t('menu.escalatedDeposits'),
+      call: 'depositList',
+      count: counts?.escalatedDeposits,
+    },
+    {
+      path: '/queues/escalatedWithdrawals',
+      label: t('menu.escalatedWithdrawals'),
+      call: 'withdrawalList',
+      count: counts?.escalatedWithdrawals,
     },
     { path: '/users', label: t('menu.users'), call: 'userDetail' },
     { path: '/support', label: t('menu.support'), call: 'supportConversations' },

@@ -1,4 +1,8 @@
-import { PROFESSIONAL_RULES, type ProfessionalCriterion } from '@beurs/contract/enums';
+import {
+  PROFESSIONAL_RULES,
+  type ProfessionalCriterion,
+  type WithdrawalBarReason,
+} from '@beurs/contract/enums';
 import { adminPaths, adminProfessionalPaths } from '@beurs/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
@@ -9,12 +13,22 @@ import { useI18n } from '../i18n';
 import { useSession, type StaffCall } from '../session';
 import { Loadable, PrivateImage, ReasonDialog, SlaClock, useFormat } from '../ui';
 
-// The five review queues, oldest first, with the SLA clock of each item: identities, deposits,
-// withdrawals, balance corrections and professional-client applications. The selected item's detail sits beside the list; approve
+// The review queues, oldest first, with the SLA clock of each item: identities, deposits,
+// withdrawals, balance corrections, professional-client applications, withdrawal bars asked by
+// staff (another staff member decides), and the supervisors' queues of deposits and withdrawals
+// past their decide-by time (escalated). The selected item's detail sits beside the list; approve
 // and reject take a reason (a listed one or free text). Keyboard: ↑/↓ (or k/j) choose, A
 // approves, R rejects; in the dialog 1–9 pick a reason and Enter confirms.
 
-type Kind = 'identity' | 'deposits' | 'withdrawals' | 'corrections' | 'professional';
+type Kind =
+  | 'identity'
+  | 'deposits'
+  | 'withdrawals'
+  | 'corrections'
+  | 'professional'
+  | 'withdrawalBars'
+  | 'escalatedDeposits'
+  | 'escalatedWithdrawals';
 type Row = { id: string; createdAt: string };
 type Page<T> = { total: number; items: T[] };
 
@@ -31,6 +45,8 @@ type Queue<T extends Row> = {
   approveReasons: string[];
   rejectReasons: string[];
   dueAt?: (row: T) => string;
+  /** A line above the list saying what the queue holds. */
+  help?: string;
 };
 
 const PAGE = { pageSize: 100 };
@@ -226,10 +242,63 @@ function useQueues(): Record<Kind, Queue<Row>> {
     approveReasons: [t('reasons.professionalApproved')],
     rejectReasons: [t('reasons.professionalUnproven'), t('reasons.professionalTooFewTrades')],
   };
-  return { identity, deposits, withdrawals, corrections, professional } as unknown as Record<
-    Kind,
-    Queue<Row>
-  >;
+  const withdrawalBars: Queue<WithdrawalBarRow> = {
+    list: 'withdrawalBarList',
+    review: 'withdrawalBarReview',
+    load: () => api.call(adminPaths.withdrawalBarList, PAGE, { quiet: true }),
+    decide: (id, decision, reason) =>
+      api.call(adminPaths.withdrawalBarReview, { id, decision, reason }, { quiet: true }),
+    headers: [t('fields.account'), t('bars.reason'), t('bars.days'), t('bars.proposedBy')],
+    columns: (row) => [row.account, t(`bars.${row.barReason}`), row.days, row.proposedBy],
+    detail: (row) => (
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label={t('fields.account')}>{row.account}</Descriptions.Item>
+        <Descriptions.Item label={t('bars.reason')}>{t(`bars.${row.barReason}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('bars.note')}>{row.note}</Descriptions.Item>
+        <Descriptions.Item label={t('bars.days')}>{row.days}</Descriptions.Item>
+        <Descriptions.Item label={t('bars.proposedBy')}>{row.proposedBy}</Descriptions.Item>
+      </Descriptions>
+    ),
+    help: t('bars.proposeHelp'),
+    blockedBecause: (row) => (row.proposedBy === session?.username ? t('bars.own') : null),
+    approveReasons: [t('bars.justified')],
+    rejectReasons: [t('bars.unfounded')],
+  };
+  const escalated = { queue: 'escalated' as const, ...PAGE };
+  const escalatedDetail =
+    <T extends Row & { escalatedAt: string | null }>(detail: (row: T) => ReactNode) =>
+    (row: T) => (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        {row.escalatedAt && (
+          <Tag color="red">
+            {t('bars.escalatedAt')} {format.time(row.escalatedAt)}
+          </Tag>
+        )}
+        {detail(row)}
+      </Space>
+    );
+  const escalatedDeposits: Queue<DepositRow> = {
+    ...deposits,
+    load: () => api.call(adminPaths.depositList, escalated, { quiet: true }),
+    detail: escalatedDetail(deposits.detail),
+    help: t('bars.escalatedHelp'),
+  };
+  const escalatedWithdrawals: Queue<WithdrawalRow> = {
+    ...withdrawals,
+    load: () => api.call(adminPaths.withdrawalList, escalated, { quiet: true }),
+    detail: escalatedDetail(withdrawals.detail),
+    help: t('bars.escalatedHelp'),
+  };
+  return {
+    identity,
+    deposits,
+    withdrawals,
+    corrections,
+    professional,
+    withdrawalBars,
+    escalatedDeposits,
+    escalatedWithdrawals,
+  } as unknown as Record<Kind, Queue<Row>>;
 }
 
 /** Holder and verified name alike, ignoring case, accents, spaces and word order. */
@@ -263,6 +332,7 @@ type DepositRow = Row & {
   reference: string;
   proofImageId: string;
   decideBy: string;
+  escalatedAt: string | null;
 };
 type WithdrawalRow = Row & {
   account: string;
@@ -275,6 +345,14 @@ type WithdrawalRow = Row & {
   bic: string;
   holderName: string;
   decideBy: string;
+  escalatedAt: string | null;
+};
+type WithdrawalBarRow = Row & {
+  account: string;
+  barReason: WithdrawalBarReason;
+  note: string;
+  days: number;
+  proposedBy: string;
 };
 type CorrectionRow = Row & {
   account: string;
@@ -293,7 +371,16 @@ type ProfessionalRow = Row & {
   statement: string;
 };
 
-const kinds: Kind[] = ['identity', 'deposits', 'withdrawals', 'corrections', 'professional'];
+const kinds: Kind[] = [
+  'identity',
+  'deposits',
+  'withdrawals',
+  'corrections',
+  'professional',
+  'withdrawalBars',
+  'escalatedDeposits',
+  'escalatedWithdrawals',
+];
 
 export default function Queues() {
   const { kind } = useParams();
@@ -367,6 +454,7 @@ function QueueScreen(props: { kind: Kind; queue: Queue<Row> }) {
         </Typography.Title>
         <Typography.Text type="secondary">{t('review.keys')}</Typography.Text>
       </Space>
+      {queue.help && <Typography.Text type="secondary">{queue.help}</Typography.Text>}
       <Loadable query={query} isEmpty={(data) => data.items.length === 0} emptyText={t('review.emptyQueue')}>
         {() => (
           <div

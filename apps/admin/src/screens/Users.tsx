@@ -1,7 +1,26 @@
 import { adminPaths, adminRecordsPaths } from '@beurs/contract/paths';
-import { restrictionKinds, type RestrictionKind } from '@beurs/contract/enums';
+import {
+  restrictionKinds,
+  WITHDRAWAL_BAR_MAX_DAYS,
+  withdrawalBarReasons,
+  type RestrictionKind,
+  type WithdrawalBarReason,
+} from '@beurs/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../api';
@@ -169,6 +188,7 @@ function UserDetail(props: { account: string }) {
               )}
             </Space>
           </Card>
+          {may('withdrawalBarPropose') && <WithdrawalBarForm account={user.account} />}
           {may('userRecords') && <RecordsCard account={user.account} />}
           {may('userSessions') && <SessionsCard account={user.account} />}
           {may('supportThread') && <SupportCard userId={user.id} />}
@@ -203,6 +223,58 @@ function UserDetail(props: { account: string }) {
         </Space>
       )}
     </Loadable>
+  );
+}
+
+/** Asks for a withdrawal bar; it takes effect when another staff member approves it in the queue. */
+function WithdrawalBarForm(props: { account: string }) {
+  const { t, errorText } = useI18n();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [isBusy, setBusy] = useState(false);
+  return (
+    <Card title={t('bars.propose')}>
+      <Typography.Paragraph type="secondary">{t('bars.proposeHelp')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ barReason: 'account_review', days: 7 }}
+        onFinish={async (values: { barReason: WithdrawalBarReason; days: number; note: string }) => {
+          setBusy(true);
+          try {
+            await api.call(
+              adminPaths.withdrawalBarPropose,
+              { account: props.account, barReason: values.barReason, days: values.days, note: values.note },
+              { quiet: true },
+            );
+            void message.success(t('bars.asked'));
+            form.resetFields(['note']);
+            await queryClient.invalidateQueries({ queryKey: ['queue-counts'] });
+          } catch (caught) {
+            void message.error(errorText(caught));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Form.Item name="barReason" label={t('bars.reason')}>
+          <Select<WithdrawalBarReason>
+            style={{ width: 260 }}
+            options={withdrawalBarReasons.map((reason) => ({ value: reason, label: t(`bars.${reason}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="days" label={t('bars.days')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={WITHDRAWAL_BAR_MAX_DAYS} precision={0} style={{ width: 80 }} />
+        </Form.Item>
+        <Form.Item name="note" label={t('bars.note')} rules={[{ required: true, min: 3, message: '' }]}>
+          <Input style={{ width: 280 }} />
+        </Form.Item>
+        <Button htmlType="submit" danger loading={isBusy}>
+          {t('bars.ask')}
+        </Button>
+      </Form>
+    </Card>
   );
 }
 

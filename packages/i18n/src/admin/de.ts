@@ -20,6 +20,9 @@ export default {
     signOut: 'Abmelden',
   },
   menu: {
+    withdrawalBars: 'Auszahlungssperren',
+    escalatedDeposits: 'Eskalierte Einzahlungen',
+    escalatedWithdrawals: 'Eskalierte Auszahlungen',
     identity: 'Identitäten',
     deposits: 'Einzahlungen',
     withdrawals: 'Auszahlungen',
@@ -348,5 +351,28 @@ export default {
     apply: 'Filtern',
     export: 'CSV exportieren',
     empty: 'Kein Audit-Eintrag passt.',
+  },
+  bars: {
+    reason: 'Grund (der Nutzer sieht ihn)',
+    note: 'Notiz für Mitarbeitende',
+    days: 'Tage',
+    proposedBy: 'Beantragt von',
+    own: 'Sie haben diese Sperre beantragt: eine andere Person entscheidet.',
+    justified: 'Die Sperre ist durch die Akte begründet',
+    unfounded: 'Kein ausreichender Grund für eine Sperre',
+    propose: 'Auszahlungen sperren',
+    proposeHelp:
+      'Die Sperre gilt erst, wenn eine andere Person sie genehmigt, und dauert ab dann ihre Tage (höchstens 30).',
+    ask: 'Sperre beantragen',
+    asked: 'Beantragt: eine andere Person muss sie genehmigen.',
+    escalatedHelp:
+      'Über ihre Entscheidungsfrist hinaus: hierher zu einer Aufsicht verschoben, der Nutzer wurde informiert.',
+    escalatedAt: 'Eskaliert',
+    court_order: 'Gerichtsbeschluss',
+    sanctions_screening: 'Sanktionsprüfung läuft',
+    suspected_account_takeover: 'Verdacht auf Kontoübernahme',
+    fraud_investigation: 'Betrugsermittlung',
+    regulator_request: 'Anfrage der Aufsichtsbehörde',
+    account_review: 'Kontoprüfung',
   },
 } satisfies typeof en;

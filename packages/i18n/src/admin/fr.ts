@@ -20,6 +20,9 @@ export default {
     signOut: 'Se déconnecter',
   },
   menu: {
+    withdrawalBars: 'Blocages de retrait',
+    escalatedDeposits: 'Dépôts escaladés',
+    escalatedWithdrawals: 'Retraits escaladés',
     identity: 'Identités',
     deposits: 'Dépôts',
     withdrawals: 'Retraits',
@@ -349,5 +352,28 @@ export default {
     apply: 'Filtrer',
     export: 'Exporter en CSV',
     empty: 'Aucune entrée d’audit ne correspond.',
+  },
+  bars: {
+    reason: 'Motif (l’utilisateur le voit)',
+    note: 'Note pour le personnel',
+    days: 'Jours',
+    proposedBy: 'Demandé par',
+    own: 'Vous avez demandé ce blocage : un autre membre du personnel décide.',
+    justified: 'Le blocage est justifié par le dossier',
+    unfounded: 'Pas de motif suffisant pour un blocage',
+    propose: 'Bloquer les retraits',
+    proposeHelp:
+      'Le blocage ne prend effet que lorsqu’un autre membre du personnel l’approuve, et dure ses jours à partir de là (30 au plus).',
+    ask: 'Demander le blocage',
+    asked: 'Demandé : un autre membre du personnel doit l’approuver.',
+    escalatedHelp:
+      'Au-delà de leur délai de décision : déplacés ici pour un superviseur, et l’utilisateur a été prévenu.',
+    escalatedAt: 'Escaladé',
+    court_order: 'Décision de justice',
+    sanctions_screening: 'Contrôle des sanctions en cours',
+    suspected_account_takeover: 'Prise de contrôle du compte soupçonnée',
+    fraud_investigation: 'Enquête pour fraude',
+    regulator_request: 'Demande du régulateur',
+    account_review: 'Examen du compte',
   },
 } satisfies typeof en;

@@ -20,6 +20,9 @@ export default {
     signOut: 'Afmelden',
   },
   menu: {
+    withdrawalBars: 'Opnameblokkades',
+    escalatedDeposits: 'Geëscaleerde stortingen',
+    escalatedWithdrawals: 'Geëscaleerde opnames',
     identity: 'Identiteiten',
     deposits: 'Stortingen',
     withdrawals: 'Opnames',
@@ -348,5 +351,28 @@ export default {
     apply: 'Filteren',
     export: 'CSV exporteren',
     empty: 'Geen auditregel gevonden.',
+  },
+  bars: {
+    reason: 'Reden (de gebruiker ziet ze)',
+    note: 'Notitie voor medewerkers',
+    days: 'Dagen',
+    proposedBy: 'Gevraagd door',
+    own: 'U vroeg deze blokkade: een andere medewerker beslist.',
+    justified: 'De blokkade is gegrond volgens het dossier',
+    unfounded: 'Onvoldoende grond voor een blokkade',
+    propose: 'Opnames blokkeren',
+    proposeHelp:
+      'De blokkade geldt pas wanneer een andere medewerker ze goedkeurt, en duurt vanaf dan haar aantal dagen (hoogstens 30).',
+    ask: 'Blokkade vragen',
+    asked: 'Gevraagd: een andere medewerker moet ze goedkeuren.',
+    escalatedHelp:
+      'Voorbij hun beslistermijn: hierheen verplaatst voor een leidinggevende, en de gebruiker is verwittigd.',
+    escalatedAt: 'Geëscaleerd',
+    court_order: 'Gerechtelijk bevel',
+    sanctions_screening: 'Sanctiescreening loopt',
+    suspected_account_takeover: 'Vermoedelijke overname van de rekening',
+    fraud_investigation: 'Fraudeonderzoek',
+    regulator_request: 'Verzoek van de toezichthouder',
+    account_review: 'Controle van de rekening',
   },
 } satisfies typeof en;
