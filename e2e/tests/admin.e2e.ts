@@ -198,6 +198,24 @@ describe('back-office', () => {
     await paul.menu('Deposits');
     await page.getByTestId('review-detail').getByText('500.00').waitFor({ timeout: TIMEOUT_MS });
     await page.getByRole('img', { name: 'Proof of payment' }).waitFor({ timeout: TIMEOUT_MS });
+    // Matching helpers: the statement's reference and amount typed in, compared with the deposit's.
+    const matching = page.getByTestId('deposit-matching');
+    await matching
+      .getByText("The user's first deposit through this channel")
+      .waitFor({ timeout: TIMEOUT_MS });
+    await matching.getByText('The picture is not the proof of any other deposit').waitFor();
+    const reference =
+      (await page
+        .getByTestId('review-detail')
+        .getByText(/^\+\+\+/)
+        .first()
+        .textContent()) ?? '';
+    await matching.getByLabel('Reference on the statement').fill(reference.replace(/\D/g, ''));
+    await matching.getByText('Reference matches').waitFor({ timeout: TIMEOUT_MS });
+    await matching.getByLabel('Amount on the statement').fill('450,00');
+    await matching.getByText('Amount differs').waitFor({ timeout: TIMEOUT_MS });
+    await matching.getByLabel('Amount on the statement').fill('500,00');
+    await matching.getByText('Amount matches').waitFor({ timeout: TIMEOUT_MS });
     await page.screenshot({ path: 'test-results/admin-deposit-queue.png' });
     await paul.decideByKeyboard(account, 'a');
     await page.getByText('Nothing waiting for a decision.').waitFor({ timeout: TIMEOUT_MS });

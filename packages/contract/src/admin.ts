@@ -430,6 +430,27 @@ export const adminEndpoints = defineEndpoints(adminPaths, {
         /** When the overdue job moved it to the supervisors' queue and told the user; null before. */
         escalatedAt: z.iso.datetime().nullable(),
         createdAt: z.iso.datetime(),
+        /** Matching helpers: facts the server has (the bank statement is for staff to compare). */
+        matching: z.object({
+          /** The user's other deposits through this channel: how many were decided how, the latest five. */
+          onChannel: z.object({
+            approved: z.number().int(),
+            rejected: z.number().int(),
+            cancelled: z.number().int(),
+            recent: z.array(
+              z.object({
+                id: z.string(),
+                amount: cashAmountOutput,
+                currency: currencySchema,
+                reference: z.string(),
+                state: z.enum(fundStates),
+                createdAt: z.iso.datetime(),
+              }),
+            ),
+          }),
+          /** Other deposits (any user) whose proof is the same uploaded picture. */
+          sameProofDepositIds: z.array(z.string()),
+        }),
       }),
     ),
   },

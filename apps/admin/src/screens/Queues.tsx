@@ -5,7 +5,7 @@ import {
 } from '@beurs/contract/enums';
 import { adminPaths, adminProfessionalPaths } from '@beurs/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { api } from '../api';
@@ -109,6 +109,7 @@ function useQueues(): Record<Kind, Queue<Row>> {
           </Descriptions.Item>
         </Descriptions>
         <Typography.Text type="secondary">{t('review.matchHelp')}</Typography.Text>
+        <DepositMatching key={row.id} row={row} />
         <PrivateImage id={row.proofImageId} alt={t('review.proof')} width={420} />
       </Space>
     ),
@@ -301,6 +302,119 @@ function useQueues(): Record<Kind, Queue<Row>> {
   } as unknown as Record<Kind, Queue<Row>>;
 }
 
+/** A structured reference as typed from a statement: its digits only (+++ / and spaces dropped). */
+const referenceDigits = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * An amount as typed from a statement ("1 234,50", "1234.5", "€ 450") in cents, as text (no
+ * float); null when it is not an amount. A comma or dot followed by one or two digits at the end
+ * is the decimal mark; other dots, commas and spaces group thousands.
+ */
+function typedCents(text: string): string | null {
+  const cleaned = text.replace(/[^\d.,]/g, '');
+  const match = /^(.*?)(?:[.,](\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const whole = (match[1] ?? '').replace(/[.,]/g, '');
+  if (!/^\d+$/.test(whole)) return null;
+  const cents = (match[2] ?? '').padEnd(2, '0');
+  return `${whole.replace(/^0+(?=\d)/, '')}${cents}`.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * The matching helpers of a deposit, from facts the server has: what the staff member types from
+ * the bank statement compared with the deposit's reference and amount, another deposit whose
+ * proof is the same uploaded picture, and the user's earlier deposits through this channel.
+ */
+function DepositMatching(props: { row: DepositRow }) {
+  const { t } = useI18n();
+  const format = useFormat();
+  const { row } = props;
+  const [reference, setReference] = useState('');
+  const [amount, setAmount] = useState('');
+  const { onChannel, sameProofDepositIds } = row.matching;
+  const isReferenceSame = referenceDigits(reference) === referenceDigits(row.reference);
+  const isAmountSame = typedCents(amount) === typedCents(row.amount);
+  const earlier = onChannel.approved + onChannel.rejected + onChannel.cancelled + onChannel.recent.length;
+  return (
+    <Card size="small" title={t('matching.title')} data-testid="deposit-matching">
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">{t('matching.statement')}</Typography.Text>
+        <Space wrap>
+          <Input
+            aria-label={t('matching.reference')}
+            placeholder={t('matching.reference')}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            style={{ width: 240 }}
+          />
+          {reference.trim() && (
+            <Tag color={isReferenceSame ? 'green' : 'red'}>
+              {t(isReferenceSame ? 'matching.referenceMatches' : 'matching.referenceDiffers')}
+            </Tag>
+          )}
+          <Input
+            aria-label={t('matching.amount')}
+            placeholder={t('matching.amount')}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            style={{ width: 160 }}
+          />
+          {amount.trim() && (
+            <Tag color={isAmountSame ? 'green' : 'red'}>
+              {t(isAmountSame ? 'matching.amountMatches' : 'matching.amountDiffers')}
+            </Tag>
+          )}
+        </Space>
+        {sameProofDepositIds.length > 0 ? (
+          <Alert
+            type="error"
+            title={t('matching.sameProof', { ids: sameProofDepositIds.map((id) => `#${id}`).join(', ') })}
+          />
+        ) : (
+          <Tag color="green">{t('matching.noSameProof')}</Tag>
+        )}
+        {earlier === 0 ? (
+          <Typography.Text>{t('matching.noHistory')}</Typography.Text>
+        ) : (
+          <>
+            <Typography.Text>
+              {t('matching.history', {
+                approved: onChannel.approved,
+                rejected: onChannel.rejected,
+                cancelled: onChannel.cancelled,
+              })}
+            </Typography.Text>
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={onChannel.recent}
+              columns={[
+                { title: '#', dataIndex: 'id' },
+                { title: t('audit.time'), render: (_, item) => format.time(item.createdAt) },
+                { title: t('fields.amount'), render: (_, item) => format.money(item.amount, item.currency) },
+                { title: t('fields.reference'), dataIndex: 'reference' },
+                {
+                  title: '',
+                  render: (_, item) => (
+                    <Tag
+                      color={
+                        item.state === 'approved' ? 'green' : item.state === 'rejected' ? 'red' : undefined
+                      }
+                    >
+                      {t(`matching.${item.state}`)}
+                    </Tag>
+                  ),
+                },
+              ]}
+            />
+          </>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
 /** Holder and verified name alike, ignoring case, accents, spaces and word order. */
 function sameName(a: string, b: string): boolean {
   const words = (text: string) =>
@@ -333,6 +447,22 @@ type DepositRow = Row & {
   proofImageId: string;
   decideBy: string;
   escalatedAt: string | null;
+  matching: {
+    onChannel: {
+      approved: number;
+      rejected: number;
+      cancelled: number;
+      recent: {
+        id: string;
+        amount: string;
+        currency: 'EUR' | 'USD';
+        reference: string;
+        state: 'pending' | 'approved' | 'rejected' | 'cancelled';
+        createdAt: string;
+      }[];
+    };
+    sameProofDepositIds: string[];
+  };
 };
 type WithdrawalRow = Row & {
   account: string;

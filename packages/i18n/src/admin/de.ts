@@ -375,4 +375,23 @@ export default {
     regulator_request: 'Anfrage der Aufsichtsbehörde',
     account_review: 'Kontoprüfung',
   },
+  matching: {
+    title: 'Abgleich',
+    statement: 'Mit dem Kontoauszug vergleichen: geben Sie ein, was der Auszug zeigt.',
+    reference: 'Verwendungszweck auf dem Auszug',
+    amount: 'Betrag auf dem Auszug',
+    referenceMatches: 'Verwendungszweck stimmt',
+    referenceDiffers: 'Verwendungszweck weicht ab',
+    amountMatches: 'Betrag stimmt',
+    amountDiffers: 'Betrag weicht ab',
+    sameProof: 'Dieses Bild ist auch der Nachweis der Einzahlung {{ids}}',
+    noSameProof: 'Das Bild ist kein Nachweis einer anderen Einzahlung',
+    history:
+      'Früher über diesen Kanal: {{approved}} genehmigt, {{rejected}} abgelehnt, {{cancelled}} storniert',
+    noHistory: 'Die erste Einzahlung des Nutzers über diesen Kanal',
+    pending: 'offen',
+    approved: 'genehmigt',
+    rejected: 'abgelehnt',
+    cancelled: 'storniert',
+  },
 } satisfies typeof en;

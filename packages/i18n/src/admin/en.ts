@@ -370,4 +370,23 @@ export default {
     regulator_request: 'Request from the regulator',
     account_review: 'Account review',
   },
+  matching: {
+    title: 'Matching',
+    statement: 'Compare with the bank statement: type what the statement shows.',
+    reference: 'Reference on the statement',
+    amount: 'Amount on the statement',
+    referenceMatches: 'Reference matches',
+    referenceDiffers: 'Reference differs',
+    amountMatches: 'Amount matches',
+    amountDiffers: 'Amount differs',
+    sameProof: 'This picture is also the proof of deposit {{ids}}',
+    noSameProof: 'The picture is not the proof of any other deposit',
+    history:
+      'Earlier through this channel: {{approved}} approved, {{rejected}} rejected, {{cancelled}} cancelled',
+    noHistory: "The user's first deposit through this channel",
+    pending: 'pending',
+    approved: 'approved',
+    rejected: 'rejected',
+    cancelled: 'cancelled',
+  },
 };

@@ -375,4 +375,23 @@ export default {
     regulator_request: 'Verzoek van de toezichthouder',
     account_review: 'Controle van de rekening',
   },
+  matching: {
+    title: 'Afstemming',
+    statement: 'Vergelijk met het bankafschrift: typ wat het afschrift toont.',
+    reference: 'Mededeling op het afschrift',
+    amount: 'Bedrag op het afschrift',
+    referenceMatches: 'Mededeling klopt',
+    referenceDiffers: 'Mededeling verschilt',
+    amountMatches: 'Bedrag klopt',
+    amountDiffers: 'Bedrag verschilt',
+    sameProof: 'Deze afbeelding is ook het bewijs van storting {{ids}}',
+    noSameProof: 'De afbeelding is het bewijs van geen andere storting',
+    history:
+      'Eerder via dit kanaal: {{approved}} goedgekeurd, {{rejected}} afgewezen, {{cancelled}} geannuleerd',
+    noHistory: 'De eerste storting van de gebruiker via dit kanaal',
+    pending: 'in behandeling',
+    approved: 'goedgekeurd',
+    rejected: 'afgewezen',
+    cancelled: 'geannuleerd',
+  },
 } satisfies typeof en;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, max, sql, or } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { depositChannels, deposits } from './deposits.tables';
 
@@ -163,6 +163,49 @@ export async function listByState(
     db.select({ total: count() }).from(deposits).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * For a page of the queue: the same users' deposits through the same channels (newest first, so
+ * the queue can show each user's history on that channel) and every deposit whose proof is one of
+ * `proofUploadIds` (an upload used as the proof of two deposits).
+ */
+export async function matchingFacts(
+  db: Executor,
+  pairs: ReadonlyArray<{ userId: bigint; channelId: bigint }>,
+  proofUploadIds: readonly bigint[],
+) {
+  if (pairs.length === 0) return { onChannel: [], sameProof: [] };
+  const fields = {
+    id: deposits.id,
+    userId: deposits.userId,
+    channelId: deposits.channelId,
+    currency: deposits.currency,
+    amountMinor: deposits.amountMinor,
+    reference: deposits.reference,
+    state: deposits.state,
+    proofUploadId: deposits.proofUploadId,
+    createdAt: deposits.createdAt,
+  };
+  const [onChannel, sameProof] = await Promise.all([
+    db
+      .select(fields)
+      .from(deposits)
+      .where(
+        or(
+          ...pairs.map((pair) =>
+            and(eq(deposits.userId, pair.userId), eq(deposits.channelId, pair.channelId)),
+          ),
+        ),
+      )
+      .orderBy(desc(deposits.id)),
+    db
+      .select(fields)
+      .from(deposits)
+      .where(inArray(deposits.proofUploadId, [...proofUploadIds]))
+      .orderBy(asc(deposits.id)),
+  ]);
+  return { onChannel, sameProof };
 }
 
 /** The user's deposits among `ids` (the sources of a page of records). */

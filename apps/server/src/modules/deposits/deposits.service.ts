@@ -77,6 +77,9 @@ type ChannelInput = {
 /** Staff decide a deposit announcement within this long (the next business day when it falls on a closed day). */
 export const DEPOSIT_DECISION_WITHIN_HOURS = 24;
 
+/** How many of the user's earlier deposits through the channel the queue shows. */
+const MATCHING_RECENT = 5;
+
 export function createDepositsService(deps: {
   db: Database;
   clock: Clock;
@@ -412,7 +415,43 @@ export function createDepositsService(deps: {
         input.pageSize,
         input.queue === 'escalated',
       );
-      const names = await users.namesOf(rows.map((row) => row.deposit.userId));
+      const [names, facts] = await Promise.all([
+        users.namesOf(rows.map((row) => row.deposit.userId)),
+        repository.matchingFacts(
+          db,
+          rows.map((row) => ({ userId: row.deposit.userId, channelId: row.deposit.channelId })),
+          rows.map((row) => row.deposit.proofUploadId),
+        ),
+      ]);
+      // Matching helpers: only what the server knows (the bank statement is the staff's to compare).
+      const matchingOf = (deposit: DepositRow) => {
+        const others = facts.onChannel.filter(
+          (other) =>
+            other.userId === deposit.userId &&
+            other.channelId === deposit.channelId &&
+            other.id !== deposit.id,
+        );
+        const countOf = (state: repository.DepositState) =>
+          others.filter((other) => other.state === state).length;
+        return {
+          onChannel: {
+            approved: countOf('approved'),
+            rejected: countOf('rejected'),
+            cancelled: countOf('cancelled'),
+            recent: others.slice(0, MATCHING_RECENT).map((other) => ({
+              id: other.id.toString(),
+              amount: formatCash(other.amountMinor),
+              currency: other.currency,
+              reference: other.reference,
+              state: other.state,
+              createdAt: other.createdAt.toISOString(),
+            })),
+          },
+          sameProofDepositIds: facts.sameProof
+            .filter((other) => other.proofUploadId === deposit.proofUploadId && other.id !== deposit.id)
+            .map((other) => other.id.toString()),
+        };
+      };
       return {
         total,
         items: rows.map((row) => ({
@@ -429,6 +468,7 @@ export function createDepositsService(deps: {
           decideBy: row.deposit.decideBy.toISOString(),
           escalatedAt: row.deposit.escalatedAt?.toISOString() ?? null,
           createdAt: row.deposit.createdAt.toISOString(),
+          matching: matchingOf(row.deposit),
         })),
       };
     },
