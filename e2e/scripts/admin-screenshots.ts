@@ -67,6 +67,12 @@ async function main() {
       amount: '150.00',
       reason: 'interest owed for March, ticket 4411',
     });
+    await staff('/users/withdrawalBar/propose', {
+      account: a,
+      barReason: 'fraud_investigation',
+      days: 7,
+      note: 'bank reported a possible takeover, ticket 5120',
+    });
     await staff('/users/restrict', {
       account: a,
       kind: 'trading_barred',
@@ -160,6 +166,8 @@ async function main() {
       ['withdrawals', '#/queues/withdrawals'],
       ['corrections', '#/queues/corrections'],
       ['professional', '#/queues/professional'],
+      ['withdrawal-bars', '#/queues/withdrawalBars'],
+      ['escalated-deposits', '#/queues/escalatedDeposits'],
       ['user', `#/users/${a}`],
       ['support', '#/support'],
       ['channels', '#/channels'],
@@ -175,14 +183,15 @@ async function main() {
       await page.waitForTimeout(500);
       for (const [name, hash] of screens) {
         await page.goto(`${admin.url}${hash}`);
-        await page.waitForTimeout(1500);
+        // The user's page loads several cards (its trail last): give it longer.
+        await page.waitForTimeout(name === 'user' ? 4000 : 1500);
         // The user's page is taller than the window: all of it.
         await page.screenshot({ path: join(outDir, `${name}-${language}.png`), fullPage: name === 'user' });
       }
     }
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.locator('header select').selectOption('en');
-    for (const [name, hash] of screens.slice(0, 6)) {
+    for (const [name, hash] of screens.slice(0, 8)) {
       await page.goto(`${admin.url}${hash}`);
       await page.waitForTimeout(1500);
       await page.screenshot({ path: join(outDir, `${name}-1024.png`) });

@@ -357,7 +357,7 @@ function DepositMatching(props: { row: DepositRow }) {
             placeholder={t('matching.amount')}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            style={{ width: 160 }}
+            style={{ width: 220 }}
           />
           {amount.trim() && (
             <Tag color={isAmountSame ? 'green' : 'red'}>

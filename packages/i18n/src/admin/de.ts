@@ -185,7 +185,7 @@ export default {
     propose: 'Vorschlagen',
     correctionApplied: 'Korrektur gebucht',
     correctionPending: 'Korrektur wartet auf eine zweite Person',
-    trail: 'Aktionen von Mitarbeitenden zu diesem Konto (Einsicht, Einschränkungen)',
+    trail: 'Aktionen von Mitarbeitenden zu diesem Nutzer und seinen Vorgängen',
     sessions: 'Aktive Sitzungen',
     noSessions: 'Keine aktive Sitzung',
     records: 'Kontobewegungen',

@@ -183,7 +183,7 @@ export default {
     propose: 'Propose',
     correctionApplied: 'Correction posted',
     correctionPending: 'Correction waits for a second staff member',
-    trail: 'Staff actions on this account (views, restrictions)',
+    trail: 'Staff actions on this user and their deposits, withdrawals and other items',
     sessions: 'Live sessions',
     noSessions: 'No live session',
     records: 'Fund records',

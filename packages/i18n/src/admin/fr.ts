@@ -185,7 +185,7 @@ export default {
     propose: 'Proposer',
     correctionApplied: 'Correction comptabilisée',
     correctionPending: 'La correction attend un second membre du personnel',
-    trail: 'Actions du personnel sur ce compte (consultations, restrictions)',
+    trail: 'Actions du personnel sur cet utilisateur et ses opérations',
     sessions: 'Sessions actives',
     noSessions: 'Aucune session active',
     records: 'Historique des fonds',

@@ -183,7 +183,7 @@ export default {
     propose: '제안',
     correctionApplied: '정정을 기장했습니다',
     correctionPending: '정정이 다른 직원의 결정을 기다립니다',
-    trail: '이 계정에 대한 직원 조치 (조회, 제한)',
+    trail: '이 사용자와 그 항목에 대한 직원 조치',
     sessions: '활성 세션',
     noSessions: '활성 세션 없음',
     records: '자금 내역',

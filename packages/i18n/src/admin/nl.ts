@@ -184,7 +184,7 @@ export default {
     propose: 'Voorstellen',
     correctionApplied: 'Correctie geboekt',
     correctionPending: 'Correctie wacht op een tweede medewerker',
-    trail: 'Acties van medewerkers op dit account (inzage, beperkingen)',
+    trail: 'Acties van medewerkers op deze gebruiker en zijn verrichtingen',
     sessions: 'Actieve sessies',
     noSessions: 'Geen actieve sessie',
     records: 'Geldoverzicht',

@@ -181,7 +181,7 @@ export default {
     propose: '提出',
     correctionApplied: '更正已入帳',
     correctionPending: '更正等待另一位員工',
-    trail: '員工對此帳戶的操作（檢視、限制）',
+    trail: '員工對此用戶及其項目的操作',
     sessions: '有效的工作階段',
     noSessions: '沒有有效的工作階段',
     records: '資金紀錄',
