@@ -289,6 +289,9 @@ const environmentSchema = z
     TRADE_QUOTE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
     DIVIDEND_WITHHOLDING_BE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(3_000),
     DIVIDEND_WITHHOLDING_US_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1_500),
+    MARGIN_BENCHMARK_NAME: z.string().trim().min(1).max(60).default('€STR'),
+    MARGIN_BENCHMARK_BASIS_POINTS: z.coerce.number().int().min(0).max(5_000).default(200),
+    MARGIN_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(2_000).default(300),
     REGULATOR_WARNING_URL: z
       .string()
       .url()
@@ -476,6 +479,15 @@ export type Config = {
   };
   /** Trading (issue 11): the published fee schedule, TOB, and each market's terms. */
   readonly trading: TradingConfig;
+  /**
+   * The margin account (issue 16): borrowed cash accrues the benchmark rate plus the spread a year
+   * (basis points), published on the rules and parameters. Leverage itself is not built yet.
+   */
+  readonly margin: {
+    readonly benchmarkName: string;
+    readonly benchmarkBasisPoints: number;
+    readonly spreadBasisPoints: number;
+  };
   /** Per client address, per minute; `account`: per account on the password-checking calls. */
   readonly rateLimits: { login: number; register: number; account: number };
   /** Open quote-stream sockets per client address, on each node (the count is not shared). */
@@ -627,6 +639,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         belgianBasisPoints: env.DIVIDEND_WITHHOLDING_BE_BASIS_POINTS,
         usBasisPoints: env.DIVIDEND_WITHHOLDING_US_BASIS_POINTS,
       },
+    },
+    margin: {
+      benchmarkName: env.MARGIN_BENCHMARK_NAME,
+      benchmarkBasisPoints: env.MARGIN_BENCHMARK_BASIS_POINTS,
+      spreadBasisPoints: env.MARGIN_SPREAD_BASIS_POINTS,
     },
     rateLimits: {
       login: env.LOGIN_RATE_LIMIT_PER_MINUTE,

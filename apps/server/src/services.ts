@@ -35,6 +35,7 @@ import { createDemoDeskService, type DemoDeskLog } from './modules/demo-desk/dem
 import { createCreditService } from './modules/credit/credit.service';
 import { createCheckInService } from './modules/check-in/check-in.service';
 import { createProfessionalService } from './modules/professional/professional.service';
+import { createMarginService } from './modules/margin/margin.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createSupportService } from './modules/support/support.service';
 import { createPriceAlertsService } from './modules/price-alerts/price-alerts.service';
@@ -228,6 +229,8 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     users,
   });
+  // The margin account (issue 16): the appropriateness test, the risk disclosure, the published parameters.
+  const margin = createMarginService({ db, clock, audit, identity, market, users, rate: config.margin });
   // IPO offerings (issue 17): subscriptions freeze money; the draw allots through the trading module.
   const offerings = createOfferingsService({
     db,
@@ -299,6 +302,7 @@ export function createServices(deps: ServiceDeps) {
     credit,
     checkIn,
     professional,
+    margin,
     offerings,
   };
 }

@@ -12,6 +12,7 @@ import {
   creditEndpoints,
   professionalEndpoints,
 } from './account-services';
+import { marginEndpoints } from './margin';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
@@ -32,6 +33,7 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof creditEndpoints> &
   EndpointsByPath<typeof checkInEndpoints> &
   EndpointsByPath<typeof professionalEndpoints> &
+  EndpointsByPath<typeof marginEndpoints> &
   EndpointsByPath<typeof ipoEndpoints>;
 
 /** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
@@ -67,6 +69,7 @@ export const userApi: UserApi = byPath<UserApi>(
   creditEndpoints,
   checkInEndpoints,
   professionalEndpoints,
+  marginEndpoints,
   ipoEndpoints,
 );
 export const adminApi: AdminApi = byPath<AdminApi>(

@@ -297,6 +297,7 @@ export type SupportAuthor = (typeof supportAuthors)[number];
 export const newsTabs = ['hot', 'stock'] as const;
 export type NewsTab = (typeof newsTabs)[number];
 export * from './account-services-enums';
+export * from './margin-enums';
 
 // Offerings (issue 17, DESIGN.md §1 rules 6 and 7)
 

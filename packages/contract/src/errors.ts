@@ -132,7 +132,9 @@ export const errorCatalogue = {
 
   // Offers
   BLOCK_TRADE_CLOSED: refusal('Block trading is closed.'),
-  MARGIN_NOT_ENABLED: refusal('Margin trading is not enabled.'),
+  MARGIN_NOT_ENABLED: refusal(
+    'Margin trading is not enabled: open a margin account first (test passed, risk disclosure accepted).',
+  ),
   MARGIN_QUOTA_FULL: refusal('The margin-lending quota is full or the channel closed.'),
   PRODUCT_UNAVAILABLE: refusal('The product does not exist, is off shelf or delisted.'),
   COPY_TRADING_CLOSED: refusal('The copy-trading time limit has passed.'),
@@ -312,6 +314,20 @@ export const errorCatalogue = {
   ),
   PROFESSIONAL_EVIDENCE_REQUIRED: refusal('Upload evidence for the portfolio and experience criteria.'),
   PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: refusal('Read and confirm the protections you give up.'),
+
+  // Margin account (issue 16, item 1); MARGIN_NOT_ENABLED (above, with the offers) until it is open
+  MARGIN_TEST_RETAKE_TOO_SOON: refusal(
+    'A failed appropriateness test can be taken again 30 days after it was taken, from `retakeFrom`.',
+    ['retakeFrom'],
+  ),
+  MARGIN_TEST_ALREADY_PASSED: refusal('You have already passed the appropriateness test.'),
+  MARGIN_TEST_NOT_PASSED: refusal('Pass the appropriateness test before accepting the risk disclosure.'),
+  MARGIN_DISCLOSURE_NOT_ACCEPTED: refusal('Read and accept the risk disclosure to open a margin account.'),
+  MARGIN_DISCLOSURE_OUTDATED: refusal(
+    'The risk disclosure changed since it was shown (version or hash differs); read the current one.',
+    ['version'],
+  ),
+  MARGIN_ACCOUNT_ALREADY_OPEN: refusal('Your margin account is already open.'),
 
   // General
   TOO_FREQUENT: refusal('Submission too frequent.'),

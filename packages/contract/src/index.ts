@@ -23,4 +23,5 @@ export * from './news';
 export * from './account-services';
 export * from './offerings';
 export * from './ipo-draw';
+export * from './margin';
 export * from './api';

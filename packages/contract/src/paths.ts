@@ -185,6 +185,7 @@ export const adminSupportPaths = {
 } as const;
 
 export * from './account-services-paths';
+export * from './margin-paths';
 
 // Outside the two bases
 

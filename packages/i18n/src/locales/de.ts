@@ -82,6 +82,7 @@ export default {
     loan: 'Kredit',
     checkIn: 'Täglicher Check-in',
     seatAccount: 'Professioneller Kunde',
+    margin: 'Marginkonto',
   },
   start: {
     tagline: 'Belgische und US-Aktien – bei jedem Kurs steht, woher er kommt.',
@@ -190,6 +191,7 @@ export default {
       loans: 'Kreditlinie',
       checkIn: 'Täglicher Check-in',
       seatAccount: 'Professioneller Kunde (Seat Account)',
+      margin: 'Marginkonto',
     },
     logout: 'Abmelden',
     loggedOut: 'Sie sind abgemeldet.',
@@ -1373,6 +1375,155 @@ export default {
     submit: 'Als professioneller Kunde beantragen',
     submitted: 'Ihr Antrag wurde gesendet. Mitarbeiter entscheiden mit einer Begründung.',
   },
+  margin: {
+    title: 'Marginkonto',
+    intro:
+      'Mit einem Marginkonto leihen Sie sich Geld von Beurs, um mehr börsennotierte Aktien und ETFs zu kaufen, als Ihr eigenes Geld bezahlt, und später, um leerzuverkaufen. Vor der Eröffnung legen Sie einen Angemessenheitstest ab, lesen die Risikoregeln und akzeptieren sie.',
+    notYet:
+      'Hebel und Leerverkauf gibt es in Beurs noch nicht. Wer das Konto jetzt eröffnet, hält Test und Zustimmung fest; es wird nichts geliehen.',
+    identityFirst: 'Bestätigen Sie Ihre Identität, bevor Sie ein Marginkonto eröffnen.',
+    verifyIdentity: 'Identität bestätigen',
+    states: {
+      not_started: 'Nicht eröffnet',
+      test_failed: 'Test nicht bestanden',
+      test_passed: 'Test bestanden: Risikoregeln akzeptieren',
+      open: 'Eröffnet',
+    },
+    steps: 'Schritt 1: der Test. Schritt 2: die Risikoregeln und Ihre Zustimmung.',
+    startTest: 'Test ablegen',
+    rule: 'So wird der Test bewertet: mindestens {{minimum}} der {{total}} Wissensfragen richtig und entweder Erfahrung mit gehebelten Produkten oder im letzten Jahr mindestens monatlich Aktien oder ETFs gehandelt. Ein nicht bestandener Test kann nach {{days}} Tagen wiederholt werden.',
+    knowledgeTitle: 'Wissen',
+    experienceTitle: 'Erfahrung',
+    submitTest: 'Antworten senden',
+    answerAll: 'Beantworten Sie jede Frage ({{answered}} von {{total}}).',
+    passed: 'Test bestanden: {{correct}} von {{total}} richtig.',
+    failed: 'Test nicht bestanden: {{correct}} von {{total}} richtig.',
+    experienceMet: 'Ihre angegebene Erfahrung erfüllt die Regel.',
+    experienceNotMet:
+      'Ihre angegebene Erfahrung erfüllt die Regel nicht: keine gehebelten Produkte und seltener als monatlich gehandelt.',
+    wrongTitle: 'Falsche Antworten',
+    yourAnswer: 'Ihre Antwort: {{answer}}',
+    rightAnswer: 'Richtige Antwort: {{answer}}',
+    retakeFrom: 'Sie können den Test ab {{date}} wiederholen.',
+    continue: 'Weiter zu den Risikoregeln',
+    disclosureTitle: 'Risikohinweis',
+    disclosureVersion: 'Version {{version}}',
+    accept: 'Ich habe den Risikohinweis gelesen und akzeptiere diese Regeln.',
+    open: 'Marginkonto eröffnen',
+    opened: 'Ihr Marginkonto ist eröffnet.',
+    openedAt: 'Eröffnet seit {{date}}',
+    testScore: 'Test: {{correct}} von {{total}} richtig, abgelegt am {{date}}',
+    acceptedVersion: 'Risikohinweis Version {{version}} akzeptiert',
+    rateLine:
+      'Zins auf geliehenes Geld: {{rate}} % pro Jahr ({{benchmark}} {{benchmarkRate}} % + {{spread}} %)',
+    classesTitle: 'Margin je Klasse',
+    classLine: '{{initial}} % Anfangs-, {{maintenance}} % Erhaltungsmargin, bis {{leverage}}×',
+    classes: {
+      large_cap: 'Large Caps',
+      standard: 'Andere Aktien und ETFs',
+      not_marginable: 'Krypto und illiquide: nicht beleihbar',
+    },
+    questions: {
+      margin_call: {
+        text: 'Was ist ein Margin Call?',
+        options: {
+          add_cash_or_reduce:
+            'Eine Aufforderung, Geld nachzuschießen oder Positionen abzubauen, weil Ihr Eigenkapital unter die Erhaltungsmargin gefallen ist',
+          extra_credit_offer: 'Ein Angebot für zusätzlichen Kredit, weil Ihr Konto gut lief',
+          monthly_fee: 'Die monatliche Gebühr eines Marginkontos',
+        },
+        why: 'Verlieren Ihre Positionen an Wert, kann Ihr eigenes Geld darin (Eigenkapital) unter die Erhaltungsmargin fallen. Sie erfahren dann, wie viel nötig ist, und schießen Geld nach oder bauen Positionen ab.',
+      },
+      liquidation: {
+        text: 'Ihr Eigenkapital fällt weiter und erreicht die Liquidationsschwelle. Was geschieht?',
+        options: {
+          closed_at_market:
+            'Beurs schließt Positionen zu Marktpreisen, ohne vorher zu fragen, in der veröffentlichten Reihenfolge',
+          wait_for_recovery: 'Beurs wartet, bis sich die Kurse erholen',
+          staff_choose: 'Ein Mitarbeiter entscheidet, was verkauft wird',
+        },
+        why: 'Unter der Liquidationsschwelle werden Positionen zu Marktpreisen in der veröffentlichten Reihenfolge (größter Verlust zuerst) geschlossen, bis das Konto wieder über der Erhaltungsmargin liegt. Sie werden nicht vorher gefragt, und niemand wählt von Hand.',
+      },
+      loss_beyond_deposit: {
+        text: 'Können Sie mehr verlieren als das eingesetzte Geld?',
+        options: {
+          yes_debt: 'Ja: was nach der Liquidation noch geschuldet ist, ist eine Schuld',
+          no_never: 'Nein, der Verlust ist immer auf meine Einzahlung begrenzt',
+        },
+        why: 'Mit geliehenem Geld kann ein schneller Kursrutsch mehr kosten als Ihr eigenes Geld. Was nach der Liquidation noch geschuldet ist, steht als Schuld in Ihrem Konto.',
+      },
+      short_selling: {
+        text: 'Sie verkaufen eine geliehene Aktie leer. Wie groß kann Ihr Verlust sein?',
+        options: {
+          unlimited_loss: 'Unbegrenzt, denn der Kurs kann immer weiter steigen',
+          loss_capped_at_proceeds: 'Höchstens der Verkaufserlös',
+          no_risk_when_price_falls: 'Es gibt gar kein Risiko',
+        },
+        why: 'Ein Leerverkauf verliert, wenn der Kurs steigt, und ein Kurs kann unbegrenzt steigen, also auch der Verlust.',
+      },
+      interest: {
+        text: 'Was zahlen Sie auf geliehenes Geld?',
+        options: {
+          daily_on_borrowed: 'Täglich Zinsen auf den geliehenen Betrag, ob der Trade gewinnt oder verliert',
+          only_on_profit: 'Zinsen nur, wenn der Trade Gewinn macht',
+          none: 'Nichts: Leihen ist kostenlos',
+        },
+        why: 'Auf geliehenes Geld laufen täglich Zinsen zum veröffentlichten Satz (Referenzzins plus Aufschlag) auf, auch während die Position verliert.',
+      },
+      recall: {
+        text: 'Der Eigentümer der Aktien, die Sie für einen Leerverkauf geliehen haben, verkauft sie. Was kann geschehen?',
+        options: {
+          forced_buy_in:
+            'Die Aktien werden zurückgerufen: nach Ankündigung wird Ihr Leerverkauf zum Marktpreis zurückgekauft',
+          nothing_happens: 'Nichts: ein Leerverkauf bleibt offen, solange ich will',
+          lender_pays_you: 'Der Verleiher zahlt Ihnen eine Gebühr',
+        },
+        why: 'Geliehene Aktien können zurückgerufen werden. Lassen sich keine anderen leihen, wird Ihr Leerverkauf nach Ankündigung zum Marktpreis zurückgekauft, auch mit Verlust.',
+      },
+      leveraged_experience: {
+        text: 'Haben Sie schon mit gehebelten Produkten gehandelt (Margin, Optionen, Futures)?',
+        options: {
+          never: 'Nie',
+          under_one_year: 'Ja, weniger als ein Jahr',
+          one_to_three_years: 'Ja, ein bis drei Jahre',
+          over_three_years: 'Ja, mehr als drei Jahre',
+        },
+        why: 'Erfahrung gehört zur Regel: früher gehebelte Produkte oder mindestens monatlich Aktien oder ETFs gehandelt.',
+      },
+      trade_frequency: {
+        text: 'Wie oft haben Sie in den letzten 12 Monaten Aktien oder ETFs gehandelt?',
+        options: {
+          never: 'Nie',
+          few_a_year: 'Ein paar Mal',
+          monthly: 'Etwa monatlich',
+          weekly: 'Wöchentlich oder öfter',
+        },
+        why: 'Erfahrung gehört zur Regel: früher gehebelte Produkte oder mindestens monatlich Aktien oder ETFs gehandelt.',
+      },
+    },
+    disclosure: {
+      intro:
+        'Regeln des Beurs-Marginkontos, Version {{version}}. Investieren mit geliehenem Geld vergrößert Gewinne wie Verluste. Lesen Sie diese Regeln, bevor Sie sie akzeptieren.',
+      classes:
+        'Margin je Instrumentklasse: Large Caps (Marktkapitalisierung von mindestens {{largeCapMinimum}} in ihrer Währung) {{largeInitial}} % Anfangs- und {{largeMaintenance}} % Erhaltungsmargin; andere Aktien und ETFs {{standardInitial}} % Anfangs- und {{standardMaintenance}} % Erhaltungsmargin. Die Anfangsmargin ist der Teil eines Kaufs, den Sie mit eigenem Geld zahlen; die Erhaltungsmargin ist der Teil, den Ihr Eigenkapital gedeckt halten muss.',
+      not_marginable:
+        'Nicht beleihbar: Krypto, Indizes und Währungspaare sowie Aktien und ETFs mit einem Tagesumsatz unter {{liquidityMinimum}} in ihrer Währung. Die Klasse jedes Instruments ist in der App veröffentlicht.',
+      margin_call:
+        'Margin Call: fällt Ihr Eigenkapital unter die Erhaltungsanforderung, erfahren Sie es sofort per Nachricht und Push, mit dem nötigen Betrag. Sie schießen dann Geld nach oder bauen Positionen ab.',
+      liquidation:
+        'Liquidation: unter der Liquidationsschwelle schließt Beurs Positionen zu Marktpreisen, ohne vorher zu fragen, größter Verlust zuerst, bis das Konto wieder über der Erhaltungsmargin liegt. Jede Liquidation wird mit den verwendeten Preisen protokolliert. Niemand wählt von Hand, wer oder was liquidiert wird.',
+      losses:
+        'Ihr Verlust kann höher sein als das eingezahlte Geld. Was nach der Liquidation noch geschuldet ist, wird eine Schuld in Ihrem Konto, nie ein verstecktes negatives Guthaben.',
+      interest:
+        'Zinsen: auf geliehenes Geld laufen täglich Zinsen zu {{rate}} % pro Jahr auf ({{benchmark}} zu {{benchmarkRate}} % plus ein Aufschlag von {{spread}} %), ein {{dayCountBasis}}stel pro Tag, als eigene Buchung in Ihren Umsätzen.',
+      short_selling:
+        'Leerverkauf: nur Instrumente der veröffentlichten Leihliste, geliehen aus Aktien, die andere Nutzer verleihen, mit einer Leihgebühr, die vor dem Bestätigen angezeigt wird. Ein Leerverkauf verliert, wenn der Kurs steigt, unbegrenzt.',
+      recall:
+        'Rückruf: verkauft ein Verleiher, werden die geliehenen Aktien zurückgerufen. Lassen sich keine anderen leihen, wird Ihr Leerverkauf nach Ankündigung zum Marktpreis zurückgekauft, in der veröffentlichten Reihenfolge. Dividenden auf geliehene Aktien werden Ihnen belastet und dem Verleiher gezahlt.',
+      not_yet:
+        'Hebel und Leerverkauf gibt es in Beurs noch nicht. Wer jetzt akzeptiert, eröffnet das Konto; diese Regeln gelten, sobald es sie gibt.',
+    },
+  },
   withdrawalBar: {
     reasons: {
       court_order: 'ein Gerichtsbeschluss',
@@ -1447,7 +1598,8 @@ export default {
     SELL_LOCKED_MINUTES:
       'Diese Position kann innerhalb von {{minutes}} Minuten nach dem Kauf nicht verkauft werden (ab {{until}}).',
     BLOCK_TRADE_CLOSED: 'Der Blockhandel ist geschlossen.',
-    MARGIN_NOT_ENABLED: 'Margin-Handel ist nicht freigeschaltet.',
+    MARGIN_NOT_ENABLED:
+      'Margin-Handel ist nicht freigeschaltet. Eröffnen Sie zuerst ein Marginkonto (Ich → Marginkonto).',
     MARGIN_QUOTA_FULL: 'Das Kontingent für Wertpapierkredite ist ausgeschöpft oder der Kanal geschlossen.',
     PRODUCT_UNAVAILABLE: 'Dieses Produkt existiert nicht, ist nicht im Angebot oder wurde eingestellt.',
     COPY_TRADING_CLOSED: 'Die Frist für Copy-Trading ist abgelaufen.',
@@ -1557,6 +1709,14 @@ export default {
       'Fügen Sie einen Nachweis für das Kriterium Portfolio oder Erfahrung hinzu.',
     PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED:
       'Bestätigen Sie, dass Sie gelesen haben, auf welchen Schutz Sie verzichten.',
+    MARGIN_TEST_RETAKE_TOO_SOON: 'Sie können den Test ab {{retakeFrom}} wiederholen.',
+    MARGIN_TEST_ALREADY_PASSED: 'Sie haben den Test bereits bestanden.',
+    MARGIN_TEST_NOT_PASSED: 'Bestehen Sie den Test, bevor Sie die Risikoregeln akzeptieren.',
+    MARGIN_DISCLOSURE_NOT_ACCEPTED:
+      'Bestätigen Sie, dass Sie die Risikoregeln akzeptieren, um das Konto zu eröffnen.',
+    MARGIN_DISCLOSURE_OUTDATED:
+      'Die Risikoregeln haben sich geändert (jetzt Version {{version}}). Lesen Sie sie erneut.',
+    MARGIN_ACCOUNT_ALREADY_OPEN: 'Ihr Marginkonto ist bereits eröffnet.',
     SUPPORT_MESSAGE_EMPTY: 'Schreiben Sie eine Nachricht oder hängen Sie ein Bild an.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'Dieser Nutzer hat dem Support nicht geschrieben.',
     ALERT_LIMIT_REACHED:

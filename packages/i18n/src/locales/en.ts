@@ -83,6 +83,7 @@ export default {
     loan: 'Loan',
     checkIn: 'Daily check-in',
     seatAccount: 'Professional client',
+    margin: 'Margin account',
   },
   start: {
     tagline: 'Belgian and US stocks, with every price showing where it comes from.',
@@ -191,6 +192,7 @@ export default {
       loans: 'Credit line',
       checkIn: 'Daily check-in',
       seatAccount: 'Professional client (seat account)',
+      margin: 'Margin account',
     },
     logout: 'Sign out',
     loggedOut: 'You are signed out.',
@@ -1358,6 +1360,155 @@ export default {
     submit: 'Apply as a professional client',
     submitted: 'Your application was sent. Staff will decide with a reason.',
   },
+  margin: {
+    title: 'Margin account',
+    intro:
+      'A margin account lets you borrow cash from Beurs to buy more listed shares and ETFs than your own money pays for, and later to sell short. Before it opens you take an appropriateness test, read the risk rules and accept them.',
+    notYet:
+      'Leverage and short selling are not available in Beurs yet. Opening the account now records your test and your acceptance; nothing is borrowed.',
+    identityFirst: 'Verify your identity before you open a margin account.',
+    verifyIdentity: 'Verify identity',
+    states: {
+      not_started: 'Not opened',
+      test_failed: 'Test not passed',
+      test_passed: 'Test passed: accept the risk rules',
+      open: 'Open',
+    },
+    steps: 'Step 1: the test. Step 2: the risk rules and your acceptance.',
+    startTest: 'Take the test',
+    rule: 'How the test is scored: at least {{minimum}} of the {{total}} knowledge questions right, and either some experience with leveraged products or shares and ETFs traded at least monthly over the last year. A failed test can be taken again after {{days}} days.',
+    knowledgeTitle: 'Knowledge',
+    experienceTitle: 'Experience',
+    submitTest: 'Submit answers',
+    answerAll: 'Answer every question ({{answered}} of {{total}}).',
+    passed: 'Test passed: {{correct}} of {{total}} right.',
+    failed: 'Test not passed: {{correct}} of {{total}} right.',
+    experienceMet: 'Your stated experience meets the rule.',
+    experienceNotMet:
+      'Your stated experience does not meet the rule: no leveraged products and fewer than monthly trades.',
+    wrongTitle: 'Answers that were wrong',
+    yourAnswer: 'Your answer: {{answer}}',
+    rightAnswer: 'Right answer: {{answer}}',
+    retakeFrom: 'You can take the test again from {{date}}.',
+    continue: 'Continue to the risk rules',
+    disclosureTitle: 'Risk disclosure',
+    disclosureVersion: 'Version {{version}}',
+    accept: 'I have read the risk disclosure and accept these rules.',
+    open: 'Open margin account',
+    opened: 'Your margin account is open.',
+    openedAt: 'Open since {{date}}',
+    testScore: 'Test: {{correct}} of {{total}} right, taken {{date}}',
+    acceptedVersion: 'Risk disclosure version {{version}} accepted',
+    rateLine:
+      'Interest on borrowed cash: {{rate}} % a year ({{benchmark}} {{benchmarkRate}} % + {{spread}} %)',
+    classesTitle: 'Margin per class',
+    classLine: '{{initial}} % initial, {{maintenance}} % maintenance, up to {{leverage}}×',
+    classes: {
+      large_cap: 'Large caps',
+      standard: 'Other shares and ETFs',
+      not_marginable: 'Crypto and illiquid: not marginable',
+    },
+    questions: {
+      margin_call: {
+        text: 'What is a margin call?',
+        options: {
+          add_cash_or_reduce:
+            'A demand to add cash or reduce positions because your equity fell below the maintenance margin',
+          extra_credit_offer: 'An offer of extra credit because your account did well',
+          monthly_fee: 'The monthly fee of a margin account',
+        },
+        why: 'When your positions lose value, your own money in them (equity) can fall below the maintenance margin. You are then told how much is needed, and you add cash or reduce positions.',
+      },
+      liquidation: {
+        text: 'Your equity keeps falling and reaches the liquidation level. What happens?',
+        options: {
+          closed_at_market:
+            'Beurs closes positions at market prices, without asking first, in the published order',
+          wait_for_recovery: 'Beurs waits until prices recover',
+          staff_choose: 'A staff member decides what to sell',
+        },
+        why: 'Below the liquidation level positions are closed at market prices in the published order (largest loss first) until the account is back above maintenance. You are not asked first and nobody chooses by hand.',
+      },
+      loss_beyond_deposit: {
+        text: 'Can you lose more than the money you put in?',
+        options: {
+          yes_debt: 'Yes: what is still owed after liquidation is a debt',
+          no_never: 'No, the loss is always limited to what I deposited',
+        },
+        why: 'With borrowed money a fast fall can cost more than your own money. What is still owed after liquidation is a debt shown in your account.',
+      },
+      short_selling: {
+        text: 'You sell short a share you borrowed. How large can your loss be?',
+        options: {
+          unlimited_loss: 'Without limit, because the price can keep rising',
+          loss_capped_at_proceeds: 'At most the proceeds of the sale',
+          no_risk_when_price_falls: 'There is no risk at all',
+        },
+        why: 'A short loses when the price rises, and a price can rise without limit, so the loss can too.',
+      },
+      interest: {
+        text: 'What do you pay on borrowed cash?',
+        options: {
+          daily_on_borrowed: 'Interest every day on the amount borrowed, whether the trade gains or loses',
+          only_on_profit: 'Interest only when the trade makes a profit',
+          none: 'Nothing: borrowing is free',
+        },
+        why: 'Borrowed cash accrues interest every day at the published rate (benchmark plus spread), also while the position loses.',
+      },
+      recall: {
+        text: 'The owner of the shares you borrowed for a short sells them. What can happen?',
+        options: {
+          forced_buy_in:
+            'The shares are recalled: after notice, your short is bought back at the market price',
+          nothing_happens: 'Nothing: a short stays open as long as I want',
+          lender_pays_you: 'The lender pays you a fee',
+        },
+        why: 'Borrowed shares can be recalled. If no others can be borrowed, your short is bought back at the market price after notice, even at a loss.',
+      },
+      leveraged_experience: {
+        text: 'Have you traded leveraged products (margin, options, futures) before?',
+        options: {
+          never: 'Never',
+          under_one_year: 'Yes, for less than a year',
+          one_to_three_years: 'Yes, for one to three years',
+          over_three_years: 'Yes, for more than three years',
+        },
+        why: 'Experience is part of the rule: leveraged products before, or shares and ETFs traded at least monthly.',
+      },
+      trade_frequency: {
+        text: 'How often did you trade shares or ETFs over the last 12 months?',
+        options: {
+          never: 'Never',
+          few_a_year: 'A few times',
+          monthly: 'About monthly',
+          weekly: 'Weekly or more',
+        },
+        why: 'Experience is part of the rule: leveraged products before, or shares and ETFs traded at least monthly.',
+      },
+    },
+    disclosure: {
+      intro:
+        'Rules of the Beurs margin account, version {{version}}. Borrowing to invest makes both gains and losses larger. Read these rules before you accept them.',
+      classes:
+        'Margin per instrument class: large caps (a market capitalisation of at least {{largeCapMinimum}} in their currency) {{largeInitial}} % initial and {{largeMaintenance}} % maintenance margin; other shares and ETFs {{standardInitial}} % initial and {{standardMaintenance}} % maintenance. The initial margin is the part of a purchase paid with your own money; the maintenance margin is the part that must stay covered by your equity.',
+      not_marginable:
+        'Not marginable: crypto, indices and currency pairs, and shares and ETFs with a daily turnover below {{liquidityMinimum}} in their currency. The class of each instrument is published in the app.',
+      margin_call:
+        'Margin call: when your equity falls below the maintenance requirement you are told at once, by message and push, with the amount needed. You then add cash or reduce positions.',
+      liquidation:
+        'Liquidation: below the liquidation level Beurs closes positions at market prices without asking first, largest loss first, until the account is back above maintenance. Each liquidation is logged with the prices used. Nobody chooses by hand whom or what to liquidate.',
+      losses:
+        'Your loss can be larger than the money you deposited. What is still owed after liquidation becomes a debt shown in your account, never a hidden negative balance.',
+      interest:
+        'Interest: borrowed cash accrues interest every day at {{rate}} % a year ({{benchmark}} at {{benchmarkRate}} % plus a spread of {{spread}} %), one {{dayCountBasis}}th a day, posted in your records as its own entry.',
+      short_selling:
+        'Short selling: only instruments on the published lendable list, borrowed from shares other users lend, with a borrow fee shown before you confirm. A short loses when the price rises, without limit.',
+      recall:
+        'Recall: when a lender sells, the borrowed shares are recalled. If none can be borrowed instead, your short is bought back at the market price after notice, in the published order. Dividends on borrowed shares are charged to you and paid to the lender.',
+      not_yet:
+        'Leverage and short selling are not available in Beurs yet. Accepting now opens the account; these rules apply from when they are.',
+    },
+  },
   withdrawalBar: {
     reasons: {
       court_order: 'a court order',
@@ -1429,7 +1580,7 @@ export default {
     SELL_LOCKED_MINUTES:
       'This position cannot be sold within {{minutes}} minutes of buying (from {{until}}).',
     BLOCK_TRADE_CLOSED: 'Block trading is closed.',
-    MARGIN_NOT_ENABLED: 'Margin trading is not enabled.',
+    MARGIN_NOT_ENABLED: 'Margin trading is not enabled. Open a margin account first (Me → Margin account).',
     MARGIN_QUOTA_FULL: 'The margin-lending quota is full or the channel is closed.',
     PRODUCT_UNAVAILABLE: 'This product does not exist, is off shelf or delisted.',
     COPY_TRADING_CLOSED: 'The time limit for copy trading has passed.',
@@ -1532,6 +1683,12 @@ export default {
       'Your trades in Beurs do not meet the trades criterion: {{counted}} significant trades in the last four quarters, {{required}} needed.',
     PROFESSIONAL_EVIDENCE_REQUIRED: 'Add evidence for the portfolio or experience criterion.',
     PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: 'Confirm that you read which protections you give up.',
+    MARGIN_TEST_RETAKE_TOO_SOON: 'You can take the test again from {{retakeFrom}}.',
+    MARGIN_TEST_ALREADY_PASSED: 'You have already passed the test.',
+    MARGIN_TEST_NOT_PASSED: 'Pass the test before you accept the risk rules.',
+    MARGIN_DISCLOSURE_NOT_ACCEPTED: 'Tick that you accept the risk rules to open the account.',
+    MARGIN_DISCLOSURE_OUTDATED: 'The risk rules changed (now version {{version}}). Read them again.',
+    MARGIN_ACCOUNT_ALREADY_OPEN: 'Your margin account is already open.',
     SUPPORT_MESSAGE_EMPTY: 'Write a message or attach a picture.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'This user has not written to support.',
     ALERT_LIMIT_REACHED:

@@ -82,6 +82,7 @@ export default {
     loan: 'Prêt',
     checkIn: 'Enregistrement quotidien',
     seatAccount: 'Client professionnel',
+    margin: 'Compte sur marge',
   },
   start: {
     tagline: 'Actions belges et américaines, chaque cours indiquant sa provenance.',
@@ -190,6 +191,7 @@ export default {
       loans: 'Ligne de crédit',
       checkIn: 'Enregistrement quotidien',
       seatAccount: 'Client professionnel (seat account)',
+      margin: 'Compte sur marge',
     },
     logout: 'Se déconnecter',
     loggedOut: 'Vous êtes déconnecté.',
@@ -1377,6 +1379,156 @@ export default {
     submit: 'Demander le statut de client professionnel',
     submitted: 'Votre demande est envoyée. Le personnel décidera avec une raison.',
   },
+  margin: {
+    title: 'Compte sur marge',
+    intro:
+      'Un compte sur marge vous permet d’emprunter des liquidités à Beurs pour acheter plus d’actions et d’ETF cotés que votre propre argent ne le permet, et plus tard de vendre à découvert. Avant son ouverture, vous passez un test d’adéquation, lisez les règles de risque et les acceptez.',
+    notYet:
+      'L’effet de levier et la vente à découvert ne sont pas encore disponibles dans Beurs. Ouvrir le compte maintenant enregistre votre test et votre acceptation ; rien n’est emprunté.',
+    identityFirst: 'Vérifiez votre identité avant d’ouvrir un compte sur marge.',
+    verifyIdentity: 'Vérifier mon identité',
+    states: {
+      not_started: 'Non ouvert',
+      test_failed: 'Test non réussi',
+      test_passed: 'Test réussi : acceptez les règles de risque',
+      open: 'Ouvert',
+    },
+    steps: 'Étape 1 : le test. Étape 2 : les règles de risque et votre acceptation.',
+    startTest: 'Passer le test',
+    rule: 'Notation du test : au moins {{minimum}} des {{total}} questions de connaissance justes, et soit une expérience des produits à effet de levier, soit des actions ou ETF négociés au moins chaque mois au cours de l’année écoulée. Un test échoué peut être repassé après {{days}} jours.',
+    knowledgeTitle: 'Connaissances',
+    experienceTitle: 'Expérience',
+    submitTest: 'Envoyer les réponses',
+    answerAll: 'Répondez à chaque question ({{answered}} sur {{total}}).',
+    passed: 'Test réussi : {{correct}} sur {{total}} justes.',
+    failed: 'Test non réussi : {{correct}} sur {{total}} justes.',
+    experienceMet: 'L’expérience déclarée satisfait à la règle.',
+    experienceNotMet:
+      'L’expérience déclarée ne satisfait pas à la règle : aucun produit à effet de levier et moins d’une opération par mois.',
+    wrongTitle: 'Réponses fausses',
+    yourAnswer: 'Votre réponse : {{answer}}',
+    rightAnswer: 'Bonne réponse : {{answer}}',
+    retakeFrom: 'Vous pourrez repasser le test à partir du {{date}}.',
+    continue: 'Continuer vers les règles de risque',
+    disclosureTitle: 'Avertissement sur les risques',
+    disclosureVersion: 'Version {{version}}',
+    accept: 'J’ai lu l’avertissement sur les risques et j’accepte ces règles.',
+    open: 'Ouvrir le compte sur marge',
+    opened: 'Votre compte sur marge est ouvert.',
+    openedAt: 'Ouvert depuis le {{date}}',
+    testScore: 'Test : {{correct}} sur {{total}} justes, passé le {{date}}',
+    acceptedVersion: 'Avertissement sur les risques version {{version}} accepté',
+    rateLine:
+      'Intérêt sur les liquidités empruntées : {{rate}} % par an ({{benchmark}} {{benchmarkRate}} % + {{spread}} %)',
+    classesTitle: 'Marge par catégorie',
+    classLine: '{{initial}} % initiale, {{maintenance}} % de maintien, jusqu’à {{leverage}}×',
+    classes: {
+      large_cap: 'Grandes capitalisations',
+      standard: 'Autres actions et ETF',
+      not_marginable: 'Crypto et peu liquides : pas sur marge',
+    },
+    questions: {
+      margin_call: {
+        text: 'Qu’est-ce qu’un appel de marge ?',
+        options: {
+          add_cash_or_reduce:
+            'Une demande d’ajouter des liquidités ou de réduire des positions parce que vos fonds propres sont passés sous la marge de maintien',
+          extra_credit_offer: 'Une offre de crédit supplémentaire parce que votre compte a bien performé',
+          monthly_fee: 'Les frais mensuels d’un compte sur marge',
+        },
+        why: 'Quand vos positions perdent de la valeur, votre propre argent investi (fonds propres) peut passer sous la marge de maintien. On vous indique alors le montant nécessaire, et vous ajoutez des liquidités ou réduisez vos positions.',
+      },
+      liquidation: {
+        text: 'Vos fonds propres continuent de baisser et atteignent le niveau de liquidation. Que se passe-t-il ?',
+        options: {
+          closed_at_market:
+            'Beurs clôture des positions au prix du marché, sans vous demander, dans l’ordre publié',
+          wait_for_recovery: 'Beurs attend que les cours remontent',
+          staff_choose: 'Un membre du personnel décide de ce qui est vendu',
+        },
+        why: 'Sous le niveau de liquidation, les positions sont clôturées au prix du marché dans l’ordre publié (la plus grande perte d’abord) jusqu’à ce que le compte repasse au-dessus de la marge de maintien. On ne vous demande pas d’abord et personne ne choisit à la main.',
+      },
+      loss_beyond_deposit: {
+        text: 'Pouvez-vous perdre plus que l’argent que vous avez apporté ?',
+        options: {
+          yes_debt: 'Oui : ce qui reste dû après liquidation est une dette',
+          no_never: 'Non, la perte est toujours limitée à ce que j’ai déposé',
+        },
+        why: 'Avec de l’argent emprunté, une chute rapide peut coûter plus que votre propre argent. Ce qui reste dû après liquidation apparaît comme une dette sur votre compte.',
+      },
+      short_selling: {
+        text: 'Vous vendez à découvert une action empruntée. Quelle peut être l’ampleur de votre perte ?',
+        options: {
+          unlimited_loss: 'Sans limite, car le cours peut continuer à monter',
+          loss_capped_at_proceeds: 'Au plus le produit de la vente',
+          no_risk_when_price_falls: 'Il n’y a aucun risque',
+        },
+        why: 'Une position à découvert perd quand le cours monte, et un cours peut monter sans limite ; la perte aussi.',
+      },
+      interest: {
+        text: 'Que payez-vous sur les liquidités empruntées ?',
+        options: {
+          daily_on_borrowed:
+            'Des intérêts chaque jour sur le montant emprunté, que l’opération gagne ou perde',
+          only_on_profit: 'Des intérêts seulement si l’opération est gagnante',
+          none: 'Rien : l’emprunt est gratuit',
+        },
+        why: 'Les liquidités empruntées portent intérêt chaque jour au taux publié (taux de référence plus marge), même quand la position perd.',
+      },
+      recall: {
+        text: 'Le propriétaire des actions empruntées pour votre vente à découvert les vend. Que peut-il se passer ?',
+        options: {
+          forced_buy_in:
+            'Les actions sont rappelées : après préavis, votre position à découvert est rachetée au prix du marché',
+          nothing_happens: 'Rien : une position à découvert reste ouverte aussi longtemps que je veux',
+          lender_pays_you: 'Le prêteur vous verse une commission',
+        },
+        why: 'Les actions empruntées peuvent être rappelées. Si aucune autre ne peut être empruntée, votre position est rachetée au prix du marché après préavis, même à perte.',
+      },
+      leveraged_experience: {
+        text: 'Avez-vous déjà négocié des produits à effet de levier (marge, options, futures) ?',
+        options: {
+          never: 'Jamais',
+          under_one_year: 'Oui, depuis moins d’un an',
+          one_to_three_years: 'Oui, depuis un à trois ans',
+          over_three_years: 'Oui, depuis plus de trois ans',
+        },
+        why: 'L’expérience fait partie de la règle : des produits à effet de levier auparavant, ou des actions ou ETF négociés au moins chaque mois.',
+      },
+      trade_frequency: {
+        text: 'À quelle fréquence avez-vous négocié des actions ou des ETF au cours des 12 derniers mois ?',
+        options: {
+          never: 'Jamais',
+          few_a_year: 'Quelques fois',
+          monthly: 'Environ chaque mois',
+          weekly: 'Chaque semaine ou plus',
+        },
+        why: 'L’expérience fait partie de la règle : des produits à effet de levier auparavant, ou des actions ou ETF négociés au moins chaque mois.',
+      },
+    },
+    disclosure: {
+      intro:
+        'Règles du compte sur marge de Beurs, version {{version}}. Investir avec de l’argent emprunté augmente les gains comme les pertes. Lisez ces règles avant de les accepter.',
+      classes:
+        'Marge par catégorie d’instruments : grandes capitalisations (capitalisation boursière d’au moins {{largeCapMinimum}} dans leur devise) {{largeInitial}} % de marge initiale et {{largeMaintenance}} % de marge de maintien ; autres actions et ETF {{standardInitial}} % initiale et {{standardMaintenance}} % de maintien. La marge initiale est la part d’un achat payée avec votre propre argent ; la marge de maintien est la part qui doit rester couverte par vos fonds propres.',
+      not_marginable:
+        'Pas sur marge : crypto, indices et paires de devises, ainsi que les actions et ETF dont le volume quotidien est inférieur à {{liquidityMinimum}} dans leur devise. La catégorie de chaque instrument est publiée dans l’application.',
+      margin_call:
+        'Appel de marge : quand vos fonds propres passent sous l’exigence de maintien, vous êtes averti aussitôt, par message et notification, du montant nécessaire. Vous ajoutez alors des liquidités ou réduisez vos positions.',
+      liquidation:
+        'Liquidation : sous le niveau de liquidation, Beurs clôture des positions au prix du marché sans vous demander d’abord, la plus grande perte d’abord, jusqu’à ce que le compte repasse au-dessus de la marge de maintien. Chaque liquidation est enregistrée avec les prix utilisés. Personne ne choisit à la main qui ou quoi liquider.',
+      losses:
+        'Votre perte peut dépasser l’argent déposé. Ce qui reste dû après liquidation devient une dette visible sur votre compte, jamais un solde négatif caché.',
+      interest:
+        'Intérêts : les liquidités empruntées portent intérêt chaque jour à {{rate}} % par an ({{benchmark}} à {{benchmarkRate}} % plus une marge de {{spread}} %), un {{dayCountBasis}}e par jour, inscrits dans vos mouvements comme écriture distincte.',
+      short_selling:
+        'Vente à découvert : uniquement les instruments de la liste publiée des titres prêtables, empruntés aux actions que d’autres utilisateurs prêtent, avec des frais d’emprunt affichés avant confirmation. Une position à découvert perd quand le cours monte, sans limite.',
+      recall:
+        'Rappel : quand un prêteur vend, les actions empruntées sont rappelées. Si aucune autre ne peut être empruntée, votre position est rachetée au prix du marché après préavis, dans l’ordre publié. Les dividendes des actions empruntées vous sont facturés et versés au prêteur.',
+      not_yet:
+        'L’effet de levier et la vente à découvert ne sont pas encore disponibles dans Beurs. Accepter maintenant ouvre le compte ; ces règles s’appliqueront dès qu’ils le seront.',
+    },
+  },
   withdrawalBar: {
     reasons: {
       court_order: 'une décision de justice',
@@ -1449,7 +1601,8 @@ export default {
     SELL_LOCKED_MINUTES:
       'Cette position ne peut pas être vendue dans les {{minutes}} minutes suivant l’achat (à partir de {{until}}).',
     BLOCK_TRADE_CLOSED: 'Les transactions de bloc sont fermées.',
-    MARGIN_NOT_ENABLED: 'Le trading sur marge n’est pas activé.',
+    MARGIN_NOT_ENABLED:
+      'Le trading sur marge n’est pas activé. Ouvrez d’abord un compte sur marge (Moi → Compte sur marge).',
     MARGIN_QUOTA_FULL: 'Le quota de prêt sur titres est atteint ou le canal est fermé.',
     PRODUCT_UNAVAILABLE: 'Ce produit n’existe pas, n’est plus proposé ou a été radié.',
     COPY_TRADING_CLOSED: 'Le délai pour le copy trading est dépassé.',
@@ -1557,6 +1710,12 @@ export default {
       'Vos transactions dans Beurs ne remplissent pas le critère : {{counted}} transactions significatives sur les quatre derniers trimestres, {{required}} requises.',
     PROFESSIONAL_EVIDENCE_REQUIRED: 'Ajoutez une preuve pour le critère portefeuille ou expérience.',
     PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: 'Confirmez avoir lu les protections auxquelles vous renoncez.',
+    MARGIN_TEST_RETAKE_TOO_SOON: 'Vous pourrez repasser le test à partir du {{retakeFrom}}.',
+    MARGIN_TEST_ALREADY_PASSED: 'Vous avez déjà réussi le test.',
+    MARGIN_TEST_NOT_PASSED: 'Réussissez le test avant d’accepter les règles de risque.',
+    MARGIN_DISCLOSURE_NOT_ACCEPTED: 'Cochez que vous acceptez les règles de risque pour ouvrir le compte.',
+    MARGIN_DISCLOSURE_OUTDATED: 'Les règles de risque ont changé (version {{version}}). Relisez-les.',
+    MARGIN_ACCOUNT_ALREADY_OPEN: 'Votre compte sur marge est déjà ouvert.',
     SUPPORT_MESSAGE_EMPTY: 'Écrivez un message ou joignez une image.',
     SUPPORT_CONVERSATION_NOT_FOUND: "Cet utilisateur n'a pas écrit au support.",
     ALERT_LIMIT_REACHED:

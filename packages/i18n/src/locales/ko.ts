@@ -82,6 +82,7 @@ export default {
     loan: '대출',
     checkIn: '매일 출석',
     seatAccount: '전문 투자자',
+    margin: '신용 계좌',
   },
   start: {
     tagline: '벨기에와 미국 주식, 모든 가격에 출처가 표시됩니다.',
@@ -190,6 +191,7 @@ export default {
       loans: '신용 한도',
       checkIn: '매일 출석',
       seatAccount: '전문 투자자(시트 계정)',
+      margin: '신용 계좌',
     },
     logout: '로그아웃',
     loggedOut: '로그아웃되었습니다.',
@@ -1353,6 +1355,151 @@ export default {
     submit: '전문 투자자 신청',
     submitted: '신청이 접수되었습니다. 직원이 사유와 함께 결정합니다.',
   },
+  margin: {
+    title: '신용 계좌',
+    intro:
+      '신용 계좌를 이용하면 Beurs에서 자금을 빌려 자기 자금보다 많은 상장 주식과 ETF를 매수하고, 나중에는 공매도도 할 수 있습니다. 개설 전에 적합성 테스트를 치르고, 위험 규칙을 읽고 동의해야 합니다.',
+    notYet:
+      'Beurs에서는 아직 레버리지와 공매도를 제공하지 않습니다. 지금 계좌를 개설하면 테스트와 동의만 기록되며, 빌리는 자금은 없습니다.',
+    identityFirst: '신용 계좌를 개설하기 전에 본인 인증을 하세요.',
+    verifyIdentity: '본인 인증',
+    states: {
+      not_started: '미개설',
+      test_failed: '테스트 불합격',
+      test_passed: '테스트 합격: 위험 규칙에 동의하세요',
+      open: '개설됨',
+    },
+    steps: '1단계: 테스트. 2단계: 위험 규칙과 동의.',
+    startTest: '테스트 시작',
+    rule: '채점 방식: 지식 문항 {{total}}개 중 {{minimum}}개 이상 정답, 그리고 레버리지 상품 거래 경험이 있거나 지난 1년간 주식 또는 ETF를 매월 이상 거래했어야 합니다. 불합격한 테스트는 {{days}}일 후 다시 볼 수 있습니다.',
+    knowledgeTitle: '지식',
+    experienceTitle: '경험',
+    submitTest: '답안 제출',
+    answerAll: '모든 문항에 답하세요 ({{total}}개 중 {{answered}}개).',
+    passed: '테스트 합격: {{total}}개 중 {{correct}}개 정답.',
+    failed: '테스트 불합격: {{total}}개 중 {{correct}}개 정답.',
+    experienceMet: '입력한 경험이 규칙을 충족합니다.',
+    experienceNotMet:
+      '입력한 경험이 규칙을 충족하지 않습니다: 레버리지 상품 경험이 없고 거래가 매월 미만입니다.',
+    wrongTitle: '틀린 답',
+    yourAnswer: '내 답: {{answer}}',
+    rightAnswer: '정답: {{answer}}',
+    retakeFrom: '{{date}}부터 테스트를 다시 볼 수 있습니다.',
+    continue: '위험 규칙으로 계속',
+    disclosureTitle: '위험 고지',
+    disclosureVersion: '버전 {{version}}',
+    accept: '위험 고지를 읽었으며 이 규칙에 동의합니다.',
+    open: '신용 계좌 개설',
+    opened: '신용 계좌가 개설되었습니다.',
+    openedAt: '{{date}}부터 개설됨',
+    testScore: '테스트: {{total}}개 중 {{correct}}개 정답, {{date}} 응시',
+    acceptedVersion: '위험 고지 버전 {{version}} 동의함',
+    rateLine: '차입 자금 이자: 연 {{rate}} % ({{benchmark}} {{benchmarkRate}} % + {{spread}} %)',
+    classesTitle: '종류별 증거금',
+    classLine: '개시 {{initial}} %, 유지 {{maintenance}} %, 최대 {{leverage}}×',
+    classes: {
+      large_cap: '대형주',
+      standard: '기타 주식 및 ETF',
+      not_marginable: '암호화폐 및 저유동성: 신용 불가',
+    },
+    questions: {
+      margin_call: {
+        text: '마진콜이란 무엇입니까?',
+        options: {
+          add_cash_or_reduce: '자기자본이 유지증거금 아래로 떨어져 자금을 추가하거나 포지션을 줄이라는 요구',
+          extra_credit_offer: '계좌 실적이 좋아 추가 신용을 제공하는 것',
+          monthly_fee: '신용 계좌의 월 수수료',
+        },
+        why: '포지션의 가치가 떨어지면 그 안의 자기 자금(자기자본)이 유지증거금 아래로 내려갈 수 있습니다. 그러면 필요한 금액을 안내받고, 자금을 추가하거나 포지션을 줄여야 합니다.',
+      },
+      liquidation: {
+        text: '자기자본이 계속 떨어져 청산 수준에 도달하면 어떻게 됩니까?',
+        options: {
+          closed_at_market: 'Beurs가 미리 묻지 않고 공개된 순서대로 시장가에 포지션을 정리합니다',
+          wait_for_recovery: 'Beurs가 가격이 회복될 때까지 기다립니다',
+          staff_choose: '직원이 무엇을 팔지 결정합니다',
+        },
+        why: '청산 수준 아래에서는 계좌가 유지증거금 위로 돌아올 때까지 공개된 순서(손실이 가장 큰 것부터)대로 시장가에 포지션이 정리됩니다. 미리 묻지 않으며 누구도 수동으로 고르지 않습니다.',
+      },
+      loss_beyond_deposit: {
+        text: '투입한 돈보다 더 많이 잃을 수 있습니까?',
+        options: {
+          yes_debt: '예: 청산 후에도 남은 부족액은 부채가 됩니다',
+          no_never: '아니요, 손실은 항상 입금액까지로 제한됩니다',
+        },
+        why: '빌린 돈으로 투자하면 급락 시 자기 자금보다 더 많이 잃을 수 있습니다. 청산 후에도 남은 금액은 계좌에 부채로 표시됩니다.',
+      },
+      short_selling: {
+        text: '빌린 주식을 공매도했습니다. 손실은 얼마나 커질 수 있습니까?',
+        options: {
+          unlimited_loss: '제한이 없습니다. 가격은 계속 오를 수 있기 때문입니다',
+          loss_capped_at_proceeds: '최대 매도 대금까지입니다',
+          no_risk_when_price_falls: '위험이 전혀 없습니다',
+        },
+        why: '공매도는 가격이 오르면 손실이 나며, 가격은 제한 없이 오를 수 있으므로 손실도 제한이 없습니다.',
+      },
+      interest: {
+        text: '빌린 자금에 대해 무엇을 냅니까?',
+        options: {
+          daily_on_borrowed: '거래의 손익과 관계없이 빌린 금액에 대해 매일 이자',
+          only_on_profit: '거래가 이익을 낼 때만 이자',
+          none: '없음: 차입은 무료입니다',
+        },
+        why: '빌린 자금에는 포지션이 손실 중일 때도 공개된 이율(기준금리 + 가산금리)로 매일 이자가 붙습니다.',
+      },
+      recall: {
+        text: '공매도를 위해 빌린 주식의 소유자가 그 주식을 팔았습니다. 어떤 일이 생길 수 있습니까?',
+        options: {
+          forced_buy_in: '주식이 회수됩니다: 통지 후 공매도 포지션이 시장가로 환매됩니다',
+          nothing_happens: '아무 일도 없습니다: 공매도는 원하는 만큼 유지됩니다',
+          lender_pays_you: '대여자가 수수료를 지급합니다',
+        },
+        why: '빌린 주식은 회수될 수 있습니다. 다른 주식을 빌릴 수 없으면 통지 후 손실이 나더라도 시장가로 환매됩니다.',
+      },
+      leveraged_experience: {
+        text: '레버리지 상품(신용, 옵션, 선물)을 거래한 적이 있습니까?',
+        options: {
+          never: '없음',
+          under_one_year: '예, 1년 미만',
+          one_to_three_years: '예, 1~3년',
+          over_three_years: '예, 3년 이상',
+        },
+        why: '경험도 규칙의 일부입니다: 레버리지 상품 거래 경험이 있거나, 주식 또는 ETF를 매월 이상 거래했어야 합니다.',
+      },
+      trade_frequency: {
+        text: '지난 12개월 동안 주식 또는 ETF를 얼마나 자주 거래했습니까?',
+        options: {
+          never: '없음',
+          few_a_year: '몇 번',
+          monthly: '대략 매월',
+          weekly: '매주 이상',
+        },
+        why: '경험도 규칙의 일부입니다: 레버리지 상품 거래 경험이 있거나, 주식 또는 ETF를 매월 이상 거래했어야 합니다.',
+      },
+    },
+    disclosure: {
+      intro:
+        'Beurs 신용 계좌 규칙, 버전 {{version}}. 빌린 돈으로 투자하면 이익과 손실이 모두 커집니다. 동의하기 전에 이 규칙을 읽으세요.',
+      classes:
+        '상품 종류별 증거금: 대형주(해당 통화 기준 시가총액 {{largeCapMinimum}} 이상) 개시증거금 {{largeInitial}} %, 유지증거금 {{largeMaintenance}} %; 기타 주식 및 ETF 개시 {{standardInitial}} %, 유지 {{standardMaintenance}} %. 개시증거금은 매수 시 자기 자금으로 내는 부분이고, 유지증거금은 자기자본이 계속 충당해야 하는 부분입니다.',
+      not_marginable:
+        '신용 불가: 암호화폐, 지수, 통화쌍, 그리고 해당 통화 기준 일 거래대금이 {{liquidityMinimum}} 미만인 주식과 ETF. 각 상품의 종류는 앱에 공개됩니다.',
+      margin_call:
+        '마진콜: 자기자본이 유지 요건 아래로 떨어지면 필요한 금액과 함께 메시지와 푸시로 즉시 알려 드립니다. 자금을 추가하거나 포지션을 줄여야 합니다.',
+      liquidation:
+        '청산: 청산 수준 아래에서는 Beurs가 미리 묻지 않고 손실이 가장 큰 것부터 시장가로 포지션을 정리하여 계좌가 유지증거금 위로 돌아오게 합니다. 모든 청산은 사용한 가격과 함께 기록됩니다. 누구도 청산 대상이나 포지션을 수동으로 고르지 않습니다.',
+      losses:
+        '손실이 입금한 금액보다 클 수 있습니다. 청산 후에도 남은 금액은 계좌에 표시되는 부채가 되며, 숨겨진 마이너스 잔액이 되지 않습니다.',
+      interest:
+        '이자: 빌린 자금에는 연 {{rate}} %({{benchmark}} {{benchmarkRate}} % + 가산금리 {{spread}} %)로 하루에 {{dayCountBasis}}분의 1씩 매일 이자가 붙으며, 자금 내역에 별도 항목으로 기록됩니다.',
+      short_selling:
+        '공매도: 공개된 대차 가능 목록의 상품만, 다른 사용자가 빌려주는 주식에서 빌리며, 확인 전에 대차 수수료가 표시됩니다. 공매도는 가격이 오르면 제한 없이 손실이 납니다.',
+      recall:
+        '회수: 대여자가 주식을 팔면 빌린 주식이 회수됩니다. 다른 주식을 빌릴 수 없으면 통지 후 공개된 순서대로 공매도 포지션이 시장가로 환매됩니다. 빌린 주식의 배당금은 귀하에게 부과되어 대여자에게 지급됩니다.',
+      not_yet:
+        'Beurs에서는 아직 레버리지와 공매도를 제공하지 않습니다. 지금 동의하면 계좌가 개설되며, 이 규칙은 해당 기능이 제공되는 시점부터 적용됩니다.',
+    },
+  },
   withdrawalBar: {
     reasons: {
       court_order: '법원 명령',
@@ -1422,7 +1569,8 @@ export default {
     SELL_LOCKED_DAYS: '매수 후 {{days}}일 이내에는 매도할 수 없습니다({{until}}부터 가능).',
     SELL_LOCKED_MINUTES: '매수 후 {{minutes}}분 이내에는 매도할 수 없습니다({{until}}부터 가능).',
     BLOCK_TRADE_CLOSED: '블록딜이 마감되었습니다.',
-    MARGIN_NOT_ENABLED: '신용 거래가 활성화되지 않았습니다.',
+    MARGIN_NOT_ENABLED:
+      '신용 거래가 활성화되지 않았습니다. 먼저 신용 계좌를 개설하세요 (내 정보 → 신용 계좌).',
     MARGIN_QUOTA_FULL: '대주 한도가 찼거나 채널이 닫혔습니다.',
     PRODUCT_UNAVAILABLE: '존재하지 않거나 판매 중지 또는 상장 폐지된 상품입니다.',
     COPY_TRADING_CLOSED: '카피 트레이딩 기한이 지났습니다.',
@@ -1523,6 +1671,12 @@ export default {
       'Beurs에서의 거래가 거래 기준을 충족하지 않습니다: 최근 4분기 중요 거래 {{counted}}건, {{required}}건 필요.',
     PROFESSIONAL_EVIDENCE_REQUIRED: '포트폴리오 또는 경력 기준에 대한 증빙을 추가하세요.',
     PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: '포기하는 보호 내용을 읽었음을 확인하세요.',
+    MARGIN_TEST_RETAKE_TOO_SOON: '{{retakeFrom}}부터 테스트를 다시 볼 수 있습니다.',
+    MARGIN_TEST_ALREADY_PASSED: '이미 테스트에 합격했습니다.',
+    MARGIN_TEST_NOT_PASSED: '위험 규칙에 동의하기 전에 테스트에 합격하세요.',
+    MARGIN_DISCLOSURE_NOT_ACCEPTED: '계좌를 개설하려면 위험 규칙에 동의한다고 표시하세요.',
+    MARGIN_DISCLOSURE_OUTDATED: '위험 규칙이 변경되었습니다(현재 버전 {{version}}). 다시 읽어 주세요.',
+    MARGIN_ACCOUNT_ALREADY_OPEN: '신용 계좌가 이미 개설되어 있습니다.',
     SUPPORT_MESSAGE_EMPTY: '메시지를 입력하거나 사진을 첨부하세요.',
     SUPPORT_CONVERSATION_NOT_FOUND: '이 사용자는 고객센터에 문의한 적이 없습니다.',
     ALERT_LIMIT_REACHED: '활성 가격 알림이 이미 최대인 {{limit}}개입니다. 먼저 하나를 취소하세요.',

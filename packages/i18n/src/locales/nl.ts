@@ -82,6 +82,7 @@ export default {
     loan: 'Lening',
     checkIn: 'Dagelijkse check-in',
     seatAccount: 'Professionele cliënt',
+    margin: 'Margerekening',
   },
   start: {
     tagline: 'Belgische en Amerikaanse aandelen, en bij elke koers staat waar hij vandaan komt.',
@@ -190,6 +191,7 @@ export default {
       loans: 'Kredietlijn',
       checkIn: 'Dagelijkse check-in',
       seatAccount: 'Professionele cliënt (seat account)',
+      margin: 'Margerekening',
     },
     logout: 'Afmelden',
     loggedOut: 'Je bent afgemeld.',
@@ -1377,6 +1379,154 @@ export default {
     submit: 'Aanvragen als professionele cliënt',
     submitted: 'Je aanvraag is verstuurd. Medewerkers beslissen met een reden.',
   },
+  margin: {
+    title: 'Margerekening',
+    intro:
+      'Met een margerekening leen je geld van Beurs om meer beursgenoteerde aandelen en ETF’s te kopen dan je eigen geld betaalt, en later om short te gaan. Voor ze opent, doe je een geschiktheidstest, lees je de risicoregels en aanvaard je ze.',
+    notYet:
+      'Hefboom en short gaan zijn nog niet beschikbaar in Beurs. Wie de rekening nu opent, legt de test en de aanvaarding vast; er wordt niets geleend.',
+    identityFirst: 'Verifieer je identiteit voor je een margerekening opent.',
+    verifyIdentity: 'Identiteit verifiëren',
+    states: {
+      not_started: 'Niet geopend',
+      test_failed: 'Test niet geslaagd',
+      test_passed: 'Test geslaagd: aanvaard de risicoregels',
+      open: 'Open',
+    },
+    steps: 'Stap 1: de test. Stap 2: de risicoregels en je aanvaarding.',
+    startTest: 'Test afleggen',
+    rule: 'Zo wordt de test beoordeeld: minstens {{minimum}} van de {{total}} kennisvragen juist, en ofwel ervaring met hefboomproducten ofwel het voorbije jaar minstens maandelijks aandelen of ETF’s verhandeld. Een mislukte test kun je na {{days}} dagen opnieuw afleggen.',
+    knowledgeTitle: 'Kennis',
+    experienceTitle: 'Ervaring',
+    submitTest: 'Antwoorden indienen',
+    answerAll: 'Beantwoord elke vraag ({{answered}} van {{total}}).',
+    passed: 'Test geslaagd: {{correct}} van {{total}} juist.',
+    failed: 'Test niet geslaagd: {{correct}} van {{total}} juist.',
+    experienceMet: 'Je opgegeven ervaring voldoet aan de regel.',
+    experienceNotMet:
+      'Je opgegeven ervaring voldoet niet aan de regel: geen hefboomproducten en minder dan maandelijks gehandeld.',
+    wrongTitle: 'Foute antwoorden',
+    yourAnswer: 'Jouw antwoord: {{answer}}',
+    rightAnswer: 'Juist antwoord: {{answer}}',
+    retakeFrom: 'Je kunt de test opnieuw afleggen vanaf {{date}}.',
+    continue: 'Verder naar de risicoregels',
+    disclosureTitle: 'Risicoverklaring',
+    disclosureVersion: 'Versie {{version}}',
+    accept: 'Ik heb de risicoverklaring gelezen en aanvaard deze regels.',
+    open: 'Margerekening openen',
+    opened: 'Je margerekening is open.',
+    openedAt: 'Open sinds {{date}}',
+    testScore: 'Test: {{correct}} van {{total}} juist, afgelegd op {{date}}',
+    acceptedVersion: 'Risicoverklaring versie {{version}} aanvaard',
+    rateLine: 'Rente op geleend geld: {{rate}} % per jaar ({{benchmark}} {{benchmarkRate}} % + {{spread}} %)',
+    classesTitle: 'Marge per klasse',
+    classLine: '{{initial}} % initieel, {{maintenance}} % onderhoud, tot {{leverage}}×',
+    classes: {
+      large_cap: 'Large caps',
+      standard: 'Andere aandelen en ETF’s',
+      not_marginable: 'Crypto en illiquide: niet op marge',
+    },
+    questions: {
+      margin_call: {
+        text: 'Wat is een margin call?',
+        options: {
+          add_cash_or_reduce:
+            'Een vraag om geld bij te storten of posities af te bouwen omdat je eigen vermogen onder de onderhoudsmarge zakte',
+          extra_credit_offer: 'Een aanbod van extra krediet omdat je rekening het goed deed',
+          monthly_fee: 'De maandelijkse kost van een margerekening',
+        },
+        why: 'Verliezen je posities waarde, dan kan je eigen geld erin (eigen vermogen) onder de onderhoudsmarge zakken. Je krijgt dan te horen hoeveel er nodig is, en je stort bij of bouwt posities af.',
+      },
+      liquidation: {
+        text: 'Je eigen vermogen blijft dalen en bereikt het liquidatieniveau. Wat gebeurt er?',
+        options: {
+          closed_at_market:
+            'Beurs sluit posities tegen marktprijzen, zonder het eerst te vragen, in de gepubliceerde volgorde',
+          wait_for_recovery: 'Beurs wacht tot de koersen herstellen',
+          staff_choose: 'Een medewerker beslist wat verkocht wordt',
+        },
+        why: 'Onder het liquidatieniveau worden posities tegen marktprijzen gesloten in de gepubliceerde volgorde (grootste verlies eerst) tot de rekening weer boven de onderhoudsmarge staat. Je wordt niet eerst gevraagd en niemand kiest met de hand.',
+      },
+      loss_beyond_deposit: {
+        text: 'Kun je meer verliezen dan het geld dat je inbracht?',
+        options: {
+          yes_debt: 'Ja: wat na liquidatie nog verschuldigd is, is een schuld',
+          no_never: 'Nee, het verlies is altijd beperkt tot wat ik stortte',
+        },
+        why: 'Met geleend geld kan een snelle daling meer kosten dan je eigen geld. Wat na liquidatie nog verschuldigd is, staat als schuld op je rekening.',
+      },
+      short_selling: {
+        text: 'Je verkoopt short een aandeel dat je leende. Hoe groot kan je verlies zijn?',
+        options: {
+          unlimited_loss: 'Onbeperkt, want de koers kan blijven stijgen',
+          loss_capped_at_proceeds: 'Hoogstens de opbrengst van de verkoop',
+          no_risk_when_price_falls: 'Er is helemaal geen risico',
+        },
+        why: 'Een shortpositie verliest als de koers stijgt, en een koers kan onbeperkt stijgen, dus het verlies ook.',
+      },
+      interest: {
+        text: 'Wat betaal je op geleend geld?',
+        options: {
+          daily_on_borrowed: 'Elke dag rente op het geleende bedrag, of de trade nu wint of verliest',
+          only_on_profit: 'Alleen rente als de trade winst maakt',
+          none: 'Niets: lenen is gratis',
+        },
+        why: 'Op geleend geld loopt elke dag rente aan het gepubliceerde tarief (referentierente plus opslag), ook terwijl de positie verliest.',
+      },
+      recall: {
+        text: 'De eigenaar van de aandelen die je voor een short leende, verkoopt ze. Wat kan er gebeuren?',
+        options: {
+          forced_buy_in:
+            'De aandelen worden teruggevraagd: na een verwittiging wordt je short teruggekocht tegen de marktprijs',
+          nothing_happens: 'Niets: een short blijft open zolang ik wil',
+          lender_pays_you: 'De uitlener betaalt jou een vergoeding',
+        },
+        why: 'Geleende aandelen kunnen worden teruggevraagd. Kunnen er geen andere worden geleend, dan wordt je short na verwittiging teruggekocht tegen de marktprijs, ook met verlies.',
+      },
+      leveraged_experience: {
+        text: 'Heb je al met hefboomproducten gehandeld (marge, opties, futures)?',
+        options: {
+          never: 'Nooit',
+          under_one_year: 'Ja, minder dan een jaar',
+          one_to_three_years: 'Ja, een tot drie jaar',
+          over_three_years: 'Ja, meer dan drie jaar',
+        },
+        why: 'Ervaring hoort bij de regel: eerder hefboomproducten, of minstens maandelijks aandelen of ETF’s verhandeld.',
+      },
+      trade_frequency: {
+        text: 'Hoe vaak verhandelde je de voorbije 12 maanden aandelen of ETF’s?',
+        options: {
+          never: 'Nooit',
+          few_a_year: 'Een paar keer',
+          monthly: 'Ongeveer maandelijks',
+          weekly: 'Wekelijks of vaker',
+        },
+        why: 'Ervaring hoort bij de regel: eerder hefboomproducten, of minstens maandelijks aandelen of ETF’s verhandeld.',
+      },
+    },
+    disclosure: {
+      intro:
+        'Regels van de margerekening van Beurs, versie {{version}}. Beleggen met geleend geld maakt winsten én verliezen groter. Lees deze regels voor je ze aanvaardt.',
+      classes:
+        'Marge per klasse van instrumenten: large caps (een beurswaarde van minstens {{largeCapMinimum}} in hun munt) {{largeInitial}} % initiële en {{largeMaintenance}} % onderhoudsmarge; andere aandelen en ETF’s {{standardInitial}} % initieel en {{standardMaintenance}} % onderhoud. De initiële marge is het deel van een aankoop dat je met eigen geld betaalt; de onderhoudsmarge is het deel dat je eigen vermogen gedekt moet houden.',
+      not_marginable:
+        'Niet op marge: crypto, indexen en valutaparen, en aandelen en ETF’s met een dagomzet onder {{liquidityMinimum}} in hun munt. De klasse van elk instrument staat in de app.',
+      margin_call:
+        'Margin call: zakt je eigen vermogen onder de onderhoudsvereiste, dan krijg je meteen een bericht en een pushmelding met het nodige bedrag. Je stort dan bij of bouwt posities af.',
+      liquidation:
+        'Liquidatie: onder het liquidatieniveau sluit Beurs posities tegen marktprijzen zonder het eerst te vragen, grootste verlies eerst, tot de rekening weer boven de onderhoudsmarge staat. Elke liquidatie wordt vastgelegd met de gebruikte prijzen. Niemand kiest met de hand wie of wat geliquideerd wordt.',
+      losses:
+        'Je verlies kan groter zijn dan het geld dat je stortte. Wat na liquidatie nog verschuldigd is, wordt een schuld op je rekening, nooit een verborgen negatief saldo.',
+      interest:
+        'Rente: op geleend geld loopt elke dag rente aan {{rate}} % per jaar ({{benchmark}} aan {{benchmarkRate}} % plus een opslag van {{spread}} %), een {{dayCountBasis}}ste per dag, als eigen boeking in je overzicht.',
+      short_selling:
+        'Short gaan: alleen instrumenten op de gepubliceerde uitleenlijst, geleend uit aandelen die andere gebruikers uitlenen, met een leenvergoeding die je ziet voor je bevestigt. Een short verliest als de koers stijgt, onbeperkt.',
+      recall:
+        'Terugvraging: verkoopt een uitlener, dan worden de geleende aandelen teruggevraagd. Kunnen er geen andere worden geleend, dan wordt je short na verwittiging teruggekocht tegen de marktprijs, in de gepubliceerde volgorde. Dividenden op geleende aandelen worden jou aangerekend en aan de uitlener betaald.',
+      not_yet:
+        'Hefboom en short gaan zijn nog niet beschikbaar in Beurs. Wie nu aanvaardt, opent de rekening; deze regels gelden vanaf het moment dat ze beschikbaar zijn.',
+    },
+  },
   withdrawalBar: {
     reasons: {
       court_order: 'een gerechtelijk bevel',
@@ -1450,7 +1600,8 @@ export default {
     SELL_LOCKED_MINUTES:
       'Deze positie kan niet verkocht worden binnen {{minutes}} minuten na aankoop (vanaf {{until}}).',
     BLOCK_TRADE_CLOSED: 'De blokhandel is gesloten.',
-    MARGIN_NOT_ENABLED: 'Handelen op marge is niet ingeschakeld.',
+    MARGIN_NOT_ENABLED:
+      'Handelen op marge is niet ingeschakeld. Open eerst een margerekening (Ik → Margerekening).',
     MARGIN_QUOTA_FULL: 'Het quotum voor effectenkrediet is vol of het kanaal is gesloten.',
     PRODUCT_UNAVAILABLE: 'Dit product bestaat niet, is uit het aanbod of geschrapt.',
     COPY_TRADING_CLOSED: 'De termijn voor copy trading is verstreken.',
@@ -1556,6 +1707,12 @@ export default {
       'Je transacties in Beurs voldoen niet aan het criterium: {{counted}} significante transacties in de laatste vier kwartalen, {{required}} nodig.',
     PROFESSIONAL_EVIDENCE_REQUIRED: 'Voeg bewijs toe voor het criterium portefeuille of ervaring.',
     PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: 'Bevestig dat je gelezen hebt welke bescherming je opgeeft.',
+    MARGIN_TEST_RETAKE_TOO_SOON: 'Je kunt de test opnieuw afleggen vanaf {{retakeFrom}}.',
+    MARGIN_TEST_ALREADY_PASSED: 'Je bent al geslaagd voor de test.',
+    MARGIN_TEST_NOT_PASSED: 'Slaag eerst voor de test voor je de risicoregels aanvaardt.',
+    MARGIN_DISCLOSURE_NOT_ACCEPTED: 'Vink aan dat je de risicoregels aanvaardt om de rekening te openen.',
+    MARGIN_DISCLOSURE_OUTDATED: 'De risicoregels zijn gewijzigd (nu versie {{version}}). Lees ze opnieuw.',
+    MARGIN_ACCOUNT_ALREADY_OPEN: 'Je margerekening is al open.',
     SUPPORT_MESSAGE_EMPTY: 'Schrijf een bericht of voeg een afbeelding toe.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'Deze gebruiker heeft support niet geschreven.',
     ALERT_LIMIT_REACHED: 'U hebt al {{limit}} actieve koersalarmen, het maximum. Annuleer er eerst een.',

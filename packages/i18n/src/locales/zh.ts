@@ -82,6 +82,7 @@ export default {
     loan: '貸款',
     checkIn: '每日簽到',
     seatAccount: '專業客戶',
+    margin: '融資帳戶',
   },
   start: {
     tagline: '比利時與美國股票，每個價格都標明來源。',
@@ -189,6 +190,7 @@ export default {
       loans: '信用額度',
       checkIn: '每日簽到',
       seatAccount: '專業客戶（席位帳戶）',
+      margin: '融資帳戶',
     },
     logout: '登出',
     loggedOut: '您已登出。',
@@ -1322,6 +1324,148 @@ export default {
     submit: '申請成為專業客戶',
     submitted: '您的申請已送出，員工將附理由做出決定。',
   },
+  margin: {
+    title: '融資帳戶',
+    intro:
+      '融資帳戶讓您向 Beurs 借入資金，以超出自有資金的金額買入上市股票與 ETF，日後也可融券賣空。開立前，您需完成適合度測驗、閱讀風險規則並表示接受。',
+    notYet: 'Beurs 尚未提供槓桿與賣空。現在開立帳戶只會記錄您的測驗與接受，不會借出任何資金。',
+    identityFirst: '開立融資帳戶前，請先完成身分驗證。',
+    verifyIdentity: '驗證身分',
+    states: {
+      not_started: '未開立',
+      test_failed: '測驗未通過',
+      test_passed: '測驗已通過：請接受風險規則',
+      open: '已開立',
+    },
+    steps: '第 1 步：測驗。第 2 步：風險規則與您的接受。',
+    startTest: '參加測驗',
+    rule: '評分方式：{{total}} 題知識題中至少答對 {{minimum}} 題，並且曾交易槓桿產品，或過去一年至少每月交易股票或 ETF。未通過的測驗可在 {{days}} 天後重考。',
+    knowledgeTitle: '知識',
+    experienceTitle: '經驗',
+    submitTest: '提交答案',
+    answerAll: '請回答所有題目（已答 {{answered}} / {{total}}）。',
+    passed: '測驗通過：答對 {{correct}} / {{total}} 題。',
+    failed: '測驗未通過：答對 {{correct}} / {{total}} 題。',
+    experienceMet: '您填寫的經驗符合規則。',
+    experienceNotMet: '您填寫的經驗不符合規則：沒有槓桿產品經驗，且交易少於每月一次。',
+    wrongTitle: '答錯的題目',
+    yourAnswer: '您的答案：{{answer}}',
+    rightAnswer: '正確答案：{{answer}}',
+    retakeFrom: '您可於 {{date}} 起重考。',
+    continue: '繼續閱讀風險規則',
+    disclosureTitle: '風險揭露',
+    disclosureVersion: '版本 {{version}}',
+    accept: '我已閱讀風險揭露並接受這些規則。',
+    open: '開立融資帳戶',
+    opened: '您的融資帳戶已開立。',
+    openedAt: '開立於 {{date}}',
+    testScore: '測驗：答對 {{correct}} / {{total}} 題，於 {{date}} 完成',
+    acceptedVersion: '已接受風險揭露版本 {{version}}',
+    rateLine: '借入資金利率：年利率 {{rate}} %（{{benchmark}} {{benchmarkRate}} % + {{spread}} %）',
+    classesTitle: '各類別保證金',
+    classLine: '初始 {{initial}} %，維持 {{maintenance}} %，最高 {{leverage}}×',
+    classes: {
+      large_cap: '大型股',
+      standard: '其他股票與 ETF',
+      not_marginable: '加密貨幣與低流動性：不可融資',
+    },
+    questions: {
+      margin_call: {
+        text: '什麼是追繳保證金（margin call）？',
+        options: {
+          add_cash_or_reduce: '因為您的權益低於維持保證金，要求您補入資金或減少部位',
+          extra_credit_offer: '因帳戶表現良好而提供的額外信用額度',
+          monthly_fee: '融資帳戶的月費',
+        },
+        why: '部位價值下跌時，您投入的自有資金（權益）可能低於維持保證金。此時您會收到所需金額的通知，需補入資金或減少部位。',
+      },
+      liquidation: {
+        text: '您的權益持續下跌並到達強制平倉水位時，會發生什麼事？',
+        options: {
+          closed_at_market: 'Beurs 會依公布的順序以市價平倉，事先不會詢問您',
+          wait_for_recovery: 'Beurs 會等價格回升',
+          staff_choose: '由員工決定賣出哪些部位',
+        },
+        why: '低於強制平倉水位時，部位會依公布順序（虧損最大者優先）以市價平倉，直到帳戶回到維持保證金以上。事先不會詢問您，也沒有人以人工挑選。',
+      },
+      loss_beyond_deposit: {
+        text: '您的損失可能超過您投入的資金嗎？',
+        options: {
+          yes_debt: '會：強制平倉後仍欠的金額是一筆債務',
+          no_never: '不會，損失永遠以我存入的金額為限',
+        },
+        why: '使用借入資金時，快速下跌的損失可能超過您的自有資金。強制平倉後仍欠的金額會以債務顯示在您的帳戶中。',
+      },
+      short_selling: {
+        text: '您賣空一檔借來的股票，損失最多可能多大？',
+        options: {
+          unlimited_loss: '沒有上限，因為價格可以一直上漲',
+          loss_capped_at_proceeds: '最多為賣出所得',
+          no_risk_when_price_falls: '完全沒有風險',
+        },
+        why: '賣空部位在價格上漲時虧損，而價格可以無限上漲，損失也因此沒有上限。',
+      },
+      interest: {
+        text: '借入資金需要支付什麼？',
+        options: {
+          daily_on_borrowed: '無論交易盈虧，每天按借入金額計息',
+          only_on_profit: '只有交易獲利時才計息',
+          none: '不用付：借款免費',
+        },
+        why: '借入資金每天按公布利率（基準利率加利差）計息，部位虧損時也一樣。',
+      },
+      recall: {
+        text: '您為賣空所借股票的持有人把股票賣掉了，可能會發生什麼事？',
+        options: {
+          forced_buy_in: '股票被召回：經通知後，您的空頭部位會以市價回補',
+          nothing_happens: '不會怎樣：空頭部位想留多久就留多久',
+          lender_pays_you: '出借人會付您一筆費用',
+        },
+        why: '借來的股票可能被召回。若無法另借，您的空頭部位會在通知後以市價回補，即使虧損也一樣。',
+      },
+      leveraged_experience: {
+        text: '您曾交易過槓桿產品（融資、選擇權、期貨）嗎？',
+        options: {
+          never: '從未',
+          under_one_year: '有，不到一年',
+          one_to_three_years: '有，一到三年',
+          over_three_years: '有，超過三年',
+        },
+        why: '經驗是規則的一部分：曾交易槓桿產品，或至少每月交易股票或 ETF。',
+      },
+      trade_frequency: {
+        text: '過去 12 個月您多常交易股票或 ETF？',
+        options: {
+          never: '從未',
+          few_a_year: '幾次',
+          monthly: '大約每月',
+          weekly: '每週或更頻繁',
+        },
+        why: '經驗是規則的一部分：曾交易槓桿產品，或至少每月交易股票或 ETF。',
+      },
+    },
+    disclosure: {
+      intro:
+        'Beurs 融資帳戶規則，版本 {{version}}。以借入資金投資會同時放大獲利與損失。接受前請先閱讀這些規則。',
+      classes:
+        '各類商品的保證金：大型股（以其幣別計市值至少 {{largeCapMinimum}}）初始保證金 {{largeInitial}} %、維持保證金 {{largeMaintenance}} %；其他股票與 ETF 初始 {{standardInitial}} %、維持 {{standardMaintenance}} %。初始保證金是買入時以自有資金支付的部分；維持保證金是您的權益必須持續涵蓋的部分。',
+      not_marginable:
+        '不可融資：加密貨幣、指數與貨幣對，以及以其幣別計每日成交額低於 {{liquidityMinimum}} 的股票與 ETF。每項商品的類別都公布在應用程式中。',
+      margin_call:
+        '追繳保證金：當您的權益低於維持要求時，您會立即透過訊息與推播收到所需金額的通知，需補入資金或減少部位。',
+      liquidation:
+        '強制平倉：低於強制平倉水位時，Beurs 會不經詢問以市價平倉，虧損最大者優先，直到帳戶回到維持保證金以上。每次平倉都會記錄所用價格。沒有人以人工挑選平倉的對象或部位。',
+      losses:
+        '您的損失可能超過存入的資金。強制平倉後仍欠的金額會成為顯示在帳戶中的債務，絕不會是隱藏的負餘額。',
+      interest:
+        '利息：借入資金每天按年利率 {{rate}} % 計息（{{benchmark}} {{benchmarkRate}} % 加利差 {{spread}} %），每天計 {{dayCountBasis}} 分之一，並以獨立分錄記入您的資金紀錄。',
+      short_selling:
+        '賣空：僅限公布的可借券清單上的商品，向其他用戶出借的股票借入，確認前會顯示借券費。賣空部位在價格上漲時虧損，且沒有上限。',
+      recall:
+        '召回：出借人賣出時，借出的股票會被召回。若無法另借，您的空頭部位會在通知後依公布順序以市價回補。借入股票的股利由您支付給出借人。',
+      not_yet: 'Beurs 尚未提供槓桿與賣空。現在接受即開立帳戶；這些規則自功能推出時起適用。',
+    },
+  },
   withdrawalBar: {
     reasons: {
       court_order: '法院命令',
@@ -1389,7 +1533,7 @@ export default {
     SELL_LOCKED_DAYS: '買入後 {{days}} 天內不能賣出（{{until}} 起可賣出）。',
     SELL_LOCKED_MINUTES: '買入後 {{minutes}} 分鐘內不能賣出（{{until}} 起可賣出）。',
     BLOCK_TRADE_CLOSED: '大宗交易已關閉。',
-    MARGIN_NOT_ENABLED: '融資交易未開通。',
+    MARGIN_NOT_ENABLED: '融資交易未開通。請先開立融資帳戶（我的 → 融資帳戶）。',
     MARGIN_QUOTA_FULL: '融券額度已滿或通道已關閉。',
     PRODUCT_UNAVAILABLE: '此產品不存在、已下架或已下市。',
     COPY_TRADING_CLOSED: '跟單交易期限已過。',
@@ -1483,6 +1627,12 @@ export default {
       '您在 Beurs 的交易不符合交易條件：過去四季有 {{counted}} 筆大額交易，需要 {{required}} 筆。',
     PROFESSIONAL_EVIDENCE_REQUIRED: '請為投資組合或經驗條件上傳證明。',
     PROFESSIONAL_PROTECTIONS_NOT_ACKNOWLEDGED: '請確認您已閱讀將放棄的保障。',
+    MARGIN_TEST_RETAKE_TOO_SOON: '您可於 {{retakeFrom}} 起重考。',
+    MARGIN_TEST_ALREADY_PASSED: '您已通過測驗。',
+    MARGIN_TEST_NOT_PASSED: '請先通過測驗，再接受風險規則。',
+    MARGIN_DISCLOSURE_NOT_ACCEPTED: '請勾選接受風險規則以開立帳戶。',
+    MARGIN_DISCLOSURE_OUTDATED: '風險規則已更新（目前為版本 {{version}}），請重新閱讀。',
+    MARGIN_ACCOUNT_ALREADY_OPEN: '您的融資帳戶已開立。',
     SUPPORT_MESSAGE_EMPTY: '請輸入訊息或附加圖片。',
     SUPPORT_CONVERSATION_NOT_FOUND: '此使用者尚未聯絡客服。',
     ALERT_LIMIT_REACHED: '您已有 {{limit}} 個啟用中的價格提醒，已達上限。請先取消一個。',

@@ -1,0 +1,15 @@
+import { marginEndpoints } from '@beurs/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint-route';
+
+export async function marginRoutes(app: FastifyInstance): Promise<void> {
+  const { margin } = app.services;
+  registerEndpoint(app, marginEndpoints.status, ({ session, body }) =>
+    margin.status(session.userId, body.language),
+  );
+  registerEndpoint(app, marginEndpoints.submitTest, ({ session, body }) =>
+    margin.submitTest(session.userId, body.answers),
+  );
+  registerEndpoint(app, marginEndpoints.accept, ({ session, body }) => margin.accept(session.userId, body));
+  registerEndpoint(app, marginEndpoints.parameters, async () => margin.parameters());
+}

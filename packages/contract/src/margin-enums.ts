@@ -1,0 +1,91 @@
+// The margin account's published rules (issue 16, items 1 and 2), zod-free: the app imports them
+// through `@beurs/contract/enums`, which re-exports this file. The margin classes of instruments,
+// their initial and maintenance margins, the thresholds that decide the class, and the
+// appropriateness test's questions and scoring rule live here, in one place; the server classifies
+// instruments and scores answers with them, and the app shows them.
+
+/**
+ * The classes of instruments for margin. `large_cap`: shares with a market capitalisation of at
+ * least `largeCapMinimum` at the catalogue's reference price; `standard`: other shares and ETFs;
+ * `not_marginable`: crypto, instruments that cannot be traded (indices, currency pairs) and shares
+ * or ETFs whose daily turnover is below `liquidityMinimum`.
+ */
+export const marginClasses = ['large_cap', 'standard', 'not_marginable'] as const;
+export type MarginClass = (typeof marginClasses)[number];
+
+/** Why an instrument is not marginable. */
+export const marginExclusions = ['crypto', 'not_tradable', 'illiquid'] as const;
+export type MarginExclusion = (typeof marginExclusions)[number];
+
+export const MARGIN_RULES = {
+  /** Initial and maintenance margin of each marginable class, basis points of the position's value. */
+  classes: {
+    large_cap: { initialBasisPoints: 5_000, maintenanceBasisPoints: 3_000 },
+    standard: { initialBasisPoints: 6_000, maintenanceBasisPoints: 4_000 },
+  },
+  /** A share is a large cap from this market capitalisation, in whole units of its currency. */
+  largeCapMinimum: 10_000_000_000n,
+  /** Below this average daily turnover, in whole units of its currency, nothing is marginable. */
+  liquidityMinimum: 1_000_000n,
+  /** Days of interest in a year: borrowed cash accrues annual rate / 365 each day. */
+  interestDayCountBasis: 365,
+  /** A failed appropriateness test can be taken again this many days after it was taken. */
+  retakeDays: 30,
+  /** The test passes with at least this many knowledge answers right and the experience rule met. */
+  knowledgeCorrectMinimum: 5,
+  /** The version of the rules text (the risk disclosure); a new text gets a new version. */
+  disclosureVersion: '2026-11-25.1',
+} as const;
+
+/** The knowledge questions, each with its options (texts in @beurs/i18n, `margin.questions`). */
+export const marginKnowledgeQuestions = {
+  margin_call: ['add_cash_or_reduce', 'extra_credit_offer', 'monthly_fee'],
+  liquidation: ['closed_at_market', 'wait_for_recovery', 'staff_choose'],
+  loss_beyond_deposit: ['yes_debt', 'no_never'],
+  short_selling: ['unlimited_loss', 'loss_capped_at_proceeds', 'no_risk_when_price_falls'],
+  interest: ['daily_on_borrowed', 'only_on_profit', 'none'],
+  recall: ['forced_buy_in', 'nothing_happens', 'lender_pays_you'],
+} as const;
+export type MarginKnowledgeQuestion = keyof typeof marginKnowledgeQuestions;
+
+/** The experience questions: stated, not right or wrong; the experience rule reads them. */
+export const marginExperienceQuestions = {
+  leveraged_experience: ['never', 'under_one_year', 'one_to_three_years', 'over_three_years'],
+  trade_frequency: ['never', 'few_a_year', 'monthly', 'weekly'],
+} as const;
+export type MarginExperienceQuestion = keyof typeof marginExperienceQuestions;
+
+export type MarginQuestion = MarginKnowledgeQuestion | MarginExperienceQuestion;
+
+export const marginKnowledgeQuestionIds = Object.keys(marginKnowledgeQuestions) as MarginKnowledgeQuestion[];
+export const marginExperienceQuestionIds = Object.keys(
+  marginExperienceQuestions,
+) as MarginExperienceQuestion[];
+
+/**
+ * The experience rule: some experience with leveraged products, or shares and ETFs traded at
+ * least monthly over the last year. (The knowledge rule: `knowledgeCorrectMinimum` right.)
+ */
+export const MARGIN_EXPERIENCE_RULE = {
+  leveraged_experience: ['under_one_year', 'one_to_three_years', 'over_three_years'],
+  trade_frequency: ['monthly', 'weekly'],
+} as const;
+
+/** Where the user stands: no test yet, a failed or passed test, or the account open. */
+export const marginAccountStates = ['not_started', 'test_failed', 'test_passed', 'open'] as const;
+export type MarginAccountState = (typeof marginAccountStates)[number];
+
+/** The risk disclosure's paragraphs, in order (texts in @beurs/i18n, `margin.disclosure`). */
+export const marginDisclosureParagraphs = [
+  'intro',
+  'classes',
+  'not_marginable',
+  'margin_call',
+  'liquidation',
+  'losses',
+  'interest',
+  'short_selling',
+  'recall',
+  'not_yet',
+] as const;
+export type MarginDisclosureParagraph = (typeof marginDisclosureParagraphs)[number];

@@ -1,0 +1,9 @@
+// Paths of the margin account (issue 16), zod-free like every path table; re-exported by `paths.ts`.
+// Not routes of the spec (it names no margin call); the app's screen is /information/margin.
+
+export const marginPaths = {
+  status: '/margin/status',
+  submitTest: '/margin/test',
+  accept: '/margin/accept',
+  parameters: '/margin/parameters',
+} as const;

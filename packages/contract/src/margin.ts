@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { defineEndpoints } from './endpoint';
+import {
+  marginAccountStates,
+  marginClasses,
+  marginExclusions,
+  marginExperienceQuestions,
+  marginKnowledgeQuestions,
+  type MarginQuestion,
+} from './margin-enums';
+import { marginPaths } from './margin-paths';
+import { languageSchema } from './users';
+
+// The margin account (issue 16, item 1, and the published parameters of item 2). Opening it takes
+// an appropriateness test scored by a published rule (MARGIN_RULES), then the risk disclosure and
+// the user's explicit acceptance, both stored and audited; identity must be verified first.
+// Leverage and short selling are not built yet: nothing here borrows or lends.
+//
+// Refusals: IDENTITY_REQUIRED / IDENTITY_PENDING / IDENTITY_REJECTED, MARGIN_TEST_RETAKE_TOO_SOON
+// (with the day it may be taken again), MARGIN_TEST_ALREADY_PASSED, MARGIN_TEST_NOT_PASSED,
+// MARGIN_DISCLOSURE_NOT_ACCEPTED, MARGIN_DISCLOSURE_OUTDATED, MARGIN_ACCOUNT_ALREADY_OPEN; other
+// modules ask `requireMarginEnabled` and refuse with MARGIN_NOT_ENABLED.
+
+const optionsOf = <const Options extends readonly [string, ...string[]]>(options: Options) => z.enum(options);
+
+/** Every question answered with one of its options (a missing or unknown answer is VALIDATION_FAILED). */
+export const marginAnswersInput = z.strictObject({
+  margin_call: optionsOf(marginKnowledgeQuestions.margin_call),
+  liquidation: optionsOf(marginKnowledgeQuestions.liquidation),
+  loss_beyond_deposit: optionsOf(marginKnowledgeQuestions.loss_beyond_deposit),
+  short_selling: optionsOf(marginKnowledgeQuestions.short_selling),
+  interest: optionsOf(marginKnowledgeQuestions.interest),
+  recall: optionsOf(marginKnowledgeQuestions.recall),
+  leveraged_experience: optionsOf(marginExperienceQuestions.leveraged_experience),
+  trade_frequency: optionsOf(marginExperienceQuestions.trade_frequency),
+});
+export type MarginAnswers = z.output<typeof marginAnswersInput>;
+
+const questionId = z.enum(Object.keys(marginAnswersInput.shape) as [MarginQuestion, ...MarginQuestion[]]);
+
+/** A knowledge answer that was wrong: the option chosen and the right one (the app explains why). */
+export const marginWrongAnswerData = z.object({
+  question: questionId,
+  chosen: z.string(),
+  correct: z.string(),
+});
+
+/** One taken test, re-scored from its stored answers by the published rule whenever it is read. */
+export const marginTestData = z.object({
+  id: z.string(),
+  answers: z.record(z.string(), z.string()),
+  knowledgeCorrect: z.number().int(),
+  knowledgeTotal: z.number().int(),
+  isExperienceMet: z.boolean(),
+  isPassed: z.boolean(),
+  wrong: z.array(marginWrongAnswerData),
+  takenAt: z.string(),
+  /** A failed test: the first moment it may be taken again; null for a pass. */
+  retakeFrom: z.string().nullable(),
+});
+
+/** The risk disclosure in one language: its version, its paragraphs and the SHA-256 of both. */
+export const marginDisclosureData = z.object({
+  version: z.string(),
+  language: languageSchema,
+  paragraphs: z.array(z.string()),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const marginAccountData = z.object({
+  openedAt: z.string(),
+  disclosureVersion: z.string(),
+  disclosureHash: z.string(),
+  disclosureLanguage: languageSchema,
+  testId: z.string(),
+});
+
+export const marginRuleData = z.object({
+  knowledgeCorrectMinimum: z.number().int(),
+  knowledgeTotal: z.number().int(),
+  retakeDays: z.number().int(),
+  /** Options of each experience question that meet the experience rule (either one suffices). */
+  experienceOptionsAccepted: z.record(z.string(), z.array(z.string())),
+});
+
+export const marginStatusData = z.object({
+  state: z.enum(marginAccountStates),
+  test: marginTestData.nullable(),
+  account: marginAccountData.nullable(),
+  rule: marginRuleData,
+  disclosure: marginDisclosureData,
+});
+
+/** The interest rate on borrowed cash: the benchmark plus the spread, both from configuration. */
+export const marginRateData = z.object({
+  benchmarkName: z.string(),
+  benchmarkBasisPoints: z.number().int(),
+  spreadBasisPoints: z.number().int(),
+  annualRateBasisPoints: z.number().int(),
+  dayCountBasis: z.number().int(),
+});
+
+export const marginClassRuleData = z.object({
+  marginClass: z.enum(marginClasses),
+  initialBasisPoints: z.number().int().nullable(),
+  maintenanceBasisPoints: z.number().int().nullable(),
+  /** 1 / initial margin, two decimals, rounded down ("2.00"); null when not marginable. */
+  leverageMax: z.string().nullable(),
+});
+
+export const marginInstrumentData = marginClassRuleData.extend({
+  symbol: z.string(),
+  code: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  exclusion: z.enum(marginExclusions).nullable(),
+});
+
+export const marginParametersData = z.object({
+  rate: marginRateData,
+  classes: z.array(marginClassRuleData),
+  /** In whole units of the instrument's currency, as decimal strings. */
+  largeCapMinimum: z.string(),
+  liquidityMinimum: z.string(),
+  instruments: z.array(marginInstrumentData),
+});
+
+export const marginEndpoints = defineEndpoints(marginPaths, {
+  status: {
+    auth: 'user',
+    summary:
+      "The user's margin account: its state, the latest test re-scored by the published rule (wrong answers and the retake date), the account once opened, and the risk disclosure in the language asked with its version and hash.",
+    request: z.strictObject({ language: languageSchema.default('en') }),
+    data: marginStatusData,
+  },
+  submitTest: {
+    auth: 'user',
+    summary:
+      'Take the appropriateness test: every question answered, scored by the published rule, stored and audited. A failed test may be taken again after 30 days (MARGIN_TEST_RETAKE_TOO_SOON); identity must be verified.',
+    request: z.strictObject({ answers: marginAnswersInput }),
+    data: marginTestData,
+  },
+  accept: {
+    auth: 'user',
+    summary:
+      'Accept the risk disclosure after a passed test: the version and hash of the text shown must match the current one (MARGIN_DISCLOSURE_OUTDATED). Stored with the time, audited; the margin account is then open.',
+    request: z.strictObject({
+      language: languageSchema,
+      disclosureVersion: z.string().max(40),
+      disclosureHash: z.string().max(64),
+      accepts: z.boolean(),
+    }),
+    data: marginStatusData,
+  },
+  parameters: {
+    auth: 'public',
+    summary:
+      'The published margin parameters: the interest rate (benchmark + spread), the classes with their initial and maintenance margins, and each instrument with its class. Read only: leverage is not offered yet.',
+    request: z.strictObject({}),
+    data: marginParametersData,
+  },
+});
