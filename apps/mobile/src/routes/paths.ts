@@ -65,8 +65,8 @@ export const routes = [
   later('blockTrade', '/home/blockTrade'),
   later('fllow', '/home/fllow'),
   later('dayTrading', '/home/dayTrading'),
-  later('newStock', '/home/newStock'),
-  later('newStockBuy', '/home/newStockBuy'),
+  later('newStock', '/home/newStock', { hasScreen: true }),
+  later('newStockBuy', '/home/newStockBuy', { hasScreen: true }),
   later('newStock2', '/home/newStock2'),
   later('newStockBuy2', '/home/newStockBuy2'),
 
@@ -127,8 +127,6 @@ export const routes = [
   information('loan'),
   information('checkIn'),
   information('seatAccount'),
-  // Not a route of spec §2: opening a margin account (issue 16), linked from Me → Services.
-  information('margin'),
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../app/i18n';
 import { useNotices, useUserInfo, type UserInfo } from '../../features/user/queries';
-import { pathOf } from '../../routes/paths';
+import { isAvailable, pathOf } from '../../routes/paths';
 import { useReadMessageIds } from '../../session/read-messages';
 import { EmptyState, Loading } from '../../shell/common';
 import { HomeMovers } from '../market/components/HomeMovers';
@@ -43,6 +43,18 @@ export default function HomeScreen() {
       <HomeHeader />
       <HomeAssets balances={info.data?.balances} />
       <HomeMovers />
+      {isAvailable('newStock') && (
+        <ul className="menu" data-testid="home-ipo">
+          <li>
+            <Link to={pathOf('newStock')}>
+              <span className="menu-label">
+                <span>{t('ipo.homeEntry')}</span>
+                <small>{t('ipo.homeEntryNote')}</small>
+              </span>
+            </Link>
+          </li>
+        </ul>
+      )}
       <h2 className="section-title">{t('home.latestMessages')}</h2>
       {latest.length === 0 ? (
         notices.isPending ? (

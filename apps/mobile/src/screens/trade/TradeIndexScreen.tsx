@@ -11,10 +11,12 @@ import { sourceName } from '../../features/market/source-name';
 import { useFollowSymbols } from '../../features/market/use-live-quote';
 import { withLivePrice } from '../../features/trading/live-position';
 import { useCancelOrderMutation } from '../../features/trading/mutations';
+import { ipoQueries, useIpoSubscriptions } from '../../features/offerings/queries';
 import { tradeQueries, type Order, type Position } from '../../features/trading/queries';
 import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
+import { SubscriptionCard } from '../home/ipo/IpoParts';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { OrderCard } from './components/OrderCard';
 import { PositionFigures } from './components/PositionFigures';
@@ -25,7 +27,15 @@ import styles from './trade.module.css';
 // expired or rejected) orders, crypto holdings, and the user's currency exchanges. Pull to refresh;
 // holdings follow the live price stream. Below the tabs, the year's trade report (CSV and PDF).
 
-export const tradeTabs = ['pending', 'holdings', 'closed', 'cancelled', 'crypto', 'fx'] as const;
+export const tradeTabs = [
+  'pending',
+  'holdings',
+  'closed',
+  'cancelled',
+  'crypto',
+  'fx',
+  'subscription',
+] as const;
 export type TradeTab = (typeof tradeTabs)[number];
 
 const isTradeTab = (value: unknown): value is TradeTab =>
@@ -178,6 +188,22 @@ function ExchangeList() {
   );
 }
 
+/** IPO subscriptions with their states (issue 17, item 6); the draw check is on the offering's page. */
+function SubscriptionsTab() {
+  const { t } = useTranslation();
+  const query = useIpoSubscriptions();
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <EmptyState message={t('common.failure')} />;
+  if (query.data.items.length === 0) return <EmptyState message={t('trade.empty.subscription')} />;
+  return (
+    <ul className={styles.tradeList}>
+      {query.data.items.map((subscription) => (
+        <SubscriptionCard key={subscription.id} offering={null} subscription={subscription} isLinked />
+      ))}
+    </ul>
+  );
+}
+
 export default function TradeIndexScreen() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -188,6 +214,7 @@ export default function TradeIndexScreen() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: tradeQueries.all }),
       queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
+      queryClient.invalidateQueries({ queryKey: ipoQueries.all }),
     ]);
   };
   return (
@@ -216,6 +243,8 @@ export default function TradeIndexScreen() {
         <div className={styles.tradeTabPanel} role="tabpanel">
           {tab === 'fx' ? (
             <ExchangeList />
+          ) : tab === 'subscription' ? (
+            <SubscriptionsTab />
           ) : tab === 'pending' || tab === 'cancelled' ? (
             <OrdersTab tab={tab} />
           ) : (
