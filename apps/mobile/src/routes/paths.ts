@@ -127,6 +127,8 @@ export const routes = [
   information('loan'),
   information('checkIn'),
   information('seatAccount'),
+  // Not a route of spec §2: opening a margin account (issue 16), linked from Me → Services.
+  information('margin'),
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof routes)[number]['name'];

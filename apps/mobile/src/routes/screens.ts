@@ -48,6 +48,7 @@ export const screens = {
   loan: () => import('../screens/information/services/LoanScreen'),
   checkIn: () => import('../screens/information/services/CheckInScreen'),
   seatAccount: () => import('../screens/information/services/SeatAccountScreen'),
+  margin: () => import('../screens/information/services/MarginAccountScreen'),
   cashOut: () => import('../screens/information/funds/CashOutScreen'),
   recharge: () => import('../screens/information/funds/RechargeScreen'),
   rechargeChannel: () => import('../screens/information/funds/RechargeChannelScreen'),

@@ -59,6 +59,7 @@ export default function MeScreen() {
           { route: 'loanList', label: t('me.menu.loans') },
           { route: 'checkIn', label: t('me.menu.checkIn') },
           { route: 'seatAccount', label: t('me.menu.seatAccount') },
+          { route: 'margin', label: t('me.menu.margin') },
         ]}
       />
       <Menu

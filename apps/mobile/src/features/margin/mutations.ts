@@ -1,0 +1,26 @@
+import type { marginEndpoints, RequestOf } from '@beurs/contract';
+import { marginPaths } from '@beurs/contract/paths';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { marginQueries } from './queries';
+
+export type MarginAnswersRequest = RequestOf<typeof marginEndpoints.submitTest>['answers'];
+export type MarginAcceptRequest = RequestOf<typeof marginEndpoints.accept>;
+
+export function useMarginTestMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: MarginAnswersRequest) => api.call(marginPaths.submitTest, { answers }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marginQueries.all }),
+  });
+}
+
+export function useMarginAcceptMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: MarginAcceptRequest) => api.call(marginPaths.accept, request),
+    onSuccess: (status) =>
+      queryClient.setQueryData(marginQueries.status(status.disclosure.language).queryKey, status),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marginQueries.all }),
+  });
+}

@@ -1,0 +1,32 @@
+import type { DataOf, marginEndpoints } from '@beurs/contract';
+import { marginPaths } from '@beurs/contract/paths';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api';
+import { currentLanguage } from '../../app/i18n';
+import { isLoggedIn } from '../../session/storage';
+
+// The margin account (issue 16): its state, the test and the risk disclosure in the app's
+// language, and the published margin parameters.
+
+export type MarginStatus = DataOf<typeof marginEndpoints.status>;
+export type MarginTest = DataOf<typeof marginEndpoints.submitTest>;
+export type MarginParameters = DataOf<typeof marginEndpoints.parameters>;
+
+export const marginQueries = {
+  all: ['margin'] as const,
+  status: (language = currentLanguage()) =>
+    queryOptions({
+      queryKey: [...marginQueries.all, 'status', language],
+      queryFn: () => api.call(marginPaths.status, { language }),
+      enabled: isLoggedIn(),
+    }),
+  parameters: () =>
+    queryOptions({
+      queryKey: [...marginQueries.all, 'parameters'],
+      queryFn: () => api.call(marginPaths.parameters, {}),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export const useMarginStatus = () => useQuery(marginQueries.status());
+export const useMarginParameters = () => useQuery(marginQueries.parameters());
