@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import {
   staffMayCall,
   type AdminEndpointName,
+  type AdminMarginEndpointName,
   type AdminProfessionalEndpointName,
   type AdminRecordsEndpointName,
   type AdminSupportEndpointName,
@@ -20,7 +21,11 @@ type Session = {
 
 /** Any back-office call, by its name in the role tables. */
 export type StaffCall =
-  AdminEndpointName | AdminSupportEndpointName | AdminProfessionalEndpointName | AdminRecordsEndpointName;
+  | AdminEndpointName
+  | AdminSupportEndpointName
+  | AdminProfessionalEndpointName
+  | AdminRecordsEndpointName
+  | AdminMarginEndpointName;
 
 const SessionContext = createContext<Session | null>(null);
 

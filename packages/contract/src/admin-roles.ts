@@ -1,6 +1,7 @@
 import type { StaffRole } from './enums';
 import type {
   adminIpoPaths,
+  adminMarginPaths,
   adminPaths,
   adminProfessionalPaths,
   adminRecordsPaths,
@@ -22,6 +23,9 @@ export type AdminRecordsEndpointName = keyof typeof adminRecordsPaths;
 
 /** An IPO offering call of the back-office, by its name in `adminIpoPaths`. */
 export type AdminIpoEndpointName = keyof typeof adminIpoPaths;
+
+/** A user's margin account as staff read it, by its name in `adminMarginPaths`. */
+export type AdminMarginEndpointName = keyof typeof adminMarginPaths;
 
 /** The roles that may answer support conversations (admin may make every call). */
 export const adminSupportRoles = ['admin', 'support'] as const;
@@ -85,12 +89,18 @@ export const adminIpoRoles = {
   ipoList: ['admin', 'product', 'finance', 'auditor'],
 } as const satisfies Record<AdminIpoEndpointName, readonly StaffRole[]>;
 
+/** Who may read a user's margin account (state, test score) besides admin: who may open the user page. */
+export const adminMarginRoles = {
+  userMargin: adminEndpointRoles.userDetail,
+} as const satisfies Record<AdminMarginEndpointName, readonly StaffRole[]>;
+
 /** Every back-office call by name, with the roles that may make it besides admin. */
 const callRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   ...adminEndpointRoles,
   ...adminProfessionalRoles,
   ...adminRecordsRoles,
   ...adminIpoRoles,
+  ...adminMarginRoles,
 };
 
 /** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */
@@ -101,7 +111,8 @@ export function staffMayCall(
     | AdminSupportEndpointName
     | AdminProfessionalEndpointName
     | AdminRecordsEndpointName
-    | AdminIpoEndpointName,
+    | AdminIpoEndpointName
+    | AdminMarginEndpointName,
 ): boolean {
   const roles = callRoles[name] ?? adminSupportRoles;
   return role === 'admin' || roles.includes(role);

@@ -12,7 +12,7 @@ import {
   creditEndpoints,
   professionalEndpoints,
 } from './account-services';
-import { marginEndpoints } from './margin';
+import { adminMarginEndpoints, marginEndpoints } from './margin';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
@@ -41,7 +41,8 @@ export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
   EndpointsByPath<typeof adminSupportEndpoints> &
   EndpointsByPath<typeof adminProfessionalEndpoints> &
   EndpointsByPath<typeof adminRecordsEndpoints> &
-  EndpointsByPath<typeof adminIpoEndpoints>;
+  EndpointsByPath<typeof adminIpoEndpoints> &
+  EndpointsByPath<typeof adminMarginEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
 export type ApiTable = { readonly [Path in `/${string}`]?: Endpoint };
@@ -78,4 +79,5 @@ export const adminApi: AdminApi = byPath<AdminApi>(
   adminProfessionalEndpoints,
   adminRecordsEndpoints,
   adminIpoEndpoints,
+  adminMarginEndpoints,
 );

@@ -7,3 +7,8 @@ export const marginPaths = {
   accept: '/margin/accept',
   parameters: '/margin/parameters',
 } as const;
+
+/** Under ADMIN_API_BASE_PATH: a user's margin account on the back-office user page. */
+export const adminMarginPaths = {
+  userMargin: '/users/margin',
+} as const;

@@ -8,7 +8,7 @@ import {
   marginKnowledgeQuestions,
   type MarginQuestion,
 } from './margin-enums';
-import { marginPaths } from './margin-paths';
+import { adminMarginPaths, marginPaths } from './margin-paths';
 import { languageSchema } from './users';
 
 // The margin account (issue 16, item 1, and the published parameters of item 2). Opening it takes
@@ -160,3 +160,21 @@ export const marginEndpoints = defineEndpoints(marginPaths, {
     data: marginParametersData,
   },
 });
+
+/** A user's margin account for the back-office user page: when it opened, the latest test re-scored. */
+export const marginStaffData = z.object({
+  openedAt: z.string().nullable(),
+  test: marginTestData.nullable(),
+});
+
+export const adminMarginEndpoints = defineEndpoints(adminMarginPaths, {
+  userMargin: {
+    auth: 'staff',
+    summary:
+      "A user's margin account: when it opened (null: not open) and the latest appropriateness test, re-scored by the published rule. Read only.",
+    request: z.strictObject({ account: z.string().regex(/^\d{6,15}$/) }),
+    data: marginStaffData,
+  },
+});
+
+export { adminMarginRoles } from './admin-roles';

@@ -1,4 +1,4 @@
-import { adminPaths, adminRecordsPaths } from '@beurs/contract/paths';
+import { adminMarginPaths, adminPaths, adminRecordsPaths } from '@beurs/contract/paths';
 import {
   restrictionKinds,
   WITHDRAWAL_BAR_MAX_DAYS,
@@ -190,6 +190,7 @@ function UserDetail(props: { account: string }) {
           </Card>
           {may('withdrawalBarPropose') && <WithdrawalBarForm account={user.account} />}
           {may('userRecords') && <RecordsCard account={user.account} />}
+          {may('userMargin') && <MarginCard account={user.account} />}
           {may('userSessions') && <SessionsCard account={user.account} />}
           {may('supportThread') && <SupportCard userId={user.id} />}
           {may('correctionPropose') && <CorrectionForm account={user.account} onDone={refresh} />}
@@ -409,6 +410,40 @@ function RecordsCard(props: { account: string }) {
               },
             ]}
           />
+        )}
+      </Loadable>
+    </Card>
+  );
+}
+
+/** The user's margin account: when it opened and the latest appropriateness test (read only). */
+function MarginCard(props: { account: string }) {
+  const { t } = useI18n();
+  const format = useFormat();
+  const query = useQuery({
+    queryKey: ['user-margin', props.account],
+    queryFn: () => api.call(adminMarginPaths.userMargin, { account: props.account }, { quiet: true }),
+  });
+  return (
+    <Card title={t('users.margin')} data-testid="user-margin">
+      <Loadable query={query}>
+        {(data) => (
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label={t('users.marginState')}>
+              {data.openedAt
+                ? t('users.marginOpenedAt', { time: format.time(data.openedAt) })
+                : t('users.marginNotOpen')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.marginTest')}>
+              {data.test
+                ? t(data.test.isPassed ? 'users.marginTestPassed' : 'users.marginTestFailed', {
+                    correct: data.test.knowledgeCorrect,
+                    total: data.test.knowledgeTotal,
+                    time: format.time(data.test.takenAt),
+                  })
+                : t('users.marginNoTest')}
+            </Descriptions.Item>
+          </Descriptions>
         )}
       </Loadable>
     </Card>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEFAULT_PASSWORD, signUp, type TestApp } from '../../../test/helpers/build-app';
-import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { adminLogin, callAdmin, createStaff, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { verifyIdentity } from '../uploads/upload-test-support';
 
 // Opening a margin account (issue 16, item 1) through the API: identity first; the appropriateness
@@ -292,6 +292,29 @@ describe('opening a margin account', () => {
     );
     expect(await requireMargin(user)).toBe('MARGIN_NOT_ENABLED');
     expect((await status(user)).data.state).toBe('test_passed');
+  });
+});
+
+describe('the back-office user page', () => {
+  it('shows when the account opened and the test score to the roles of the user page only', async () => {
+    const user = await verifiedUser();
+    const openedAt = testApp.clock.now().toISOString();
+    await submit(user, { ...passing, recall: 'nothing_happens' });
+    await accept(user);
+    const auditor = await createStaff(testApp, admin, 'auditor');
+    const answer = (await callAdmin(testApp, '/users/margin', { account: user.account }, auditor)).json();
+    expect(answer.data).toMatchObject({ openedAt, test: { knowledgeCorrect: 5, isPassed: true } });
+    const product = await createStaff(testApp, admin, 'product');
+    expect((await callAdmin(testApp, '/users/margin', { account: user.account }, product)).json().code).toBe(
+      'FORBIDDEN',
+    );
+    const newcomer = await signUp(testApp);
+    expect(
+      (await callAdmin(testApp, '/users/margin', { account: newcomer.account }, auditor)).json().data,
+    ).toEqual({
+      openedAt: null,
+      test: null,
+    });
   });
 });
 

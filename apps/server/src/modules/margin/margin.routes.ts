@@ -1,4 +1,9 @@
-import { marginEndpoints } from '@beurs/contract';
+import {
+  ADMIN_API_BASE_PATH,
+  adminMarginEndpoints,
+  adminMarginRoles,
+  marginEndpoints,
+} from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
 
@@ -12,4 +17,8 @@ export async function marginRoutes(app: FastifyInstance): Promise<void> {
   );
   registerEndpoint(app, marginEndpoints.accept, ({ session, body }) => margin.accept(session.userId, body));
   registerEndpoint(app, marginEndpoints.parameters, async () => margin.parameters());
+  registerEndpoint(app, adminMarginEndpoints.userMargin, ({ body }) => margin.staffSummary(body.account), {
+    basePath: ADMIN_API_BASE_PATH,
+    staffRoles: adminMarginRoles.userMargin,
+  });
 }

@@ -40,7 +40,7 @@ export function createMarginService(deps: {
   audit: Pick<AuditService, 'record' | 'list'>;
   identity: Pick<IdentityService, 'requireVerified'>;
   market: Pick<MarketService, 'provider'>;
-  users: Pick<UsersService, 'lock'>;
+  users: Pick<UsersService, 'lock' | 'findByAccount'>;
   rate: MarginRate;
 }) {
   const { db, clock, audit, identity, market, users, rate } = deps;
@@ -238,8 +238,10 @@ export function createMarginService(deps: {
     },
 
     /** Staff: the margin account's state and test score, for the back-office user page. */
-    async staffSummary(userId: bigint) {
-      const [latest, account] = await Promise.all([repository.latestTest(db, userId), openAccount(userId)]);
+    async staffSummary(accountName: string) {
+      const user = await users.findByAccount(accountName);
+      if (!user) throw new DomainError('ACCOUNT_NOT_FOUND');
+      const [latest, account] = await Promise.all([repository.latestTest(db, user.id), openAccount(user.id)]);
       return {
         openedAt: account?.acceptedAt.toISOString() ?? null,
         test: latest ? testView(latest) : null,
