@@ -46,6 +46,28 @@ async function main() {
       fundPassword: '135790',
       deposit: '500.00',
     });
+    // A opens a margin account (the user page shows when, and the test score).
+    await userA('/margin/test', {
+      answers: {
+        margin_call: 'add_cash_or_reduce',
+        liquidation: 'closed_at_market',
+        loss_beyond_deposit: 'yes_debt',
+        short_selling: 'unlimited_loss',
+        interest: 'daily_on_borrowed',
+        recall: 'nothing_happens',
+        leveraged_experience: 'under_one_year',
+        trade_frequency: 'monthly',
+      },
+    });
+    const margin = await userA<{ disclosure: { version: string; hash: string } }>('/margin/status', {
+      language: 'en',
+    });
+    await userA('/margin/accept', {
+      language: 'en',
+      disclosureVersion: margin.disclosure.version,
+      disclosureHash: margin.disclosure.hash,
+      accepts: true,
+    });
     await userA('/information/scamCheck', { trigger: 'first_payout_method', wasToldByOnlineContact: false });
     const card = await userA<{ id: string }>('/information/addBankCard', {
       holderName: 'An Peeters',
