@@ -20,6 +20,7 @@ const Account = lazy(() => import('./screens/Account'));
 const Support = lazy(() => import('./screens/Support'));
 const Fees = lazy(() => import('./screens/Fees'));
 const Reconciliation = lazy(() => import('./screens/Reconciliation'));
+const Offerings = lazy(() => import('./screens/Offerings'));
 
 type Entry = {
   path: string;
@@ -125,6 +126,7 @@ export function Shell() {
     { path: '/support', label: t('menu.support'), call: 'supportConversations' },
     { path: '/channels', label: t('menu.channels'), call: 'depositChannelList' },
     { path: '/fees', label: t('menu.fees'), call: 'feeSchedule' },
+    { path: '/offerings', label: t('menu.offerings'), call: 'ipoList' },
     { path: '/staff', label: t('menu.staff'), call: 'staffList' },
     { path: '/audit', label: t('menu.audit'), call: 'auditLog' },
     { path: '/reconciliation', label: t('menu.reconciliation'), call: 'reconciliation' },
@@ -195,6 +197,7 @@ export function Shell() {
               <Route path="/support" element={guard('supportConversations', <Support />)} />
               <Route path="/channels" element={guard('depositChannelList', <Channels />)} />
               <Route path="/fees" element={guard('feeSchedule', <Fees />)} />
+              <Route path="/offerings" element={guard('ipoList', <Offerings />)} />
               <Route path="/staff" element={guard('staffList', <Staff />)} />
               <Route path="/audit" element={guard('auditLog', <AuditLog />)} />
               <Route path="/reconciliation" element={guard('reconciliation', <Reconciliation />)} />

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import {
   staffMayCall,
   type AdminEndpointName,
+  type AdminIpoEndpointName,
   type AdminMarginEndpointName,
   type AdminProfessionalEndpointName,
   type AdminRecordsEndpointName,
@@ -25,6 +26,7 @@ export type StaffCall =
   | AdminSupportEndpointName
   | AdminProfessionalEndpointName
   | AdminRecordsEndpointName
+  | AdminIpoEndpointName
   | AdminMarginEndpointName;
 
 const SessionContext = createContext<Session | null>(null);
