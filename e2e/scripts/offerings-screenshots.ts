@@ -2,7 +2,8 @@
 // issue 17): one offering drawn (a funded user subscribed in its window; the server's clock then
 // moved past its lottery date and the draw job run), so its seed is published beside the commitment,
 // and one still to be subscribed, showing only its commitment; then the create form, empty and sent
-// empty (the field rules). Usage: npm run build && npx tsx e2e/scripts/offerings-screenshots.ts
+// empty (the field rules); in the first language, a refusal (an unknown symbol) and an offering
+// created through the form. Usage: npm run build && npx tsx e2e/scripts/offerings-screenshots.ts
 // [out-dir]; LANGUAGES=en,fr (default) picks the languages. ADMIN_DEV_SERVER=1 serves the
 // back-office from Vite's dev server (proxying /api to the built server) instead of its build.
 import { spawn } from 'node:child_process';
@@ -150,6 +151,37 @@ async function main() {
       await page.keyboard.press('Escape');
       await page.waitForTimeout(500);
     }
+    // Through the form: a refusal shown with its message, then the offering created and listed.
+    await page.locator('header select').selectOption(languages[0] ?? 'en');
+    await page.goto(`${admin.url}#/offerings`);
+    await page.locator('main button.ant-btn-primary').first().click();
+    const local = (days: number) => {
+      const day = new Date(server.now().getTime() + days * 86_400_000);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T${pad(day.getHours())}:${pad(day.getMinutes())}`;
+    };
+    const fill = (id: string, value: string) => page.locator(`.ant-drawer form #${id}`).fill(value);
+    await fill('symbol', 'NOPE.BR');
+    await fill('name', 'KBC rights issue');
+    await fill('issueMarket', 'Euronext Brussels');
+    await fill('leadUnderwriter', 'KBC Securities');
+    await fill('issuePrice', '61.5');
+    await fill('sharesOffered', '100000');
+    await fill('prospectusUrl', 'https://example.org/kbc-prospectus.pdf');
+    await fill('opensAt', local(1));
+    await fill('closesAt', local(3));
+    await fill('lotteryAt', local(4));
+    await fill('distributionAt', local(4));
+    await fill('listingAt', local(6));
+    await fill('reason', 'rights issue agreed with the issuer');
+    await page.locator('.ant-drawer form button[type="submit"]').click();
+    await page.getByTestId('offering-refusal').waitFor();
+    await page.screenshot({ path: join(outDir, `offerings-refused-${languages[0]}.png`) });
+    await fill('symbol', 'KBC.BR');
+    await page.locator('.ant-drawer form button[type="submit"]').click();
+    await page.locator('tr', { hasText: 'KBC rights issue' }).waitFor();
+    await page.waitForTimeout(1_000);
+    await page.screenshot({ path: join(outDir, `offerings-created-${languages[0]}.png`) });
     console.log(`screenshots in ${outDir}`);
   } catch (error) {
     console.error(server.log().slice(-4_000));
