@@ -15,7 +15,9 @@ import { AdminPage } from '../page-models/admin-page';
 // proposes a correction above the threshold, which they cannot approve themselves and the second
 // officer approves; a support agent answers the user's chat, then on the user's page reads it and
 // asks for a withdrawal bar that the administrator approves in its queue (the page's trail shows
-// the decisions on the user's items); the auditor finds every decision in the audit log. Each role
+// the decisions on the user's items); a product staff member creates an IPO offering (a refusal
+// shown with its message first), listed with its seed commitment and never its seed; the auditor
+// finds every decision in the audit log and reads the offering without a create button. Each role
 // sees only its menu.
 
 const TIMEOUT_MS = 15_000;
@@ -90,6 +92,7 @@ describe('back-office', () => {
       'Support',
       'Deposit channels',
       'Fees and TOB',
+      'Offerings (IPO)',
       'Staff',
       'Audit log',
       'Reconciliation',
@@ -106,6 +109,7 @@ describe('back-office', () => {
       ['petra', 'Payments'],
       ['aude', 'Auditor'],
       ['sam', 'Support'],
+      ['pia', 'Product'],
     ] as const) {
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('First password (they change it)').fill(STAFF_PASSWORD);
@@ -135,6 +139,7 @@ describe('back-office', () => {
       'Users',
       'Deposit channels',
       'Fees and TOB',
+      'Offerings (IPO)',
       'Reconciliation',
       'My account',
     ]);
@@ -348,6 +353,60 @@ describe('back-office', () => {
     }
   });
 
+  it('a product staff member creates an IPO offering: a refusal shows its message, the list shows the seed commitment and never the seed', async () => {
+    const pia = await AdminPage.open(browser, server.baseUrl, server.now);
+    await pia.firstSignIn('pia', STAFF_PASSWORD);
+    assert.deepEqual(await pia.menuItems(), [
+      'Deposit channels',
+      'Fees and TOB',
+      'Offerings (IPO)',
+      'My account',
+    ]);
+    await pia.menu('Offerings');
+    const { page } = pia;
+    await page.getByText('No offering yet.').waitFor({ timeout: TIMEOUT_MS });
+    await page.getByRole('button', { name: 'New offering' }).click();
+    // The window opens after the server's clock (ahead of the browser's), in the browser's zone.
+    const local = (days: number) => {
+      const at = new Date(server.now().getTime() + days * 86_400_000);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    };
+    for (const [label, value] of [
+      ['Symbol', 'NOPE.BR'],
+      ['Name', 'UCB new shares'],
+      ['Issue market', 'Euronext Brussels'],
+      ['Lead underwriter', 'KBC Securities'],
+      ['Issue price (EUR)', '1.25'],
+      ['Shares offered', '50000'],
+      ['Minimum fee (EUR, optional)', '5.00'],
+      ['Prospectus (web address)', 'https://example.org/ucb-prospectus.pdf'],
+      ['Window opens', local(1)],
+      ['Window closes', local(3)],
+      ['Lottery date', local(4)],
+      ['Distribution date', local(4)],
+      ['Listing date', local(6)],
+      ['Reason', 'IPO window agreed with the issuer'],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Create the offering' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('No instrument has the symbol NOPE.BR.')
+      .waitFor({ timeout: TIMEOUT_MS });
+    await page.getByLabel('Symbol', { exact: true }).fill('UCB.BR');
+    await page.getByRole('button', { name: 'Create the offering' }).click();
+    const row = page.locator('tr', { hasText: 'UCB new shares' });
+    await row.waitFor({ timeout: TIMEOUT_MS });
+    await row.getByText('To be subscribed').waitFor({ timeout: TIMEOUT_MS });
+    const commitment = page.locator('[data-testid^="offering-commitment-"]');
+    assert.match((await commitment.textContent()) ?? '', /^[0-9a-f]{64}$/);
+    assert.equal(await page.locator('[data-testid^="offering-seed-"]').count(), 0);
+    await page.getByText('Published after the draw').waitFor({ timeout: TIMEOUT_MS });
+    await page.screenshot({ path: 'test-results/admin-offerings.png' });
+  });
+
   it('the auditor finds every decision in the audit log, and sees no queue action', async () => {
     const aude = await AdminPage.open(browser, server.baseUrl, server.now);
     await aude.firstSignIn('aude', STAFF_PASSWORD);
@@ -363,6 +422,7 @@ describe('back-office', () => {
       'Users',
       'Deposit channels',
       'Fees and TOB',
+      'Offerings (IPO)',
       'Staff',
       'Audit log',
       'Reconciliation',
@@ -377,6 +437,7 @@ describe('back-office', () => {
       ['correction.propose', 'paul'],
       ['correction.approve', 'petra'],
       ['deposit_channel.create', 'paul'],
+      ['ipo.create', 'pia'],
     ]) {
       const row = page.locator('tr', { hasText: action }).filter({ hasText: who });
       await row.first().waitFor({ timeout: TIMEOUT_MS });
@@ -411,5 +472,9 @@ describe('back-office', () => {
     await page.locator('tr', { hasText: 'petra' }).waitFor({ timeout: TIMEOUT_MS });
     assert.equal(await page.getByRole('button', { name: 'Create staff account' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Disable' }).count(), 0);
+    await aude.menu('Offerings');
+    await page.locator('tr', { hasText: 'UCB new shares' }).waitFor({ timeout: TIMEOUT_MS });
+    await page.locator('[data-testid^="offering-commitment-"]').waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(await page.getByRole('button', { name: 'New offering' }).count(), 0);
   });
 });
