@@ -163,6 +163,13 @@ export default function Offerings() {
 
   const required: Rule = { required: true, whitespace: true, message: t('offerings.rules.required') };
   const text = (max: number): Rule[] => [required, { max, message: t('offerings.rules.max', { max }) }];
+  const integerBetween = (min: number, max: number) => ({
+    required: true,
+    type: 'integer' as const,
+    min,
+    max,
+    message: t('offerings.rules.range', { min, max }),
+  });
   const shares: Rule[] = [
     required,
     {
@@ -478,30 +485,14 @@ export default function Offerings() {
             <Form.Item
               name="subscriptionsPerUser"
               label={t('offerings.subscriptionsPerUser')}
-              rules={[
-                {
-                  required: true,
-                  type: 'integer',
-                  min: 1,
-                  max: 10,
-                  message: t('offerings.rules.range', { min: 1, max: 10 }),
-                },
-              ]}
+              rules={[integerBetween(1, 10)]}
             >
               <InputNumber min={1} max={10} precision={0} />
             </Form.Item>
             <Form.Item
               name="feeBasisPoints"
               label={t('offerings.feeBasisPoints')}
-              rules={[
-                {
-                  required: true,
-                  type: 'integer',
-                  min: 0,
-                  max: 500,
-                  message: t('offerings.rules.range', { min: 0, max: 500 }),
-                },
-              ]}
+              rules={[integerBetween(0, 500)]}
             >
               <InputNumber min={0} max={500} precision={0} />
             </Form.Item>
