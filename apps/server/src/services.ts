@@ -41,6 +41,7 @@ import { createSupportService } from './modules/support/support.service';
 import { createPriceAlertsService } from './modules/price-alerts/price-alerts.service';
 import { createNewsService } from './modules/news/news.service';
 import { createOfferingsService } from './modules/offerings/offerings.service';
+import { createPlacementsService } from './modules/placements/placements.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -244,6 +245,19 @@ export function createServices(deps: ServiceDeps) {
     audit,
     users,
   });
+  // Placements ("block trades", issue 17 item 4): the same holds and allotment fill as the IPO.
+  const placements = createPlacementsService({
+    db,
+    clock,
+    ledger,
+    market,
+    trading,
+    identity,
+    restrictions,
+    audit,
+    users,
+    timeZone: config.funds.timeZone,
+  });
   // Records page the ledger's entries and ask each source's module to describe its own.
   const userSearch = createUserSearchService({ users, identity, paymentMethods });
   const reports = createReportsService({
@@ -304,6 +318,7 @@ export function createServices(deps: ServiceDeps) {
     professional,
     margin,
     offerings,
+    placements,
   };
 }
 

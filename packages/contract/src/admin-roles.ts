@@ -1,6 +1,7 @@
 import type { StaffRole } from './enums';
 import type {
   adminIpoPaths,
+  adminPlacementPaths,
   adminMarginPaths,
   adminPaths,
   adminProfessionalPaths,
@@ -23,6 +24,9 @@ export type AdminRecordsEndpointName = keyof typeof adminRecordsPaths;
 
 /** An IPO offering call of the back-office, by its name in `adminIpoPaths`. */
 export type AdminIpoEndpointName = keyof typeof adminIpoPaths;
+
+/** A placement (block trade) call of the back-office, by its name in `adminPlacementPaths`. */
+export type AdminPlacementEndpointName = keyof typeof adminPlacementPaths;
 
 /** A user's margin account as staff read it, by its name in `adminMarginPaths`. */
 export type AdminMarginEndpointName = keyof typeof adminMarginPaths;
@@ -89,6 +93,13 @@ export const adminIpoRoles = {
   ipoList: ['admin', 'product', 'finance', 'auditor'],
 } as const satisfies Record<AdminIpoEndpointName, readonly StaffRole[]>;
 
+/** Who may create, list and close placements early besides admin: the roles of the IPO calls. */
+export const adminPlacementRoles = {
+  placementCreate: adminIpoRoles.ipoCreate,
+  placementList: adminIpoRoles.ipoList,
+  placementClose: adminIpoRoles.ipoCreate,
+} as const satisfies Record<AdminPlacementEndpointName, readonly StaffRole[]>;
+
 /** Who may read a user's margin account (state, test score) besides admin: who may open the user page. */
 export const adminMarginRoles = {
   userMargin: adminEndpointRoles.userDetail,
@@ -100,6 +111,7 @@ const callRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   ...adminProfessionalRoles,
   ...adminRecordsRoles,
   ...adminIpoRoles,
+  ...adminPlacementRoles,
   ...adminMarginRoles,
 };
 
@@ -112,6 +124,7 @@ export function staffMayCall(
     | AdminProfessionalEndpointName
     | AdminRecordsEndpointName
     | AdminIpoEndpointName
+    | AdminPlacementEndpointName
     | AdminMarginEndpointName,
 ): boolean {
   const roles = callRoles[name] ?? adminSupportRoles;

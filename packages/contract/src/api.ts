@@ -14,6 +14,7 @@ import {
 } from './account-services';
 import { adminMarginEndpoints, marginEndpoints } from './margin';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
+import { adminPlacementEndpoints, placementEndpoints } from './placements';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
 
@@ -34,7 +35,8 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof checkInEndpoints> &
   EndpointsByPath<typeof professionalEndpoints> &
   EndpointsByPath<typeof marginEndpoints> &
-  EndpointsByPath<typeof ipoEndpoints>;
+  EndpointsByPath<typeof ipoEndpoints> &
+  EndpointsByPath<typeof placementEndpoints>;
 
 /** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
 export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
@@ -42,6 +44,7 @@ export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
   EndpointsByPath<typeof adminProfessionalEndpoints> &
   EndpointsByPath<typeof adminRecordsEndpoints> &
   EndpointsByPath<typeof adminIpoEndpoints> &
+  EndpointsByPath<typeof adminPlacementEndpoints> &
   EndpointsByPath<typeof adminMarginEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
@@ -72,6 +75,7 @@ export const userApi: UserApi = byPath<UserApi>(
   professionalEndpoints,
   marginEndpoints,
   ipoEndpoints,
+  placementEndpoints,
 );
 export const adminApi: AdminApi = byPath<AdminApi>(
   adminEndpoints,
@@ -79,5 +83,6 @@ export const adminApi: AdminApi = byPath<AdminApi>(
   adminProfessionalEndpoints,
   adminRecordsEndpoints,
   adminIpoEndpoints,
+  adminPlacementEndpoints,
   adminMarginEndpoints,
 );

@@ -93,6 +93,7 @@ export const sourceTypes = [
   'dividend',
   'corporate_action',
   'ipo',
+  'placement',
   'loan',
 ] as const;
 export type SourceType = (typeof sourceTypes)[number];

@@ -325,3 +325,13 @@ export const ipoSubscriptionStates = [
   'listed',
 ] as const;
 export type IpoSubscriptionState = (typeof ipoSubscriptionStates)[number];
+
+/**
+ * A placement's (block trade's) phase: upcoming (before the window), open, closed (the window
+ * passed, allocation not yet run), allocated, closed early by staff (every subscriber refunded).
+ */
+export const placementPhases = ['upcoming', 'open', 'closed', 'allocated', 'closed_early'] as const;
+export type PlacementPhase = (typeof placementPhases)[number];
+/** A placement subscription: requested (money frozen), allocated (N shares, the rest released), not allocated, refunded (closed early). */
+export const placementSubscriptionStates = ['requested', 'allocated', 'not_allocated', 'refunded'] as const;
+export type PlacementSubscriptionState = (typeof placementSubscriptionStates)[number];

@@ -142,6 +142,10 @@ export const errorCatalogue = {
   IPO_CHANNEL_CLOSED: refusal('The new-share channel is not open.'),
   NOT_LISTED: refusal('Not yet listed.'),
   IPO_SUBSCRIPTION_LIMIT: refusal('This offering takes only so many subscriptions per user.', ['limit']),
+  BLOCK_TRADE_DAILY_LIMIT: refusal(
+    "Over the placement's daily purchase limit per user (shares requested today, Brussels time).",
+    ['limit', 'left'],
+  ),
 
   // Orders
   ORDER_NOT_FOUND: refusal('The order does not exist.'),

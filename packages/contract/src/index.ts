@@ -22,6 +22,8 @@ export * from './inbox';
 export * from './news';
 export * from './account-services';
 export * from './offerings';
+export * from './placements';
+export * from './placement-allocation';
 export * from './ipo-draw';
 export * from './margin';
 export * from './api';

@@ -15,3 +15,19 @@ export const adminIpoPaths = {
   ipoCreate: '/ipo/create',
   ipoList: '/ipo/list',
 } as const;
+
+/** Placements ("block trades", issue 17 item 4): a block of a listed instrument at a fixed price. */
+export const placementPaths = {
+  list: '/placement/list',
+  detail: '/placement/detail',
+  preview: '/placement/preview',
+  subscribe: '/placement/subscribe',
+  subscriptions: '/placement/subscriptions',
+} as const;
+
+/** Under ADMIN_API_BASE_PATH: staff create placements, list them and close one early. */
+export const adminPlacementPaths = {
+  placementCreate: '/placement/create',
+  placementList: '/placement/list',
+  placementClose: '/placement/close',
+} as const;

@@ -25,6 +25,7 @@ import { creditRoutes } from './credit/credit.routes';
 import { checkInRoutes } from './check-in/check-in.routes';
 import { professionalRoutes } from './professional/professional.routes';
 import { offeringsRoutes } from './offerings/offerings.routes';
+import { placementsRoutes } from './placements/placements.routes';
 import { marginRoutes } from './margin/margin.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
@@ -55,5 +56,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(checkInRoutes);
   await app.register(professionalRoutes);
   await app.register(offeringsRoutes);
+  await app.register(placementsRoutes);
   await app.register(marginRoutes);
 }

@@ -1677,6 +1677,8 @@ export default {
     COPY_TRADING_CLOSED: 'Die Frist für Copy-Trading ist abgelaufen.',
     SUBSCRIPTION_NOT_OPEN: 'Die Zeichnung beginnt am {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Der Kanal für Neuemissionen ist nicht geöffnet.',
+    BLOCK_TRADE_DAILY_LIMIT:
+      'Das Tageslimit für diesen Blockhandel beträgt {{limit}} Aktien; heute können Sie noch {{left}} zeichnen.',
     IPO_SUBSCRIPTION_LIMIT: 'Sie können diese Emission höchstens {{limit}}-mal zeichnen.',
     NOT_LISTED: 'Noch nicht börsennotiert.',
     QUANTITY_NOT_WHOLE_LOTS:

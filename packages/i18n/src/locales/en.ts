@@ -1659,6 +1659,8 @@ export default {
     COPY_TRADING_CLOSED: 'The time limit for copy trading has passed.',
     SUBSCRIPTION_NOT_OPEN: 'Subscription opens at {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'The new-share channel is not open.',
+    BLOCK_TRADE_DAILY_LIMIT:
+      'The daily limit for this block trade is {{limit}} shares; you may still request {{left}} today.',
     IPO_SUBSCRIPTION_LIMIT: 'You may subscribe to this offering at most {{limit}} times.',
     NOT_LISTED: 'Not listed yet.',
     QUANTITY_NOT_WHOLE_LOTS:

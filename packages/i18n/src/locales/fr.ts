@@ -1681,6 +1681,8 @@ export default {
     COPY_TRADING_CLOSED: 'Le délai pour le copy trading est dépassé.',
     SUBSCRIPTION_NOT_OPEN: 'La souscription ouvre le {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Le canal des nouvelles actions n’est pas ouvert.',
+    BLOCK_TRADE_DAILY_LIMIT:
+      'La limite journalière de cette transaction de bloc est de {{limit}} actions ; vous pouvez encore en demander {{left}} aujourd’hui.',
     IPO_SUBSCRIPTION_LIMIT: 'Vous pouvez souscrire à cette offre au plus {{limit}} fois.',
     NOT_LISTED: 'Pas encore cotée.',
     QUANTITY_NOT_WHOLE_LOTS:

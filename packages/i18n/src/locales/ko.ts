@@ -1648,6 +1648,8 @@ export default {
     COPY_TRADING_CLOSED: '카피 트레이딩 기한이 지났습니다.',
     SUBSCRIPTION_NOT_OPEN: '청약은 {{opensAt}}에 시작됩니다.',
     IPO_CHANNEL_CLOSED: '신주 공모 채널이 열려 있지 않습니다.',
+    BLOCK_TRADE_DAILY_LIMIT:
+      '이 블록딜의 일일 한도는 {{limit}}주입니다. 오늘 {{left}}주를 더 신청할 수 있습니다.',
     IPO_SUBSCRIPTION_LIMIT: '이 공모는 최대 {{limit}}회까지 청약할 수 있습니다.',
     NOT_LISTED: '아직 상장되지 않았습니다.',
     QUANTITY_NOT_WHOLE_LOTS:

@@ -1680,6 +1680,8 @@ export default {
     COPY_TRADING_CLOSED: 'De termijn voor copy trading is verstreken.',
     SUBSCRIPTION_NOT_OPEN: 'De inschrijving opent op {{opensAt}}.',
     IPO_CHANNEL_CLOSED: 'Het kanaal voor nieuwe aandelen is niet open.',
+    BLOCK_TRADE_DAILY_LIMIT:
+      'De daglimiet voor deze blokhandel is {{limit}} aandelen; vandaag kun je er nog {{left}} aanvragen.',
     IPO_SUBSCRIPTION_LIMIT: 'Je kunt op deze uitgifte hoogstens {{limit}} keer inschrijven.',
     NOT_LISTED: 'Nog niet genoteerd.',
     QUANTITY_NOT_WHOLE_LOTS:

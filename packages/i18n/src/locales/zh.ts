@@ -1609,6 +1609,7 @@ export default {
     COPY_TRADING_CLOSED: '跟單交易期限已過。',
     SUBSCRIPTION_NOT_OPEN: '申購將於 {{opensAt}} 開始。',
     IPO_CHANNEL_CLOSED: '新股申購通道未開放。',
+    BLOCK_TRADE_DAILY_LIMIT: '此大宗交易每日限額為 {{limit}} 股；今日您還可申購 {{left}} 股。',
     IPO_SUBSCRIPTION_LIMIT: '此新股每位用戶最多可申購 {{limit}} 次。',
     NOT_LISTED: '尚未上市。',
     QUANTITY_NOT_WHOLE_LOTS: '數量必須是每手 {{lotSize}} 的整數手，最多 {{decimals}} 位小數。',

@@ -42,7 +42,7 @@ export type RecordsServiceDeps = {
 
 export function createRecordsService(deps: RecordsServiceDeps) {
   const { db, ledger } = deps;
-  /** The module that owns each source type; IPOs have no module yet (their memo shows). */
+  /** The module that owns each source type; IPOs and placements have no describer yet (their memo shows). */
   const owners: Readonly<Record<SourceType, Describer | null>> = {
     deposit: deps.deposits,
     withdrawal: deps.withdrawals,
@@ -53,6 +53,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     dividend: deps.trading,
     corporate_action: deps.trading,
     ipo: null,
+    placement: null,
     loan: deps.credit,
   };
 

@@ -980,11 +980,13 @@ export function createTradingService(deps: TradingServiceDeps) {
      * issue price, filled at once from the subscription's cash hold through the same fill as any
      * buy (ledger entry, fill row with the issue price as its quote, holding and FIFO lot); the
      * rest of the hold is released in that same entry. Runs in the caller's transaction, once per
-     * subscription (the order's key is the subscription's).
+     * subscription (the order's key is the subscription's). A placement's allocation (issue 17,
+     * item 4) is the same order and fill, `origin: 'placement'` keeping its keys apart.
      */
     async allot(
       tx: Transaction,
       input: {
+        origin?: 'ipo' | 'placement';
         userId: bigint;
         subscriptionId: bigint;
         offeringId: bigint;
@@ -997,6 +999,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         frozenMinor: bigint;
       },
     ): Promise<{ order: OrderRow; paidMinor: bigint }> {
+      const origin = input.origin ?? 'ipo';
       const instrument = market.instrumentOf(input.symbol);
       const tradable = tradableInstrument(instrument, trading);
       const now = clock.now();
@@ -1026,8 +1029,8 @@ export function createTradingService(deps: TradingServiceDeps) {
         state: 'pending',
         holdId: input.holdId,
         reservedMinor: input.frozenMinor,
-        idempotencyKey: `ipo-subscription:${input.subscriptionId}`,
-        requestHash: `ipo-offering:${input.offeringId}`,
+        idempotencyKey: `${origin}-subscription:${input.subscriptionId}`,
+        requestHash: `${origin === 'ipo' ? 'ipo-offering' : 'placement'}:${input.offeringId}`,
         createdAt: now,
         updatedAt: now,
       });
@@ -1037,7 +1040,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         quote: {
           priceMinor: input.priceMinor,
           basis: 'issue',
-          source: `IPO offering ${input.offeringId}`,
+          source: `${origin === 'ipo' ? 'IPO offering' : 'Placement'} ${input.offeringId}`,
           timestamp: now,
         },
         costs,

@@ -1,0 +1,196 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { placementSubscriptions, placements } from './placements.tables';
+
+export type PlacementRow = typeof placements.$inferSelect;
+export type PlacementSubscriptionRow = typeof placementSubscriptions.$inferSelect;
+
+const one = <T>(rows: T[], what: string): T => {
+  const row = rows[0];
+  if (row === undefined) throw new Error(`${what} returned no row`);
+  return row;
+};
+
+export async function insertPlacement(db: Executor, values: typeof placements.$inferInsert) {
+  return one(await db.insert(placements).values(values).returning(), 'insert into placements');
+}
+
+export async function findPlacement(db: Executor, id: bigint): Promise<PlacementRow | undefined> {
+  const rows = await db.select().from(placements).where(eq(placements.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function placementsByIds(db: Executor, ids: readonly bigint[]): Promise<PlacementRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(placements)
+    .where(inArray(placements.id, [...ids]));
+}
+
+/** The placement's row under a share lock: subscriptions wait for a close that holds it, and the reverse. */
+export async function lockPlacementShared(db: Executor, id: bigint): Promise<PlacementRow | undefined> {
+  const rows = await db.select().from(placements).where(eq(placements.id, id)).for('share');
+  return rows[0];
+}
+
+/** The placement's row locked for update (staff closing it early wait for subscriptions in flight). */
+export async function lockPlacement(db: Executor, id: bigint): Promise<PlacementRow | undefined> {
+  const rows = await db.select().from(placements).where(eq(placements.id, id)).for('update');
+  return rows[0];
+}
+
+export async function listPlacements(db: Executor, page: number, pageSize: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(placements)
+      .orderBy(desc(placements.opensAt), desc(placements.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(placements),
+  ]);
+  return { total: totals[0]?.total ?? 0, rows };
+}
+
+/** Requested shares and subscription count per placement. */
+export async function totalsOf(db: Executor, ids: readonly bigint[]) {
+  if (ids.length === 0) return new Map<bigint, { quantity: bigint; count: number }>();
+  const rows = await db
+    .select({
+      placementId: placementSubscriptions.placementId,
+      quantity: sql<string>`coalesce(sum(${placementSubscriptions.quantity}), 0)::text`,
+      count: count(),
+    })
+    .from(placementSubscriptions)
+    .where(inArray(placementSubscriptions.placementId, [...ids]))
+    .groupBy(placementSubscriptions.placementId);
+  return new Map(rows.map((row) => [row.placementId, { quantity: BigInt(row.quantity), count: row.count }]));
+}
+
+/**
+ * Claims one placement whose window has closed and that is not settled, its row locked for
+ * update, skipping one another node is allocating (that node settles it; this one finds the next).
+ */
+export async function claimDuePlacement(db: Executor, now: Date): Promise<PlacementRow | undefined> {
+  const rows = await db
+    .select()
+    .from(placements)
+    .where(and(isNull(placements.settledAt), lte(placements.closesAt, now)))
+    .orderBy(asc(placements.closesAt), asc(placements.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
+
+export async function setSettled(
+  db: Executor,
+  id: bigint,
+  values: Pick<
+    typeof placements.$inferInsert,
+    'settledAt' | 'closedEarlyAt' | 'closeReason' | 'quantityAllocated'
+  >,
+) {
+  return one(
+    await db
+      .update(placements)
+      .set(values)
+      .where(and(eq(placements.id, id), isNull(placements.settledAt)))
+      .returning(),
+    'update placements',
+  );
+}
+
+export async function insertSubscription(db: Executor, values: typeof placementSubscriptions.$inferInsert) {
+  return one(
+    await db.insert(placementSubscriptions).values(values).returning(),
+    'insert into placement_subscriptions',
+  );
+}
+
+export async function findSubscriptionByKey(db: Executor, userId: bigint, key: string) {
+  const rows = await db
+    .select()
+    .from(placementSubscriptions)
+    .where(and(eq(placementSubscriptions.userId, userId), eq(placementSubscriptions.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Shares the user requested from the placement on `day`. */
+export async function userQuantityOnDay(db: Executor, userId: bigint, placementId: bigint, day: string) {
+  const rows = await db
+    .select({ total: sql<string>`coalesce(sum(${placementSubscriptions.quantity}), 0)::text` })
+    .from(placementSubscriptions)
+    .where(
+      and(
+        eq(placementSubscriptions.userId, userId),
+        eq(placementSubscriptions.placementId, placementId),
+        eq(placementSubscriptions.day, day),
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}
+
+export async function userSubscriptionsTo(db: Executor, userId: bigint, placementId: bigint) {
+  return db
+    .select()
+    .from(placementSubscriptions)
+    .where(
+      and(eq(placementSubscriptions.userId, userId), eq(placementSubscriptions.placementId, placementId)),
+    )
+    .orderBy(desc(placementSubscriptions.id));
+}
+
+export async function listUserSubscriptions(db: Executor, userId: bigint, page: number, pageSize: number) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(placementSubscriptions)
+      .where(eq(placementSubscriptions.userId, userId))
+      .orderBy(desc(placementSubscriptions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count() })
+      .from(placementSubscriptions)
+      .where(eq(placementSubscriptions.userId, userId)),
+  ]);
+  return { total: totals[0]?.total ?? 0, rows };
+}
+
+export async function subscriptionsOf(
+  db: Executor,
+  placementId: bigint,
+): Promise<PlacementSubscriptionRow[]> {
+  return db
+    .select()
+    .from(placementSubscriptions)
+    .where(eq(placementSubscriptions.placementId, placementId))
+    .orderBy(asc(placementSubscriptions.id));
+}
+
+export async function setSubscriptionSettled(
+  db: Executor,
+  id: bigint,
+  values: Pick<
+    typeof placementSubscriptions.$inferInsert,
+    'allocatedQuantity' | 'paidMinor' | 'releasedMinor' | 'orderId' | 'settledAt'
+  >,
+) {
+  await db
+    .update(placementSubscriptions)
+    .set(values)
+    .where(and(eq(placementSubscriptions.id, id), isNull(placementSubscriptions.settledAt)));
+}
+
+export async function setSubscriptionHold(db: Executor, id: bigint, holdId: bigint) {
+  return one(
+    await db
+      .update(placementSubscriptions)
+      .set({ holdId })
+      .where(eq(placementSubscriptions.id, id))
+      .returning(),
+    'update placement_subscriptions',
+  );
+}
