@@ -55,6 +55,18 @@ export default function HomeScreen() {
           </li>
         </ul>
       )}
+      {isAvailable('blockTrade') && (
+        <ul className="menu" data-testid="home-block-trade">
+          <li>
+            <Link to={pathOf('blockTrade')}>
+              <span className="menu-label">
+                <span>{t('placement.homeEntry')}</span>
+                <small>{t('placement.homeEntryNote')}</small>
+              </span>
+            </Link>
+          </li>
+        </ul>
+      )}
       <h2 className="section-title">{t('home.latestMessages')}</h2>
       {latest.length === 0 ? (
         notices.isPending ? (

@@ -12,11 +12,13 @@ import { useFollowSymbols } from '../../features/market/use-live-quote';
 import { withLivePrice } from '../../features/trading/live-position';
 import { useCancelOrderMutation } from '../../features/trading/mutations';
 import { ipoQueries, useIpoSubscriptions } from '../../features/offerings/queries';
+import { placementQueries, usePlacementSubscriptions } from '../../features/placements/queries';
 import { tradeQueries, type Order, type Position } from '../../features/trading/queries';
 import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
 import { SubscriptionCard } from '../home/ipo/IpoParts';
+import { PlacementSubscriptionCard } from '../home/placements/PlacementParts';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { OrderCard } from './components/OrderCard';
 import { PositionFigures } from './components/PositionFigures';
@@ -188,18 +190,39 @@ function ExchangeList() {
   );
 }
 
-/** IPO subscriptions with their states (issue 17, item 6); the draw check is on the offering's page. */
+/**
+ * IPO subscriptions and placement requests with their states (issue 17, item 6); the draw check is
+ * on the offering's page. Newest first across both.
+ */
 function SubscriptionsTab() {
   const { t } = useTranslation();
-  const query = useIpoSubscriptions();
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <EmptyState message={t('common.failure')} />;
-  if (query.data.items.length === 0) return <EmptyState message={t('trade.empty.subscription')} />;
+  const ipo = useIpoSubscriptions();
+  const placements = usePlacementSubscriptions();
+  if (ipo.isPending || placements.isPending) return <Loading />;
+  if (ipo.isError || placements.isError) return <EmptyState message={t('common.failure')} />;
+  const items = [
+    ...ipo.data.items.map((subscription) => ({ kind: 'ipo' as const, subscription })),
+    ...placements.data.items.map((subscription) => ({ kind: 'placement' as const, subscription })),
+  ].sort((a, b) => b.subscription.createdAt.localeCompare(a.subscription.createdAt));
+  if (items.length === 0) return <EmptyState message={t('trade.empty.subscription')} />;
   return (
     <ul className={styles.tradeList}>
-      {query.data.items.map((subscription) => (
-        <SubscriptionCard key={subscription.id} offering={null} subscription={subscription} isLinked />
-      ))}
+      {items.map((item) =>
+        item.kind === 'ipo' ? (
+          <SubscriptionCard
+            key={`ipo-${item.subscription.id}`}
+            offering={null}
+            subscription={item.subscription}
+            isLinked
+          />
+        ) : (
+          <PlacementSubscriptionCard
+            key={`placement-${item.subscription.id}`}
+            subscription={item.subscription}
+            isLinked
+          />
+        ),
+      )}
     </ul>
   );
 }
@@ -215,6 +238,7 @@ export default function TradeIndexScreen() {
       queryClient.invalidateQueries({ queryKey: tradeQueries.all }),
       queryClient.invalidateQueries({ queryKey: fundsQueries.all }),
       queryClient.invalidateQueries({ queryKey: ipoQueries.all }),
+      queryClient.invalidateQueries({ queryKey: placementQueries.all }),
     ]);
   };
   return (
