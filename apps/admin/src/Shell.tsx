@@ -21,6 +21,7 @@ const Support = lazy(() => import('./screens/Support'));
 const Fees = lazy(() => import('./screens/Fees'));
 const Reconciliation = lazy(() => import('./screens/Reconciliation'));
 const Offerings = lazy(() => import('./screens/Offerings'));
+const Placements = lazy(() => import('./screens/Placements'));
 
 type Entry = {
   path: string;
@@ -127,6 +128,7 @@ export function Shell() {
     { path: '/channels', label: t('menu.channels'), call: 'depositChannelList' },
     { path: '/fees', label: t('menu.fees'), call: 'feeSchedule' },
     { path: '/offerings', label: t('menu.offerings'), call: 'ipoList' },
+    { path: '/placements', label: t('menu.placements'), call: 'placementList' },
     { path: '/staff', label: t('menu.staff'), call: 'staffList' },
     { path: '/audit', label: t('menu.audit'), call: 'auditLog' },
     { path: '/reconciliation', label: t('menu.reconciliation'), call: 'reconciliation' },
@@ -198,6 +200,7 @@ export function Shell() {
               <Route path="/channels" element={guard('depositChannelList', <Channels />)} />
               <Route path="/fees" element={guard('feeSchedule', <Fees />)} />
               <Route path="/offerings" element={guard('ipoList', <Offerings />)} />
+              <Route path="/placements" element={guard('placementList', <Placements />)} />
               <Route path="/staff" element={guard('staffList', <Staff />)} />
               <Route path="/audit" element={guard('auditLog', <AuditLog />)} />
               <Route path="/reconciliation" element={guard('reconciliation', <Reconciliation />)} />

@@ -4,6 +4,7 @@ import {
   type AdminEndpointName,
   type AdminIpoEndpointName,
   type AdminMarginEndpointName,
+  type AdminPlacementEndpointName,
   type AdminProfessionalEndpointName,
   type AdminRecordsEndpointName,
   type AdminSupportEndpointName,
@@ -27,6 +28,7 @@ export type StaffCall =
   | AdminProfessionalEndpointName
   | AdminRecordsEndpointName
   | AdminIpoEndpointName
+  | AdminPlacementEndpointName
   | AdminMarginEndpointName;
 
 const SessionContext = createContext<Session | null>(null);
