@@ -161,7 +161,7 @@ async function main() {
       return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T${pad(day.getHours())}:${pad(day.getMinutes())}`;
     };
     const fill = (id: string, value: string) => page.locator(`.ant-drawer form #${id}`).fill(value);
-    await fill('symbol', 'NOPE.BR');
+    await fill('symbol', 'NOPE');
     await fill('name', 'KBC rights issue');
     await fill('issueMarket', 'Euronext Brussels');
     await fill('leadUnderwriter', 'KBC Securities');

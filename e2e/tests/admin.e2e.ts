@@ -373,7 +373,7 @@ describe('back-office', () => {
       return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
     };
     for (const [label, value] of [
-      ['Symbol', 'NOPE.BR'],
+      ['Symbol', 'NOPE'],
       ['Name', 'UCB new shares'],
       ['Issue market', 'Euronext Brussels'],
       ['Lead underwriter', 'KBC Securities'],
@@ -393,7 +393,7 @@ describe('back-office', () => {
     await page.getByRole('button', { name: 'Create the offering' }).click();
     await page
       .getByRole('alert')
-      .getByText('No instrument has the symbol NOPE.BR.')
+      .getByText('No instrument has the symbol NOPE.')
       .waitFor({ timeout: TIMEOUT_MS });
     await page.getByLabel('Symbol', { exact: true }).fill('UCB.BR');
     await page.getByRole('button', { name: 'Create the offering' }).click();

@@ -107,6 +107,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
         registerJobs(jobs, { db: deps.db, services, checkpointDir: deps.config.ledger.checkpointDir });
         instance.decorate('jobs', jobs);
+        // IPOs' new instruments: known at start, and those created on another node within seconds.
+        instance.addHook('onReady', async () => void (await services.ipoListings.sync()));
+        instance.addHook('onRequest', async (request) => {
+          await services.ipoListings.syncIfStale().catch((error: unknown) => {
+            request.log.error({ err: error }, 'IPO listings: sync failed');
+          });
+        });
         instance.addHook('onClose', async () => {
           await jobs.stop();
           // A graceful stop seals what the last passes left, so no entry outlives the deadline unsealed.

@@ -306,6 +306,24 @@ const environmentSchema = z
       .default('on')
       .transform((value) => value === 'on'),
     DEMO_DESK_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(10),
+    DEMO_IPO: z
+      .enum(['on', 'off'])
+      .default('on')
+      .transform((value) => value === 'on'),
+    DEMO_IPO_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(30),
+    /** Shares the simulator offers in each demo IPO (whole lots of 100). */
+    DEMO_IPO_SHARES_OFFERED: z.coerce.number().int().min(100).max(10_000_000).multipleOf(100).default(20_000),
+    DEMO_IPO_DRAW_AFTER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(5),
     DEMO_DEPOSIT_MINIMUM: cashSchema('10.00'),
     DEMO_DEPOSIT_MAXIMUM: cashSchema('100000.00', 1_000_000_00n),
     LEDGER_SIGNING_KEY: z
@@ -498,6 +516,17 @@ export type Config = {
    * `isOn` says (`DEMO_DESK=off` turns it off in demo mode).
    */
   readonly demoDesk: { readonly isOn: boolean; readonly delaySeconds: number };
+  /**
+   * Demo mode's IPOs (issue 17): the simulator keeps one offering open or upcoming, its window
+   * `windowMinutes` long, its draw `drawAfterMinutes` after it closes, listed at the next Euronext
+   * open after the draw, `sharesOffered` shares. Never in live mode (`DEMO_IPO=off` turns it off in demo mode).
+   */
+  readonly demoIpo: {
+    readonly isOn: boolean;
+    readonly windowMinutes: number;
+    readonly drawAfterMinutes: number;
+    readonly sharesOffered: number;
+  };
   /** The demo deposit channels' limits (one per currency, created at first start in demo mode). */
   readonly demoDeposit: { readonly minimumMinor: bigint; readonly maximumMinor: bigint };
 };
@@ -652,6 +681,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     streamConnectionsPerAddress: env.STREAM_CONNECTIONS_PER_ADDRESS,
     demoDesk: { isOn: env.DEMO_DESK, delaySeconds: env.DEMO_DESK_DELAY_SECONDS },
+    demoIpo: {
+      isOn: env.DEMO_IPO,
+      windowMinutes: env.DEMO_IPO_WINDOW_MINUTES,
+      drawAfterMinutes: env.DEMO_IPO_DRAW_AFTER_MINUTES,
+      sharesOffered: env.DEMO_IPO_SHARES_OFFERED,
+    },
     demoDeposit: { minimumMinor: env.DEMO_DEPOSIT_MINIMUM, maximumMinor: env.DEMO_DEPOSIT_MAXIMUM },
   };
 }
@@ -691,6 +726,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadsDir: join(tmpdir(), `beurs-test-uploads-${process.pid}`),
     // Tests review by hand; the demo desk's own tests turn it on.
     demoDesk: { isOn: false, delaySeconds: 10 },
+    // Tests create their own offerings; the demo IPO's own tests turn it on.
+    demoIpo: { isOn: false, windowMinutes: 30, drawAfterMinutes: 5, sharesOffered: 20_000 },
     ...overrides,
   };
 }

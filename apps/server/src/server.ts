@@ -5,6 +5,7 @@ import { startedClock, systemClock, type Clock } from './core/clock';
 import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
 import { runFirstStart, type FirstStartReport } from './first-start';
+import { demoIpoJob } from './jobs/demo-ipo.job';
 import { newsFeedsJob } from './jobs/news-feeds.job';
 import { ledgerVerifyJob } from './jobs/ledger-verify.job';
 import type { OpenedSigningKey } from './ledger/ledger-signing';
@@ -101,6 +102,9 @@ async function main(): Promise<void> {
   await app.jobs.start();
   // The news (and, in demo mode, the simulator's events) at once, not one period after start.
   await app.jobs.enqueue(newsFeedsJob, {}, { key: 'news.feeds.at-start' });
+  // In demo mode, the simulator's IPO at once (a newcomer finds one open), not one period after start.
+  if (app.services.demoIpo.isScheduling())
+    await app.jobs.enqueue(demoIpoJob, {}, { key: 'offerings.demo-ipo.at-start' });
   // The ledger's health at once too (the hourly verification's first run).
   await app.jobs.enqueue(ledgerVerifyJob, {}, { key: 'ledger.verify.at-start' });
 

@@ -41,6 +41,8 @@ import { createSupportService } from './modules/support/support.service';
 import { createPriceAlertsService } from './modules/price-alerts/price-alerts.service';
 import { createNewsService } from './modules/news/news.service';
 import { createOfferingsService } from './modules/offerings/offerings.service';
+import { createDemoIpoService } from './modules/offerings/demo-ipo.service';
+import { createIpoListingsService } from './modules/offerings/ipo-listings.service';
 import { createPlacementsService } from './modules/placements/placements.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
@@ -233,6 +235,8 @@ export function createServices(deps: ServiceDeps) {
   // The margin account (issue 16): the appropriateness test, the risk disclosure, the published parameters.
   const margin = createMarginService({ db, clock, audit, identity, market, users, rate: config.margin });
   // IPO offerings (issue 17): subscriptions freeze money; the draw allots through the trading module.
+  // An offering may bring a new instrument, which the simulator lists on its listing date.
+  const ipoListings = createIpoListingsService({ db, clock, market });
   const offerings = createOfferingsService({
     db,
     clock,
@@ -244,7 +248,10 @@ export function createServices(deps: ServiceDeps) {
     restrictions,
     audit,
     users,
+    listings: ipoListings,
   });
+  // In demo mode the simulator keeps one IPO open or upcoming, created through the same service.
+  const demoIpo = createDemoIpoService({ config, clock, db, offerings });
   // Placements ("block trades", issue 17 item 4): the same holds and allotment fill as the IPO.
   const placements = createPlacementsService({
     db,
@@ -318,6 +325,8 @@ export function createServices(deps: ServiceDeps) {
     professional,
     margin,
     offerings,
+    ipoListings,
+    demoIpo,
     placements,
   };
 }

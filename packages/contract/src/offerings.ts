@@ -153,7 +153,9 @@ export const ipoEndpoints = defineEndpoints(ipoPaths, {
 });
 
 export const ipoOfferingStaffData = ipoOfferingData.extend({
-  createdByStaffId: z.string(),
+  /** A staff member (audited), or in demo mode the simulator (never a staff account). */
+  createdBy: z.enum(['staff', 'simulator']),
+  createdByStaffId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 

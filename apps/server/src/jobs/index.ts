@@ -13,6 +13,7 @@ import { registerTradingCorporateActionsJob } from './trading-corporate-actions.
 import { registerTradingExpiryJob } from './trading-expiry.job';
 import { registerCreditInterestJob } from './credit-interest.job';
 import { registerIpoDrawJob } from './ipo-draw.job';
+import { registerDemoIpoJob } from './demo-ipo.job';
 import { registerPlacementAllocationJob } from './placement-allocation.job';
 
 // Every job of the server, registered in one place (one line per job).
@@ -44,5 +45,6 @@ export function registerJobs(
   registerNewsFeedsJob(runner, { news: deps.services.news });
   registerCreditInterestJob(runner, { credit: deps.services.credit });
   registerIpoDrawJob(runner, { offerings: deps.services.offerings });
+  registerDemoIpoJob(runner, { demoIpo: deps.services.demoIpo });
   registerPlacementAllocationJob(runner, { placements: deps.services.placements });
 }

@@ -187,7 +187,7 @@ function minorUnits(text: string, scale: number): bigint {
 }
 
 /** A simplified Euronext/US tick-size table by price band. */
-function tickFor(priceMinor: bigint, currency: string): bigint {
+export function tickFor(priceMinor: bigint, currency: string): bigint {
   if (currency === 'USD') return priceMinor < 10_000n ? 1n : 100n;
   if (priceMinor < 100_000n) return 20n;
   if (priceMinor < 500_000n) return 100n;

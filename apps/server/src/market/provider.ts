@@ -1,6 +1,9 @@
 import type { TobClass } from '@beurs/contract';
 import type { CalendarId, SessionPhase, TradingCalendar } from './calendars';
 
+/** A catalogue row for a new listing (the simulator's `CatalogueEntry`, without dividends). */
+export type NewListingEntry = { readonly instrument: Instrument; readonly dividend: null };
+
 // The one interface every market-data source implements: the embedded simulator (demo mode) and
 // real vendors (live mode). Prices are bigint minor units at the instrument's `priceScale` (4 for
 // shares, indices and crypto; 6 for forex, the FX-rate scale). Every quote names its source, its
@@ -40,6 +43,11 @@ export type Instrument = {
   readonly sharesOutstanding: bigint | null;
   /** Simulator only: typical daily volume. */
   readonly averageDailyVolume: number;
+  /**
+   * A new listing (an IPO's instrument): when its first session opens. Before then it has no
+   * price path and cannot be traded (NOT_LISTED). Absent for instruments listed before history.
+   */
+  readonly listedFromMs?: number;
 };
 
 export type Quote = {
@@ -126,6 +134,12 @@ export interface MarketDataProvider {
   fxRate(base: string, quote: string): Promise<FxRate>;
   /** Calls `listener` with each new trade; returns the unsubscribe function. */
   onTick(listener: (tick: Tick) => void): () => void;
+  /**
+   * Simulator only: adds a new instrument (an IPO's) that lists at the first session opening at or
+   * after `listingAtMs`, its price path starting there at the entry's start price. Answers the
+   * instrument as listed (with `listedFromMs`). A vendor has no such call: its instruments are its own.
+   */
+  addListing?(entry: NewListingEntry, listingAtMs: number): Instrument;
   /** Starts producing ticks (a timer for the simulator, the vendor's socket for a vendor). */
   start(): void;
   close(): Promise<void>;

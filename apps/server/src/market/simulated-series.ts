@@ -40,10 +40,17 @@ export class SimulatedSeries {
   private readonly minuteCache = new Map<number, DayMinutes>();
   private lastTicks: { index: number; minute: number; ticks: MinuteTicks } | null = null;
 
-  constructor(entry: CatalogueEntry, calendar: TradingCalendar, seed: number) {
+  /**
+   * The first day with a price path: 0, or a new listing's first session (days before it are
+   * flat at the start price with no volume and are never shown; its open is the start price).
+   */
+  readonly firstIndex: number;
+
+  constructor(entry: CatalogueEntry, calendar: TradingCalendar, seed: number, firstIndex = 0) {
     this.entry = entry;
     this.calendar = calendar;
     this.seed = seed;
+    this.firstIndex = firstIndex;
     this.key = hash32(seed, hashSymbol(entry.instrument.symbol));
     this.actions = this.planActions();
     for (const action of this.actions) {
@@ -159,6 +166,11 @@ export class SimulatedSeries {
         }
       }
       reference = Math.max(1, reference);
+      if (index < this.firstIndex) {
+        const flat = Math.max(1, Math.round(anchor));
+        this.daily.push({ open: flat, high: flat, low: flat, close: flat, volume: 0 });
+        continue;
+      }
       this.daily.push(this.drawDay(index, reference, anchor, sigma, volumeMultiplier));
     }
   }
@@ -172,7 +184,9 @@ export class SimulatedSeries {
   ): Bar {
     const draw = (lane: number) => normal(this.key, index, lane);
     const drift = MEAN_REVERSION * (anchor / reference - 1);
-    const openFloat = reference * (1 + sigma * 0.2 * draw(dayLanes.gap));
+    // A new listing opens at its issue price: no overnight gap on its first day.
+    const gap = this.firstIndex > 0 && index === this.firstIndex ? 0 : draw(dayLanes.gap);
+    const openFloat = reference * (1 + sigma * 0.2 * gap);
     const closeFloat = openFloat * (1 + sigma * draw(dayLanes.move) + drift);
     const open = Math.max(1, Math.round(openFloat));
     const close = Math.max(1, Math.round(closeFloat));

@@ -5,6 +5,7 @@ import type { Bar } from './price-path';
 import type {
   BaseResolution,
   Candle,
+  NewListingEntry,
   CorporateAction,
   FxRate,
   Instrument,
@@ -36,6 +37,8 @@ export class MarketSimulator implements MarketDataProvider {
   private readonly entries: CatalogueEntry[];
   private readonly bySymbol = new Map<string, CatalogueEntry>();
   private readonly series = new Map<string, SimulatedSeries>();
+  /** New listings (IPOs): the index of their first trading day in their calendar. */
+  private readonly firstIndexBySymbol = new Map<string, number>();
   private readonly listeners = new Set<(tick: Tick) => void>();
   private lastPumpSecond = -1;
   private timer: NodeJS.Timeout | null = null;
@@ -44,7 +47,7 @@ export class MarketSimulator implements MarketDataProvider {
   constructor(options: { clock: Clock; seed: number; catalogue?: CatalogueEntry[] }) {
     this.clock = options.clock;
     this.seed = options.seed;
-    this.entries = options.catalogue ?? buildCatalogue();
+    this.entries = [...(options.catalogue ?? buildCatalogue())];
     for (const entry of this.entries) this.bySymbol.set(entry.instrument.symbol, entry);
   }
 
@@ -54,6 +57,29 @@ export class MarketSimulator implements MarketDataProvider {
 
   instrument(symbol: string): Instrument | undefined {
     return this.bySymbol.get(symbol)?.instrument;
+  }
+
+  /**
+   * Lists a new instrument (an IPO's) at the first session opening at or after `listingAtMs`:
+   * from that open its price path is the same random walk as every other instrument's, starting
+   * at the entry's start price (the issue price), deterministic from the seed and the symbol.
+   * Adding a symbol already known answers it unchanged.
+   */
+  addListing(entry: NewListingEntry, listingAtMs: number): Instrument {
+    const known = this.bySymbol.get(entry.instrument.symbol);
+    if (known) return known.instrument;
+    const calendar = tradingCalendar(entry.instrument.calendar);
+    const firstIndex = Math.max(0, calendar.lastStartedIndex(listingAtMs - 1) + 1);
+    const firstDay = calendar.days[firstIndex];
+    if (!firstDay) throw new RangeError(`no session after ${new Date(listingAtMs).toISOString()}`);
+    const listed: CatalogueEntry = {
+      instrument: { ...entry.instrument, listedFromMs: firstDay.startMs },
+      dividend: null,
+    };
+    this.entries.push(listed);
+    this.bySymbol.set(listed.instrument.symbol, listed);
+    this.firstIndexBySymbol.set(listed.instrument.symbol, firstIndex);
+    return listed.instrument;
   }
 
   calendar(instrument: Instrument): TradingCalendar {
@@ -66,7 +92,12 @@ export class MarketSimulator implements MarketDataProvider {
     if (!series) {
       const entry = this.bySymbol.get(symbol);
       if (!entry) throw new RangeError(`unknown symbol ${symbol}`);
-      series = new SimulatedSeries(entry, tradingCalendar(entry.instrument.calendar), this.seed);
+      series = new SimulatedSeries(
+        entry,
+        tradingCalendar(entry.instrument.calendar),
+        this.seed,
+        this.firstIndexBySymbol.get(symbol) ?? 0,
+      );
       this.series.set(symbol, series);
     }
     return series;
@@ -121,7 +152,7 @@ export class MarketSimulator implements MarketDataProvider {
     if (!position) return [];
     const days = series.calendar.days;
     const candles: Candle[] = [];
-    for (let index = 0; index <= position.index; index += 1) {
+    for (let index = series.firstIndex; index <= position.index; index += 1) {
       const session = days[index];
       if (!session || session.endMs <= fromMs || session.startMs >= toMs) continue;
       if (resolution === 'day') {
@@ -232,6 +263,7 @@ export class MarketSimulator implements MarketDataProvider {
 
   private positionAt(series: SimulatedSeries, instantMs: number): Position | null {
     const index = series.calendar.lastStartedIndex(instantMs);
+    if (index < series.firstIndex) return null; // a new listing before its first session
     const session = series.calendar.days[index];
     if (!session) return null;
     if (instantMs >= session.endMs) {

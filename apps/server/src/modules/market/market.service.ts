@@ -20,6 +20,7 @@ import { aggregateCandles, type Bucketing } from '../../market/candle-periods';
 import type { TradingCalendar } from '../../market/calendars';
 import type { Candle, Instrument, MarketDataProvider, Quote } from '../../market/provider';
 import { InstrumentSearch } from '../../market/search';
+import { newListingEntry, type NewListingDefinition } from '../../market/new-listing';
 import { addDays, isoDate } from '../../market/zoned-time';
 import {
   regularCloseOnOrBefore,
@@ -68,7 +69,7 @@ const isOneOf = <T extends string>(values: readonly T[], value: string): value i
 
 export function createMarketService(deps: MarketServiceDeps) {
   const { db, clock, provider } = deps;
-  const search = new InstrumentSearch(provider.instruments());
+  let search = new InstrumentSearch(provider.instruments());
   type Settled = {
     candles: { startMs: number; wire: ReturnType<typeof formatCandle> }[];
     lastBucketStartMs: number;
@@ -96,7 +97,11 @@ export function createMarketService(deps: MarketServiceDeps) {
   }
 
   function tabInstruments(tab: MarketTab): Instrument[] {
-    const all = provider.instruments();
+    const nowMs = clock.now().getTime();
+    // A new listing appears in the lists from its first session (its IPO page shows it before).
+    const all = provider
+      .instruments()
+      .filter((instrument) => instrument.listedFromMs === undefined || instrument.listedFromMs <= nowMs);
     if (tab === 'pre_market' || tab === 'after_hours') {
       return all.filter((instrument) => instrument.calendar === 'us_equity');
     }
@@ -156,6 +161,31 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     /** For trading: the instrument behind a symbol, refused with UNKNOWN_SYMBOL. */
     instrumentOf: requireInstrument,
+
+    /** Whether new instruments can be listed here (the simulator: demo mode); a vendor lists its own. */
+    canListNewInstruments: provider.addListing !== undefined,
+
+    /**
+     * New listings (IPOs' instruments) this node does not know yet, added to the simulator; the
+     * offerings module defines them and tells every node (at start and as they appear).
+     */
+    addListings(definitions: readonly NewListingDefinition[]): number {
+      let added = 0;
+      for (const definition of definitions) {
+        if (!provider.addListing || provider.instrument(definition.symbol)) continue;
+        provider.addListing(newListingEntry(definition), definition.listingAt.getTime());
+        added += 1;
+      }
+      if (added > 0) search = new InstrumentSearch(provider.instruments());
+      return added;
+    },
+
+    /** For trading: a new listing before its first session is refused with NOT_LISTED. */
+    assertListed(instrument: Instrument, nowMs: number): void {
+      if (instrument.listedFromMs !== undefined && nowMs < instrument.listedFromMs) {
+        throw new DomainError('NOT_LISTED');
+      }
+    },
 
     /** For trading: the provider's current quote as it came (bigint prices), with its source and time. */
     async currentQuote(symbol: string): Promise<Quote> {

@@ -28,6 +28,7 @@ import type { MarketService } from '../market/market.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { TradingService } from '../trading/trading.service';
 import type { UsersService } from '../users/users.service';
+import type { IpoListingsService } from './ipo-listings.service';
 import * as repository from './offerings.repository';
 import type { OfferingRow, SubscriptionRow } from './offerings.repository';
 
@@ -54,7 +55,11 @@ export type OfferingsServiceDeps = {
   restrictions: RestrictionsService;
   audit: AuditService;
   users: UsersService;
+  listings: IpoListingsService;
 };
+
+/** Who creates an offering: a staff member (audited), or in demo mode the simulator (its nth). */
+export type OfferingCreator = StaffActor | { simulatorRound: number };
 
 type CreateInput = {
   symbol: string;
@@ -113,7 +118,7 @@ export function subscriptionStateOf(
 }
 
 export function createOfferingsService(deps: OfferingsServiceDeps) {
-  const { db, clock, random, ledger, market, trading, identity, restrictions, audit, users } = deps;
+  const { db, clock, random, ledger, trading, identity, restrictions, audit, users, listings } = deps;
 
   const feeOf = (offering: OfferingRow) => ({
     basisPoints: offering.feeBasisPoints,
@@ -289,11 +294,9 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
     presentOffering,
 
     /** Staff create an offering (audited); the seed is made here and never answered before the draw. */
-    async create(actor: StaffActor, input: CreateInput) {
-      const instrument = market.instrumentOf(input.symbol);
-      if (instrument.market !== input.market || instrument.currency !== 'EUR') {
-        throw new DomainError('INSTRUMENT_NOT_TRADABLE', { symbol: input.symbol });
-      }
+    async create(actor: OfferingCreator, input: CreateInput) {
+      // An existing instrument, or a new one the offering defines (ipo-listings.service.ts).
+      await listings.assertInstrumentFor(db, input);
       const sharesOffered = wholeShares(input.sharesOffered);
       const minimumQuantity = wholeShares(input.minimumQuantity);
       const lotSize = wholeShares(input.lotSize);
@@ -314,7 +317,7 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
       const seed = random.bytes(32).toString('hex');
       const row = await db.transaction(async (tx) => {
         const inserted = await repository.insertOffering(tx, {
-          symbol: instrument.symbol,
+          symbol: input.symbol,
           name: input.name,
           market: input.market,
           issueMarket: input.issueMarket,
@@ -335,27 +338,33 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
           listingAt: new Date(input.listingAt),
           seed,
           seedCommitment: seedCommitment(seed),
-          createdByStaffId: actor.staffId,
+          ...('staffId' in actor
+            ? { createdBy: 'staff' as const, createdByStaffId: actor.staffId }
+            : { createdBy: 'simulator' as const, demoRound: actor.simulatorRound }),
           createdAt: now,
         });
         const { draw: _draw, ...published } = presentOffering(inserted, now);
-        await audit.record(tx, actor, {
-          action: 'ipo.create',
-          targetType: 'ipo_offering',
-          targetId: inserted.id,
-          reason: input.reason,
-          before: null,
-          after: published,
-        });
+        if ('staffId' in actor) {
+          await audit.record(tx, actor, {
+            action: 'ipo.create',
+            targetType: 'ipo_offering',
+            targetId: inserted.id,
+            reason: input.reason,
+            before: null,
+            after: published,
+          });
+        }
         return inserted;
       });
+      await listings.sync();
       return this.presentForStaff(row);
     },
 
     presentForStaff(row: OfferingRow) {
       return {
         ...presentOffering(row, clock.now()),
-        createdByStaffId: row.createdByStaffId.toString(),
+        createdBy: row.createdBy,
+        createdByStaffId: row.createdByStaffId?.toString() ?? null,
         createdAt: row.createdAt.toISOString(),
       };
     },
@@ -484,6 +493,7 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
      * number drawn here.
      */
     async drawDue(): Promise<number> {
+      await listings.sync(); // offerings created on another node trade here too
       let drawn = 0;
       for (;;) {
         const now = clock.now();

@@ -43,11 +43,24 @@ export const ipoOfferings = pgTable(
     lotsRequested: bigint({ mode: 'number' }),
     lotsAllocated: bigint({ mode: 'number' }),
     subscriptionCount: integer(),
-    createdByStaffId: minor().notNull(),
+    /**
+     * Who created it: a staff member (audited), or in demo mode the simulator (`demo_round`: its
+     * nth offering, unique, so two nodes or a restart never create the same one twice).
+     */
+    createdBy: text({ enum: ['staff', 'simulator'] })
+      .notNull()
+      .default('staff'),
+    createdByStaffId: minor(),
+    demoRound: integer(),
     createdAt: at().notNull(),
   },
   (table) => [
     index('ipo_offerings_opens_idx').on(table.opensAt),
+    uniqueIndex('ipo_offerings_demo_round').on(table.demoRound),
+    check(
+      'ipo_offerings_creator',
+      sql`(${table.createdBy} = 'staff' and ${table.createdByStaffId} is not null and ${table.demoRound} is null) or (${table.createdBy} = 'simulator' and ${table.createdByStaffId} is null and ${table.demoRound} is not null)`,
+    ),
     check('ipo_offerings_price_positive', sql`${table.issuePriceMinor} > 0`),
     check(
       'ipo_offerings_lots',

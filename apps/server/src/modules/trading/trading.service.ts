@@ -179,6 +179,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     const nowMs = clock.now().getTime();
     const tradable = tradableInstrument(market.instrumentOf(ticket.symbol), trading);
     const { instrument, currency } = tradable;
+    market.assertListed(instrument, nowMs);
     const payCurrency: Currency = ticket.payCurrency ?? currency;
     const quantityGiven = ticket.quantity === undefined ? null : parseQuantity(ticket.quantity, tradable);
     const session = market.regularSession(instrument, nowMs);
