@@ -73,17 +73,18 @@ export async function createHold(
 }
 
 /**
- * Posts and/or releases a pending hold: frozen → destinations, and frozen → available for the rest,
- * with `otherPostings` (other assets) in the same entry.
+ * What settling `request` on `hold` (locked, by the caller) writes: the entry's postings — frozen
+ * out, the destinations, the rest released to available when final, the other postings — and the
+ * hold's new amounts and state. Refuses a closed hold; an over-posting or a foreign asset is a bug.
  */
-export async function settleHold(
-  tx: Transaction,
-  clock: Clock,
+export function planSettlement(
+  hold: repository.HoldRow,
   request: SettleRequest,
-  idempotency: Idempotency,
-): Promise<{ entryId: bigint; isReplay: false; userIds: bigint[] }> {
-  const hold = await repository.lockHold(tx, request.holdId);
-  if (!hold) throw new Error(`ledger: no hold ${request.holdId}`);
+  now: Date,
+): {
+  postings: Posting[];
+  hold: { postedMinor: bigint; releasedMinor: bigint; state: HoldState; closedAt: Date | null };
+} {
   if (hold.state !== 'pending') throw new DomainError('ALREADY_PROCESSED');
   const postedMinor = request.destinations.reduce((sum, destination) => sum + destination.amountMinor, 0n);
   const remainingMinor = repository.remainingOf(hold);
@@ -107,6 +108,29 @@ export async function settleHold(
   ];
   if (releasedMinor > 0n) postings.push({ account: available, amountMinor: releasedMinor });
   postings.push(...request.otherPostings);
+  const next = {
+    postedMinor: hold.postedMinor + postedMinor,
+    releasedMinor: hold.releasedMinor + releasedMinor,
+  };
+  const isClosed = next.postedMinor + next.releasedMinor === hold.amountMinor;
+  const state: HoldState = !isClosed ? 'pending' : request.destinations.length === 0 ? 'voided' : 'posted';
+  return { postings, hold: { ...next, state, closedAt: isClosed ? now : null } };
+}
+
+/**
+ * Posts and/or releases a pending hold: frozen → destinations, and frozen → available for the rest,
+ * with `otherPostings` (other assets) in the same entry.
+ */
+export async function settleHold(
+  tx: Transaction,
+  clock: Clock,
+  request: SettleRequest,
+  idempotency: Idempotency,
+): Promise<{ entryId: bigint; isReplay: false; userIds: bigint[] }> {
+  const hold = await repository.lockHold(tx, request.holdId);
+  if (!hold) throw new Error(`ledger: no hold ${request.holdId}`);
+  const plan = planSettlement(hold, request, clock.now());
+  const { postings } = plan;
   const onDemand = postings.map((posting) => posting.account).filter(isOpenedOnDemand);
   if (onDemand.length > 0) await repository.openAccounts(tx, onDemand, clock.now());
   const entryId = await writeEntry(tx, clock, {
@@ -119,12 +143,6 @@ export async function settleHold(
     postings,
   });
   await repository.recordIdempotentResult(tx, idempotency.key, { entryId, holdId: hold.id });
-  const next = {
-    postedMinor: hold.postedMinor + postedMinor,
-    releasedMinor: hold.releasedMinor + releasedMinor,
-  };
-  const isClosed = next.postedMinor + next.releasedMinor === hold.amountMinor;
-  const state: HoldState = !isClosed ? 'pending' : request.destinations.length === 0 ? 'voided' : 'posted';
-  await repository.updateHold(tx, { id: hold.id, ...next, state, closedAt: isClosed ? clock.now() : null });
+  await repository.updateHold(tx, { id: hold.id, ...plan.hold });
   return { entryId, isReplay: false, userIds: userIdsOf(postings) };
 }

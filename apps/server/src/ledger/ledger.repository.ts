@@ -279,6 +279,31 @@ export async function lockHold(tx: Transaction, holdId: bigint): Promise<HoldRow
   };
 }
 
+/** Several holds locked at once, in ascending id order (the order two batches lock them in). */
+export async function lockHolds(tx: Transaction, holdIds: readonly bigint[]): Promise<HoldRow[]> {
+  if (holdIds.length === 0) return [];
+  const ids = sql.join(
+    holdIds.map((id) => sql`${text(id)}::bigint`),
+    sql`, `,
+  );
+  const rows = await queryRows<Row>(
+    tx,
+    sql`select id::text, owner_user_id::text, asset, amount_minor::text, posted_minor::text, released_minor::text, state,
+        source_type, source_id
+      from ledger_holds where id in (${ids}) order by id for no key update`,
+  );
+  return rows.map((row) => ({
+    id: toBigint(row.id),
+    ownerUserId: toBigint(row.owner_user_id),
+    asset: row.asset as Asset,
+    amountMinor: toBigint(row.amount_minor),
+    postedMinor: toBigint(row.posted_minor),
+    releasedMinor: toBigint(row.released_minor),
+    state: row.state as HoldState,
+    source: { type: row.source_type as EntrySource['type'], id: String(row.source_id) },
+  }));
+}
+
 /** A pending hold past its `expires_at`, as read (unlocked) by the expiry pass. */
 export type ExpiredHoldRow = {
   id: bigint;

@@ -22,7 +22,8 @@ import {
 } from './ledger-accounts';
 import { assertEntryShape, insufficientBalance, unknownAccount } from './ledger-entries';
 import { postEntry, type EntryOutcome } from './ledger-entry.statement';
-import { createHold, settleHold } from './ledger-holds';
+import { createHold, planSettlement, settleHold } from './ledger-holds';
+import { settleHolds, type BatchSettlement } from './ledger-settle-batch.statement';
 import { postHolds } from './ledger-hold-batch.statement';
 import {
   claimFirst,
@@ -116,6 +117,9 @@ const EXPIRY_BATCH = 100;
 
 export type UserBalance = { asset: Asset; available: bigint; frozen: bigint };
 export type CashBalance = { currency: Currency; available: bigint; frozen: bigint };
+
+/** A batch of hold settlements refused as a whole (a key used before): settle them one by one. */
+export class SettlementBatchRefused extends Error {}
 
 /** A plain transfer or `otherPostings` never touch a frozen account: only holds do. */
 function assertNoFrozen(postings: readonly Posting[]): void {
@@ -335,6 +339,69 @@ export function createLedgerService({
         ),
       );
       return announce(executor, result);
+    },
+
+    /**
+     * Several `postHold`s in the caller's transaction, in two statements however many (a tick's
+     * fills): the holds locked in ascending id order, each settlement worked out as `postHold`
+     * would (a closed hold refuses the whole batch with ALREADY_PROCESSED, an over-posting is a
+     * bug), then every entry written at once. All or nothing: when a key was used before, the batch
+     * throws `SettlementBatchRefused` and writes nothing, so the caller can post one by one (each
+     * then replays or refuses on its own). Holds must be distinct.
+     */
+    async postHoldMany(tx: Transaction, inputs: readonly PostHoldInput[]): Promise<TransferResult[]> {
+      if (inputs.length === 0) return [];
+      const now = clock.now();
+      const holds = new Map(
+        (
+          await repository.lockHolds(
+            tx,
+            inputs.map((input) => input.holdId),
+          )
+        ).map((hold) => [hold.id, hold]),
+      );
+      const settlements = inputs.map((input): BatchSettlement => {
+        for (const destination of input.destinations) {
+          assertValidAmount(destination.amountMinor, destination.account.asset);
+        }
+        const otherPostings = input.otherPostings ?? [];
+        assertNoFrozen(otherPostings);
+        const idempotency = idempotencyOf(input.idempotencyKey, 'post_hold', postHoldRequest(input));
+        const hold = holds.get(input.holdId);
+        if (!hold) throw new Error(`ledger: no hold ${input.holdId}`);
+        const plan = planSettlement(hold, { ...input, otherPostings, isFinal: input.isFinal ?? false }, now);
+        assertEntryShape({ ...input, idempotencyKey: idempotency.key, postings: plan.postings });
+        return {
+          holdId: input.holdId,
+          kind: input.kind,
+          source: input.source,
+          memo: input.memo,
+          idempotencyKey: idempotency.key,
+          requestHash: idempotency.requestHash,
+          postings: plan.postings,
+          hold: plan.hold,
+        };
+      });
+      const onDemand = settlements
+        .flatMap((settlement) => settlement.postings.map((posting) => posting.account))
+        .filter(isOpenedOnDemand);
+      if (onDemand.length > 0) await repository.openAccounts(tx, onDemand, now);
+      const outcome = await settleHolds(tx, settlements, now);
+      switch (outcome.outcome) {
+        case 'key_used':
+          throw new SettlementBatchRefused('an idempotency key of the batch was used before');
+        case 'unknown_account':
+          throw unknownAccount(settlements.flatMap((settlement) => settlement.postings));
+        case 'overdrawn':
+          throw insufficientBalance(outcome.asset as Asset, outcome.balanceMinor);
+        case 'written':
+          afterCommit(
+            tx,
+            balancesChanged,
+            settlements.flatMap((settlement) => userIdsOf(settlement.postings)),
+          );
+          return outcome.entryIds.map((entryId) => ({ entryId, isReplay: false }));
+      }
     },
 
     /** Releases what remains of a pending hold back to available. */

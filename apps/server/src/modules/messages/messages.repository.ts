@@ -23,6 +23,17 @@ export async function insertMessage(
   return row;
 }
 
+export async function insertMessages(
+  db: Executor,
+  messages: readonly { userId: bigint; kind: MessageKind; params: MessageParams; createdAt: Date }[],
+): Promise<MessageRow[]> {
+  if (messages.length === 0) return [];
+  return db
+    .insert(userMessages)
+    .values([...messages])
+    .returning();
+}
+
 /** The user's newest messages first (at most `limit`). */
 export const listMessages = (db: Executor, userId: bigint, limit: number) =>
   db

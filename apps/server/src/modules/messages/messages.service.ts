@@ -145,6 +145,24 @@ export function createMessagesService(deps: {
       afterCommit(tx, pushTopic, [row.id]);
     },
 
+    /** Several `post`s in one statement (a tick's fills), stored and pushed as `post` does. */
+    async postMany(
+      tx: Executor,
+      messages: readonly { userId: bigint; kind: MessageKind; params: MessageParams }[],
+    ): Promise<void> {
+      if (messages.length === 0) return;
+      const createdAt = clock.now();
+      const rows = await repository.insertMessages(
+        tx,
+        messages.map((message) => ({ ...message, createdAt })),
+      );
+      afterCommit(
+        tx,
+        pushTopic,
+        rows.map((row) => row.id),
+      );
+    },
+
     /** `/user/notice`: the site's notices and the user's own messages, newest first, in `language`. */
     async inbox(userId: bigint, language: Language) {
       const [notices, rows] = await Promise.all([

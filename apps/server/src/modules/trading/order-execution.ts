@@ -1,6 +1,6 @@
 import { divideRounded, formatCash, scales, type Asset } from '@beurs/contract';
 import type { Transaction } from '../../db/database';
-import type { LedgerService } from '../../ledger/ledger.service';
+import type { LedgerService, PostHoldInput } from '../../ledger/ledger.service';
 import type { Instrument } from '../../market/provider';
 import type { MarketService } from '../market/market.service';
 import { fillPostings } from './fill-postings';
@@ -8,7 +8,7 @@ import { formatPrice, formatQuantity } from './order-ticket';
 import { afterBuy, afterSell, consumeFifo } from './position-math';
 import type { EurUsdRate, TradeCosts } from './trade-costs';
 import * as repository from './trading.repository';
-import type { FillRow, OrderRow } from './trading.repository';
+import type { FillInsert, FillRow, OrderRow } from './trading.repository';
 import type { SellLock } from '../../config';
 
 // One fill, in the caller's transaction: the ledger entry that posts the order's hold (cash, fee,
@@ -21,6 +21,20 @@ export type FillQuote = {
   readonly basis: 'ask' | 'bid' | 'last' | 'issue';
   readonly source: string;
   readonly timestamp: Date;
+};
+
+export type FillInput = {
+  readonly order: OrderRow;
+  readonly instrument: Instrument;
+  readonly quote: FillQuote;
+  readonly costs: TradeCosts;
+  readonly eurUsd: EurUsdRate | null;
+  readonly sellLock: SellLock;
+  readonly now: Date;
+};
+
+const fail = (message: string): never => {
+  throw new Error(message);
 };
 
 export function createOrderExecution(deps: { ledger: LedgerService; market: MarketService }) {
@@ -105,6 +119,154 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
     return { realisedMinor: next.realisedMinor };
   }
 
+  /** The ledger entry of a fill: the order's hold posted with the fee, TOB and shares. */
+  function postHoldInput(order: OrderRow, quote: FillQuote, costs: TradeCosts): PostHoldInput {
+    if (order.holdId === null) throw new Error(`order ${order.id} has no hold`);
+    const quantityMinor = order.quantityMinor - order.filledQuantityMinor;
+    const postings = fillPostings({
+      userId: order.userId,
+      side: order.side,
+      asset: order.asset as Asset,
+      quantityMinor,
+      tradeCurrency: order.currency,
+      payCurrency: order.payCurrency,
+      costs,
+    });
+    const verb = order.side === 'buy' ? 'Bought' : 'Sold';
+    return {
+      idempotencyKey: `order:${order.id}:fill`,
+      holdId: order.holdId,
+      kind: 'trade_fill',
+      source: { type: 'order', id: order.id.toString() },
+      memo: `${verb} ${formatQuantity(quantityMinor, order.quantityScale)} ${order.symbol} at ${formatPrice(quote.priceMinor)} ${order.currency} (${quote.basis}, ${quote.source}); fee ${formatCash(costs.fee.amountMinor)}, TOB ${formatCash(costs.tob.amountMinor)}`,
+      destinations: postings.destinations,
+      otherPostings: postings.otherPostings,
+      isFinal: true,
+    };
+  }
+
+  /** The fill row: the quote it used, its costs, its entry and (a sale) its settlement date. */
+  function fillValues(
+    input: FillInput,
+    entryId: bigint,
+    settlement: { days: number; date: string | null } | null,
+  ): FillInsert {
+    const { order, quote, costs, now } = input;
+    return {
+      orderId: order.id,
+      userId: order.userId,
+      symbol: order.symbol,
+      side: order.side,
+      quantityMinor: order.quantityMinor - order.filledQuantityMinor,
+      priceMinor: quote.priceMinor,
+      priceBasis: quote.basis,
+      quoteSource: quote.source,
+      quoteTimestamp: quote.timestamp,
+      currency: order.currency,
+      grossMinor: costs.grossMinor,
+      feeMinor: costs.fee.amountMinor,
+      feeBasisPoints: costs.fee.basisPoints,
+      feeMinimumMinor: costs.fee.minimumMinor,
+      tobClass: costs.tob.class,
+      tobBasisPoints: costs.tob.basisPoints,
+      tobBaseMinor: costs.tob.baseMinor,
+      tobMinor: costs.tob.amountMinor,
+      tobCapMinor: costs.tob.capMinor,
+      tobCapEurMinor: costs.tob.capEurMinor,
+      isTobCapped: costs.tob.isCapped,
+      totalTradeMinor: costs.totalTradeMinor,
+      payCurrency: order.payCurrency,
+      totalPayMinor: costs.totalPayMinor,
+      fxMarketRateMinor: costs.fx?.marketRateMinor ?? null,
+      fxAppliedRateMinor: costs.fx?.appliedRateMinor ?? null,
+      fxSpreadBasisPoints: costs.fx?.spreadBasisPoints ?? null,
+      fxAmountMinor: costs.fx?.amountMinor ?? null,
+      fxConvertedMinor: costs.fx?.convertedMinor ?? null,
+      fxSource: costs.fx?.source ?? null,
+      fxTimestamp: costs.fx?.timestamp ?? null,
+      entryId,
+      settlesOn: settlement && settlement.days > 0 ? settlement.date : null,
+      createdAt: now,
+    };
+  }
+
+  /**
+   * The holdings of many buy fills at once: a holding opened for each (user, symbol) that has
+   * none, the others locked (in id order), every fill added in turn, the figures written in one
+   * statement and the lots in another.
+   */
+  async function addBuys(tx: Transaction, buys: readonly { input: FillInput; fill: FillRow }[]) {
+    if (buys.length === 0) return;
+    const now = buys[0]!.input.now;
+    const pairKey = (userId: bigint, symbol: string) => `${userId}\0${symbol}`;
+    const groups = new Map<string, { input: FillInput; fill: FillRow }[]>();
+    for (const buy of buys) {
+      const key = pairKey(buy.input.order.userId, buy.input.order.symbol);
+      groups.set(key, [...(groups.get(key) ?? []), buy]);
+    }
+    const sorted = [...groups.values()].sort((a, b) => {
+      const x = a[0]!.input.order;
+      const y = b[0]!.input.order;
+      return x.userId !== y.userId ? (x.userId < y.userId ? -1 : 1) : x.symbol < y.symbol ? -1 : 1;
+    });
+    const opened = await repository.insertHoldingsUnlessHeld(
+      tx,
+      sorted.map((group) => {
+        const { order, costs } = group[0]!.input;
+        return {
+          userId: order.userId,
+          symbol: order.symbol,
+          asset: order.asset,
+          market: order.market,
+          currency: order.currency,
+          state: 'holding' as const,
+          quantityMinor: group[0]!.fill.quantityMinor,
+          quantityScale: order.quantityScale,
+          costMinor: costs.totalTradeMinor,
+          openedAt: now,
+          updatedAt: now,
+        };
+      }),
+    );
+    const held = new Map(opened.map((position) => [pairKey(position.userId, position.symbol), position]));
+    const toLock = sorted.filter(
+      (group) => !held.has(pairKey(group[0]!.input.order.userId, group[0]!.input.order.symbol)),
+    );
+    const locked = await repository.lockHoldings(
+      tx,
+      toLock.map((group) => ({ userId: group[0]!.input.order.userId, symbol: group[0]!.input.order.symbol })),
+    );
+    const lockedByPair = new Map(
+      locked.map((position) => [pairKey(position.userId, position.symbol), position]),
+    );
+    const figures: { id: bigint; quantityMinor: bigint; costMinor: bigint }[] = [];
+    const lots: Parameters<typeof repository.insertLots>[1] = [];
+    for (const group of sorted) {
+      const { order } = group[0]!.input;
+      const key = pairKey(order.userId, order.symbol);
+      const isOpened = held.has(key);
+      const position = held.get(key) ?? lockedByPair.get(key);
+      if (!position) throw new Error(`no holding position for ${order.symbol} after a conflict`);
+      let figure = { quantityMinor: position.quantityMinor, costMinor: position.costMinor };
+      group.forEach(({ input, fill }, index) => {
+        if (!isOpened || index > 0)
+          figure = afterBuy(figure, fill.quantityMinor, input.costs.totalTradeMinor);
+        lots.push({
+          positionId: position.id,
+          fillId: fill.id,
+          quantityMinor: fill.quantityMinor,
+          remainingMinor: fill.quantityMinor,
+          priceMinor: fill.priceMinor,
+          openedAt: now,
+          lockedUntil: lockedUntil(input.instrument, input.sellLock, now.getTime()),
+        });
+      });
+      if (!isOpened || group.length > 1) figures.push({ id: position.id, ...figure });
+    }
+    await repository.setPositionFigures(tx, figures, now);
+    await repository.insertLots(tx, lots);
+  }
+
   return {
     /**
      * Fills `order` (pending, with its hold) in full at `quote` with `costs` computed at that
@@ -124,64 +286,9 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
     ): Promise<{ order: OrderRow; fill: FillRow }> {
       const { order, instrument, quote, costs, now } = input;
       if (order.holdId === null) throw new Error(`order ${order.id} has no hold`);
-      const quantityMinor = order.quantityMinor - order.filledQuantityMinor;
-      const postings = fillPostings({
-        userId: order.userId,
-        side: order.side,
-        asset: order.asset as Asset,
-        quantityMinor,
-        tradeCurrency: order.currency,
-        payCurrency: order.payCurrency,
-        costs,
-      });
-      const verb = order.side === 'buy' ? 'Bought' : 'Sold';
-      const entry = await ledger.postHold(tx, {
-        idempotencyKey: `order:${order.id}:fill`,
-        holdId: order.holdId,
-        kind: 'trade_fill',
-        source: { type: 'order', id: order.id.toString() },
-        memo: `${verb} ${formatQuantity(quantityMinor, order.quantityScale)} ${order.symbol} at ${formatPrice(quote.priceMinor)} ${order.currency} (${quote.basis}, ${quote.source}); fee ${formatCash(costs.fee.amountMinor)}, TOB ${formatCash(costs.tob.amountMinor)}`,
-        destinations: postings.destinations,
-        otherPostings: postings.otherPostings,
-        isFinal: true,
-      });
+      const entry = await ledger.postHold(tx, postHoldInput(order, quote, costs));
       const settlement = order.side === 'sell' ? market.settlement(instrument, now.getTime()) : null;
-      const fill = await repository.insertFill(tx, {
-        orderId: order.id,
-        userId: order.userId,
-        symbol: order.symbol,
-        side: order.side,
-        quantityMinor,
-        priceMinor: quote.priceMinor,
-        priceBasis: quote.basis,
-        quoteSource: quote.source,
-        quoteTimestamp: quote.timestamp,
-        currency: order.currency,
-        grossMinor: costs.grossMinor,
-        feeMinor: costs.fee.amountMinor,
-        feeBasisPoints: costs.fee.basisPoints,
-        feeMinimumMinor: costs.fee.minimumMinor,
-        tobClass: costs.tob.class,
-        tobBasisPoints: costs.tob.basisPoints,
-        tobBaseMinor: costs.tob.baseMinor,
-        tobMinor: costs.tob.amountMinor,
-        tobCapMinor: costs.tob.capMinor,
-        tobCapEurMinor: costs.tob.capEurMinor,
-        isTobCapped: costs.tob.isCapped,
-        totalTradeMinor: costs.totalTradeMinor,
-        payCurrency: order.payCurrency,
-        totalPayMinor: costs.totalPayMinor,
-        fxMarketRateMinor: costs.fx?.marketRateMinor ?? null,
-        fxAppliedRateMinor: costs.fx?.appliedRateMinor ?? null,
-        fxSpreadBasisPoints: costs.fx?.spreadBasisPoints ?? null,
-        fxAmountMinor: costs.fx?.amountMinor ?? null,
-        fxConvertedMinor: costs.fx?.convertedMinor ?? null,
-        fxSource: costs.fx?.source ?? null,
-        fxTimestamp: costs.fx?.timestamp ?? null,
-        entryId: entry.entryId,
-        settlesOn: settlement && settlement.days > 0 ? settlement.date : null,
-        createdAt: now,
-      });
+      const fill = await repository.insertFill(tx, fillValues(input, entry.entryId, settlement));
       const { realisedMinor } = await updatePosition(tx, { ...input, fill });
       if (realisedMinor !== null) {
         await repository.setFillRealised(
@@ -209,6 +316,81 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         updatedAt: now,
       });
       return { order: filled, fill: { ...fill, realisedPnlMinor: realisedMinor } };
+    },
+
+    /**
+     * Fills many pending orders (each with its hold, each in full at its quote), in the caller's
+     * transaction, which must hold every order row: what `fill` writes for each, in a few
+     * statements however many — the holds posted in one ledger statement, the fills, the buys'
+     * holdings and lots, the orders. A sale still updates its holding on its own. Orders must be
+     * distinct; all of it commits or none.
+     */
+    async fillMany(
+      tx: Transaction,
+      inputs: readonly FillInput[],
+    ): Promise<{ order: OrderRow; fill: FillRow }[]> {
+      if (inputs.length === 0) return [];
+      const entries = await ledger.postHoldMany(
+        tx,
+        inputs.map(({ order, quote, costs }) => postHoldInput(order, quote, costs)),
+      );
+      const settlements = inputs.map(({ order, instrument, now }) =>
+        order.side === 'sell' ? market.settlement(instrument, now.getTime()) : null,
+      );
+      const inserted = await repository.insertFills(
+        tx,
+        inputs.map((input, index) => fillValues(input, entries[index]!.entryId, settlements[index] ?? null)),
+      );
+      const fillOf = new Map(inserted.map((fill) => [fill.orderId, fill]));
+      const written = inputs.map((input) => {
+        const fill = fillOf.get(input.order.id);
+        if (!fill) throw new Error(`no fill row for order ${input.order.id}`);
+        return { input, fill };
+      });
+      await addBuys(
+        tx,
+        written.filter(({ input }) => input.order.side === 'buy'),
+      );
+      const answers = new Map<bigint, FillRow>();
+      for (const [index, { input, fill }] of written.entries()) {
+        let realisedMinor: bigint | null = null;
+        if (input.order.side === 'sell') {
+          realisedMinor = (await updatePosition(tx, { ...input, fill })).realisedMinor;
+          if (realisedMinor !== null) {
+            await repository.setFillRealised(
+              tx,
+              fill.id,
+              realisedMinor,
+              inEur(realisedMinor, input.order.currency, input.eurUsd),
+            );
+          }
+        }
+        const settlement = settlements[index];
+        if (settlement && settlement.days > 0 && settlement.date && input.costs.totalPayMinor > 0n) {
+          await repository.insertSettlement(tx, {
+            userId: input.order.userId,
+            fillId: fill.id,
+            currency: input.order.payCurrency,
+            amountMinor: input.costs.totalPayMinor,
+            settlesOn: settlement.date,
+            createdAt: input.now,
+          });
+        }
+        answers.set(input.order.id, { ...fill, realisedPnlMinor: realisedMinor });
+      }
+      const filled = new Map(
+        (
+          await repository.markOrdersFilled(
+            tx,
+            inputs.map(({ order }) => order.id),
+            inputs[0]!.now,
+          )
+        ).map((order) => [order.id, order]),
+      );
+      return inputs.map(({ order }) => ({
+        order: filled.get(order.id) ?? fail(`order ${order.id} not updated`),
+        fill: answers.get(order.id) ?? fail(`no fill for order ${order.id}`),
+      }));
     },
   };
 }

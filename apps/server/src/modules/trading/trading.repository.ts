@@ -14,6 +14,7 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type FillRow = typeof fills.$inferSelect;
+export type FillInsert = typeof fills.$inferInsert;
 export type PositionRow = typeof positions.$inferSelect;
 export type LotRow = typeof positionLots.$inferSelect;
 export type PaymentRow = typeof corporateActionPayments.$inferSelect;
@@ -488,4 +489,100 @@ export async function tobCollected(db: Executor, from: string, to: string, timeZ
     )
     .groupBy(sql`1, 2, 3`)
     .orderBy(sql`1, 2, 3`);
+}
+
+// Batched fills (a tick's crossed orders in one transaction): one statement per kind of row.
+
+/** Pending orders among `orderIds`, locked; those another transaction holds are skipped. */
+export async function claimPendingOrders(db: Executor, orderIds: readonly bigint[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, [...orderIds]), isPending))
+    .orderBy(asc(orders.id))
+    .for('update', { skipLocked: true });
+}
+
+export async function insertFills(db: Executor, values: (typeof fills.$inferInsert)[]): Promise<FillRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(fills).values(values).returning();
+}
+
+/** Orders filled in full at `now` (their reservation posted or released by the fill's entry). */
+export async function markOrdersFilled(
+  db: Executor,
+  orderIds: readonly bigint[],
+  now: Date,
+): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .update(orders)
+    .set({
+      filledQuantityMinor: sql`${orders.quantityMinor}`,
+      state: 'filled',
+      reservedMinor: 0n,
+      filledAt: now,
+      updatedAt: now,
+    })
+    .where(inArray(orders.id, [...orderIds]))
+    .returning();
+}
+
+/** Opens holdings where none is held (see insertHoldingUnlessHeld); answers the rows it opened. */
+export async function insertHoldingsUnlessHeld(db: Executor, values: (typeof positions.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db
+    .insert(positions)
+    .values(values)
+    .onConflictDoNothing({
+      target: [positions.userId, positions.symbol, positions.direction],
+      where: sql`${positions.state} = 'holding'`,
+    })
+    .returning();
+}
+
+/** The holding positions of these (user, symbol) pairs, locked in id order. */
+export async function lockHoldings(
+  db: Executor,
+  pairs: readonly { userId: bigint; symbol: string }[],
+): Promise<PositionRow[]> {
+  if (pairs.length === 0) return [];
+  const wanted = sql.join(
+    pairs.map((pair) => sql`(${pair.userId.toString()}::bigint, ${pair.symbol}::text)`),
+    sql`, `,
+  );
+  return db
+    .select()
+    .from(positions)
+    .where(
+      and(eq(positions.state, 'holding'), sql`(${positions.userId}, ${positions.symbol}) in (${wanted})`),
+    )
+    .orderBy(asc(positions.id))
+    .for('update');
+}
+
+/** New quantity and cost of several positions at once. */
+export async function setPositionFigures(
+  db: Executor,
+  figures: readonly { id: bigint; quantityMinor: bigint; costMinor: bigint }[],
+  now: Date,
+): Promise<void> {
+  if (figures.length === 0) return;
+  const rows = sql.join(
+    figures.map(
+      (figure) =>
+        sql`(${figure.id.toString()}::bigint, ${figure.quantityMinor.toString()}::bigint, ${figure.costMinor.toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`update ${positions} set quantity_minor = figures.quantity_minor,
+      cost_minor = figures.cost_minor, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${rows}) as figures (id, quantity_minor, cost_minor)
+    where ${positions.id} = figures.id`);
+}
+
+export async function insertLots(db: Executor, values: (typeof positionLots.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await db.insert(positionLots).values(values);
 }
