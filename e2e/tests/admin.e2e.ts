@@ -93,6 +93,7 @@ describe('back-office', () => {
       'Deposit channels',
       'Fees and TOB',
       'Offerings (IPO)',
+      'Placements (block trades)',
       'Staff',
       'Audit log',
       'Reconciliation',
@@ -140,6 +141,7 @@ describe('back-office', () => {
       'Deposit channels',
       'Fees and TOB',
       'Offerings (IPO)',
+      'Placements (block trades)',
       'Reconciliation',
       'My account',
     ]);
@@ -360,6 +362,7 @@ describe('back-office', () => {
       'Deposit channels',
       'Fees and TOB',
       'Offerings (IPO)',
+      'Placements (block trades)',
       'My account',
     ]);
     await pia.menu('Offerings');
@@ -405,6 +408,34 @@ describe('back-office', () => {
     assert.equal(await page.locator('[data-testid^="offering-seed-"]').count(), 0);
     await page.getByText('Published after the draw').waitFor({ timeout: TIMEOUT_MS });
     await page.screenshot({ path: 'test-results/admin-offerings.png' });
+
+    // A placement (block trade) of a listed share, then closed early with a reason.
+    await pia.menu('Placements');
+    await page.getByText('No placement yet.').waitFor({ timeout: TIMEOUT_MS });
+    await page.getByRole('button', { name: 'New placement' }).click();
+    for (const [label, value] of [
+      ['Symbol', 'KBC.BR'],
+      ['Name', 'KBC Group block'],
+      ['Fixed price', '58.50'],
+      ['Block (shares)', '5000'],
+      ['Minimum (shares)', '200'],
+      ['Daily limit per user (shares)', '1000'],
+      ['Window opens', local(1)],
+      ['Window closes', local(2)],
+      ['Reason', 'block agreed with the seller'],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Create the placement' }).click();
+    const placement = page.locator('tr', { hasText: 'KBC Group block' });
+    await placement.getByText('Upcoming').waitFor({ timeout: TIMEOUT_MS });
+    await placement.getByRole('button', { name: 'Close early' }).click();
+    await page.getByRole('dialog').getByLabel('Reason', { exact: true }).fill('seller withdrew the block');
+    await page.getByRole('button', { name: 'Close and refund everyone' }).click();
+    await placement.getByText('Closed early').waitFor({ timeout: TIMEOUT_MS });
+    await placement.getByText('seller withdrew the block').waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(await placement.getByRole('button', { name: 'Close early' }).count(), 0);
+    await page.screenshot({ path: 'test-results/admin-placements.png' });
   });
 
   it('the auditor finds every decision in the audit log, and sees no queue action', async () => {
@@ -423,6 +454,7 @@ describe('back-office', () => {
       'Deposit channels',
       'Fees and TOB',
       'Offerings (IPO)',
+      'Placements (block trades)',
       'Staff',
       'Audit log',
       'Reconciliation',
