@@ -1,8 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace; `npm run test:pg` runs only the server project, against PostgreSQL.
+// One runner for every workspace; `npm run test:pg` runs only the server projects, against PostgreSQL.
+//
+// Test files run two at a time even on a 2-core machine (Vitest's default there is one): a server
+// test spends much of its time waiting on PostgreSQL, a child process or a timer. Files that share
+// one Redis (its pub/sub channels and keys are not per test) form their own project, run after the
+// others, one file at a time.
+const redisTests = [
+  'src/http/redis-shared-state.test.ts',
+  'src/modules/market/market.stream-redis.test.ts',
+  'src/modules/users/user-info-follows-the-ledger.test.ts',
+];
+
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
@@ -21,6 +34,18 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: redisTests,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-redis',
+          root: 'apps/server',
+          include: redisTests,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -25,19 +25,29 @@ export type DatabaseHandle = {
   readonly db: Database;
   readonly engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export const migrationsFolder = fromServerRoot('drizzle');
 const MIGRATION_LOCK_ID = 7_311_001;
 
 export type DatabaseOptions =
-  { engine: 'pglite'; dataDir: string | null } | { engine: 'postgres'; url: string; poolSize?: number };
+  | {
+      engine: 'pglite';
+      dataDir: string | null;
+      /** An in-memory database starts from this data directory (a `dumpDataDir` tarball), then migrates. */
+      loadDataDir?: Blob;
+    }
+  | { engine: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.engine === 'pglite') {
     // PGlite runs without fsync: demo and single-user use only (see README).
     const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const client = options.dataDir
+      ? new PGlite(options.dataDir)
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
@@ -48,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client.close();
         unlock();
       },
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
