@@ -6,7 +6,7 @@ import { REQUEST_ID_HEADER } from '@beurs/contract';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Config } from './config';
@@ -86,7 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       retryAfterSeconds: Math.ceil(context.ttl / 1000),
     }),
   });
-  await app.register(fastifySwagger, { openapi: openApiInfo, transform: jsonSchemaTransform });
+  await app.register(fastifySwagger, {
+    openapi: openApiInfo,
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   await app.register(

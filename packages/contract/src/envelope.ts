@@ -7,13 +7,18 @@ import { errorCodes } from './errors';
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal(1), msg: z.literal(''), data });
 
-export const failureEnvelope = z.object({
-  status: z.literal(0),
-  msg: z.enum(errorCodes),
-  code: z.enum(errorCodes),
-  params: z.record(z.string(), z.unknown()),
-  requestId: z.string(),
-});
+// Both carry an id: the OpenAPI document states them once, under components, and refers to them.
+const errorCode = z.enum(errorCodes).meta({ id: 'ErrorCode' });
+
+export const failureEnvelope = z
+  .object({
+    status: z.literal(0),
+    msg: errorCode,
+    code: errorCode,
+    params: z.record(z.string(), z.unknown()),
+    requestId: z.string(),
+  })
+  .meta({ id: 'Refusal' });
 export type FailureEnvelope = z.infer<typeof failureEnvelope>;
 
 export type SuccessEnvelope<T> = { status: 1; msg: ''; data: T };
