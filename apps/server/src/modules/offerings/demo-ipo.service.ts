@@ -49,7 +49,7 @@ export function createDemoIpoService(deps: {
       name: `Demo Listing ${round}`,
       market: 'frank' as const,
       issueMarket: 'Euronext Brussels (simulated)',
-      leadUnderwriter: 'None: a simulated offering in demo mode',
+      leadUnderwriter: 'None (simulated)',
       issuePrice: DEMO_TERMS.issuePriceMinor,
       sharesOffered: String(config.demoIpo.sharesOffered),
       minimumQuantity: DEMO_TERMS.minimumQuantity,
