@@ -43,7 +43,8 @@ const staffOf: Record<string, AdminPage> = {};
 
 before(async () => {
   server = await startServer(
-    { INITIAL_STAFF_PASSWORD: ADMIN_PASSWORD },
+    // No demo IPO: the staff member's offering is the first and only one on the screen.
+    { INITIAL_STAFF_PASSWORD: ADMIN_PASSWORD, DEMO_IPO: 'off' },
     { clockStart: nextWeekdayMorning(new Date()) },
   );
   browser = await launchChromium();
