@@ -75,9 +75,18 @@ describe('resting limit orders', () => {
       const expectedFills = [...open].filter(([, side]) =>
         side === 'buy' ? minor4(quote.ask) <= limit : minor4(quote.bid) >= limit,
       );
-      expect(here + there).toBe(expectedFills.length);
+      // The simulator ticks on a timer, reading this same clock. On a loaded machine its tick for
+      // the new minute may come after the calls above (which then see no fresh quote and fill
+      // nothing) or before them (the nodes' own tick subscriptions fill first, the calls find the
+      // order claimed). What counts is below: each crossed order filled once, at this quote, within
+      // a few seconds, and no other order filled.
+      expect(here + there).toBeLessThanOrEqual(expectedFills.length);
       for (const [id, side] of expectedFills) {
-        const order = (await post('/trade/order', { id }, user)).data;
+        let order = (await post('/trade/order', { id }, user)).data;
+        for (let wait = 0; wait < 50 && order.state === 'pending'; wait += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          order = (await post('/trade/order', { id }, user)).data;
+        }
         expect(order.state).toBe('filled');
         expect(order.fills).toHaveLength(1);
         expect(order.fills[0]).toMatchObject({
