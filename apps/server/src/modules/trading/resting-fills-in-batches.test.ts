@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../ledger/ledger.repository';
 import { verifyLedger } from '../../ledger/ledger-verify';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
@@ -73,10 +74,11 @@ describe('resting orders crossed on one tick', () => {
     }
     // The five buys share one limit: the tick whose ask first reaches it crosses all five, and they
     // are written together — by one transaction (the same xmin), whichever call found them first.
-    const buyFillTransactions = await db.execute<{ tx: string }>(
+    const buyFillTransactions = await queryRows<{ tx: string }>(
+      db,
       sql`select distinct xmin::text as tx from ${fills} where ${inArray(fills.orderId, buyIds)}`,
     );
-    expect(buyFillTransactions.rows).toHaveLength(1);
+    expect(buyFillTransactions).toHaveLength(1);
 
     const orderRows = await db.select().from(orders).where(eq(orders.symbol, SYMBOL));
     const byId = new Map(orderRows.map((row) => [row.id, row]));
