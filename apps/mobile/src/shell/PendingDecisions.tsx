@@ -10,7 +10,12 @@ import { userQueries } from '../features/user/queries';
 /** How often what waits for a reviewer (a person or the demo desk) is asked again, while the app is in front. */
 export const DECISION_POLL_MS = 4_000;
 
-const poll = (isWaiting: boolean) => (isWaiting ? DECISION_POLL_MS : false);
+/**
+ * A query's `refetchInterval` that asks again every few seconds while its answer still waits for
+ * something decided on the server, and not at all otherwise. React Query does not run the interval
+ * while the page is hidden (`refetchIntervalInBackground` is off), so only a page in front asks.
+ */
+export const pollWhile = (isWaiting: boolean) => (isWaiting ? DECISION_POLL_MS : false);
 
 /** The ids of the items in a page that are still pending, as one comparable key. */
 const pendingKey = (items: readonly { id: string; state: string }[] | undefined) =>
@@ -42,17 +47,17 @@ export function PendingDecisions() {
   const identity = useQuery({
     ...identityQueries.authInfo(),
     queryFn: () => api.call(identityPaths.authInfo, undefined, { quiet: true }),
-    refetchInterval: (query) => poll(query.state.data?.state === 'under_review'),
+    refetchInterval: (query) => pollWhile(query.state.data?.state === 'under_review'),
   });
   const deposits = useQuery({
     ...fundsQueries.deposits(),
     queryFn: () => api.call(fundsPaths.depositList, { page: 1, pageSize: 10 }, { quiet: true }),
-    refetchInterval: (query) => poll(pendingKey(query.state.data?.items) !== ''),
+    refetchInterval: (query) => pollWhile(pendingKey(query.state.data?.items) !== ''),
   });
   const withdrawals = useQuery({
     ...fundsQueries.withdrawals(),
     queryFn: () => api.call(fundsPaths.withdrawalList, { page: 1, pageSize: 10 }, { quiet: true }),
-    refetchInterval: (query) => poll(pendingKey(query.state.data?.items) !== ''),
+    refetchInterval: (query) => pollWhile(pendingKey(query.state.data?.items) !== ''),
   });
 
   const isKnown =
