@@ -370,6 +370,11 @@ describe('back-office', () => {
     const { page } = pia;
     await page.getByText('No offering yet.').waitFor({ timeout: TIMEOUT_MS });
     await page.getByRole('button', { name: 'New offering' }).click();
+    // The form says what a symbol may be: a free CODE.BR creates a new instrument.
+    assert.match(
+      (await page.getByTestId('offering-symbol-help').textContent()) ?? '',
+      /free Euronext Brussels symbol CODE\.BR .* creates that new instrument/,
+    );
     // The window opens after the server's clock (ahead of the browser's), in the browser's zone.
     const local = (days: number) => {
       const at = new Date(server.now().getTime() + days * 86_400_000);
@@ -404,6 +409,11 @@ describe('back-office', () => {
     const row = page.locator('tr', { hasText: 'UCB new shares' });
     await row.waitFor({ timeout: TIMEOUT_MS });
     await row.getByText('To be subscribed').waitFor({ timeout: TIMEOUT_MS });
+    // Who created it: a staff member, by id (the simulator's demo offerings say so instead).
+    assert.match(
+      (await row.locator('[data-testid^="offering-created-by-"]').textContent()) ?? '',
+      /^Staff member #\d+$/,
+    );
     const commitment = page.locator('[data-testid^="offering-commitment-"]');
     assert.match((await commitment.textContent()) ?? '', /^[0-9a-f]{64}$/);
     assert.equal(await page.locator('[data-testid^="offering-seed-"]').count(), 0);

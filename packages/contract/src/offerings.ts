@@ -46,7 +46,11 @@ export const ipoOfferingData = z.object({
   market: z.enum(tradableMarkets),
   /** The issuing venue as named in the prospectus ("Euronext Brussels"). */
   issueMarket: z.string(),
-  leadUnderwriter: z.string(),
+  /**
+   * The lead underwriter as named in the prospectus; null when there is none: the simulator's demo
+   * offerings, for which the app shows its own text ("None (simulated)") in the user's language.
+   */
+  leadUnderwriter: z.string().nullable(),
   currency: currencySchema,
   issuePrice: priceText,
   sharesOffered: quantityText,

@@ -38,7 +38,8 @@ type Offering = {
   name: string;
   market: string;
   issueMarket: string;
-  leadUnderwriter: string;
+  /** Null for the simulator's demo offerings, which have none. */
+  leadUnderwriter: string | null;
   currency: 'EUR' | 'USD';
   issuePrice: string;
   sharesOffered: string;
@@ -64,6 +65,8 @@ type Offering = {
     subscriptionCount: number;
     winningRatePercent: string | null;
   };
+  createdBy: 'staff' | 'simulator';
+  createdByStaffId: string | null;
   createdAt: string;
 };
 
@@ -294,7 +297,7 @@ export default function Offerings() {
           })}
         </Descriptions.Item>
         <Descriptions.Item label={t('offerings.issuer')}>
-          {`${row.issueMarket} · ${row.leadUnderwriter} · `}
+          {`${row.issueMarket} · ${row.leadUnderwriter ?? t('offerings.noUnderwriter')} · `}
           <Typography.Link href={row.prospectusUrl} target="_blank" rel="noreferrer">
             {t('offerings.prospectus')}
           </Typography.Link>
@@ -343,6 +346,16 @@ export default function Offerings() {
                     <Typography.Text strong>{row.symbol}</Typography.Text>
                     <Typography.Text type="secondary">{row.name}</Typography.Text>
                   </Space>
+                ),
+              },
+              {
+                title: t('offerings.createdBy'),
+                render: (_, row) => (
+                  <span data-testid={`offering-created-by-${row.id}`}>
+                    {row.createdBy === 'simulator'
+                      ? t('offerings.createdBySimulator')
+                      : t('offerings.createdByStaff', { id: row.createdByStaffId ?? '' })}
+                  </span>
                 ),
               },
               {
@@ -433,6 +446,10 @@ export default function Offerings() {
               />
             </Form.Item>
           </Space>
+          {/* What a symbol may be (docs/ipo-listing.md): a known instrument or a free CODE.BR, which the offering creates. */}
+          <Typography.Paragraph type="secondary" data-testid="offering-symbol-help">
+            {t('offerings.symbolHelp')}
+          </Typography.Paragraph>
           <Form.Item name="name" label={t('fields.name')} rules={text(120)}>
             <Input />
           </Form.Item>

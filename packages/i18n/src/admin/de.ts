@@ -420,6 +420,12 @@ export default {
     markets: { frank: 'BEL-Aktien', 'ETF-BEL': 'ETF BEL' },
     issueMarket: 'Emissionsmarkt',
     leadUnderwriter: 'Konsortialführer',
+    noUnderwriter: 'Keiner (simuliert)',
+    createdBy: 'Angelegt von',
+    createdByStaff: 'Mitarbeiter #{{id}}',
+    createdBySimulator: 'Simulator (Demo-IPO)',
+    symbolHelp:
+      'Ein Instrument, das die Marktquelle schon führt (an diesem Markt, in Euro), oder ein freies Euronext-Brussels-Symbol CODE.BR (2 bis 10 Großbuchstaben und Ziffern, beginnend mit einem Großbuchstaben): Das Angebot legt dann dieses neue Instrument aus seinen eigenen Feldern an, notiert ab der ersten Sitzung am oder nach dem Notierungsdatum. Ein neues Instrument braucht den eingebauten Simulator (Demomodus).',
     issuePrice: 'Ausgabepreis',
     issuePriceEur: 'Ausgabepreis (EUR)',
     sharesOffered: 'Angebotene Aktien',

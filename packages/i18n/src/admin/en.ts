@@ -415,6 +415,12 @@ export default {
     markets: { frank: 'BEL stocks', 'ETF-BEL': 'ETF BEL' },
     issueMarket: 'Issue market',
     leadUnderwriter: 'Lead underwriter',
+    noUnderwriter: 'None (simulated)',
+    createdBy: 'Created by',
+    createdByStaff: 'Staff member #{{id}}',
+    createdBySimulator: 'Simulator (demo IPO)',
+    symbolHelp:
+      'An instrument the market source already lists (on this market, in euros), or a free Euronext Brussels symbol CODE.BR (2 to 10 capitals and digits, starting with a capital): the offering then creates that new instrument from its own fields, listed from the first session at or after the listing date. A new instrument needs the built-in simulator (demo mode).',
     issuePrice: 'Issue price',
     issuePriceEur: 'Issue price (EUR)',
     sharesOffered: 'Shares offered',

@@ -420,6 +420,12 @@ export default {
     markets: { frank: 'Actions BEL', 'ETF-BEL': 'ETF BEL' },
     issueMarket: 'Marché d’émission',
     leadUnderwriter: 'Chef de file',
+    noUnderwriter: 'Aucun (simulé)',
+    createdBy: 'Créée par',
+    createdByStaff: 'Membre du personnel #{{id}}',
+    createdBySimulator: 'Simulateur (IPO de démonstration)',
+    symbolHelp:
+      'Un instrument que la source de marché connaît déjà (sur ce marché, en euros), ou un symbole Euronext Brussels libre CODE.BR (2 à 10 majuscules et chiffres, commençant par une majuscule) : l’offre crée alors ce nouvel instrument à partir de ses propres champs, coté dès la première séance à la date de cotation ou après. Un nouvel instrument demande le simulateur intégré (mode démo).',
     issuePrice: 'Prix d’émission',
     issuePriceEur: 'Prix d’émission (EUR)',
     sharesOffered: 'Actions offertes',

@@ -413,6 +413,12 @@ export default {
     markets: { frank: '벨기에 주식', 'ETF-BEL': '벨기에 ETF' },
     issueMarket: '발행 시장',
     leadUnderwriter: '대표 주관사',
+    noUnderwriter: '없음 (시뮬레이션)',
+    createdBy: '생성자',
+    createdByStaff: '직원 #{{id}}',
+    createdBySimulator: '시뮬레이터 (데모 IPO)',
+    symbolHelp:
+      '시장 소스에 이미 있는 종목(이 시장, 유로 표시) 또는 사용되지 않은 유로넥스트 브뤼셀 심볼 CODE.BR(대문자와 숫자 2~10자, 대문자로 시작): 이 경우 공모가 자체 항목으로 새 종목을 만들며, 상장일 당일 또는 그 이후 첫 거래 세션부터 상장됩니다. 새 종목은 내장 시뮬레이터(데모 모드)에서만 만들 수 있습니다.',
     issuePrice: '공모가',
     issuePriceEur: '공모가(EUR)',
     sharesOffered: '공모 주식 수',

@@ -420,6 +420,12 @@ export default {
     markets: { frank: 'BEL-aandelen', 'ETF-BEL': 'ETF BEL' },
     issueMarket: 'Uitgiftemarkt',
     leadUnderwriter: 'Lead manager',
+    noUnderwriter: 'Geen (gesimuleerd)',
+    createdBy: 'Aangemaakt door',
+    createdByStaff: 'Medewerker #{{id}}',
+    createdBySimulator: 'Simulator (demo-IPO)',
+    symbolHelp:
+      'Een instrument dat de marktbron al kent (op deze markt, in euro), of een vrij Euronext Brussels-symbool CODE.BR (2 tot 10 hoofdletters en cijfers, beginnend met een hoofdletter): de aanbieding maakt dan dat nieuwe instrument aan uit haar eigen velden, genoteerd vanaf de eerste sessie op of na de noteringsdatum. Een nieuw instrument vraagt de ingebouwde simulator (demomodus).',
     issuePrice: 'Uitgifteprijs',
     issuePriceEur: 'Uitgifteprijs (EUR)',
     sharesOffered: 'Aangeboden aandelen',

@@ -410,6 +410,12 @@ export default {
     markets: { frank: '比利時股', 'ETF-BEL': '比利時 ETF' },
     issueMarket: '發行市場',
     leadUnderwriter: '主承銷商',
+    noUnderwriter: '無（模擬）',
+    createdBy: '建立者',
+    createdByStaff: '員工 #{{id}}',
+    createdBySimulator: '模擬器（示範 IPO）',
+    symbolHelp:
+      '市場來源已有的商品（於此市場、以歐元計價），或一個未被使用的布魯塞爾泛歐交易所代號 CODE.BR（2 至 10 個大寫字母與數字，以大寫字母開頭）：此時發行會以本身的欄位建立該新商品，自上市日當日或之後的第一個交易時段起上市。新商品需使用內建模擬器（示範模式）。',
     issuePrice: '發行價',
     issuePriceEur: '發行價（EUR）',
     sharesOffered: '發行股數',

@@ -1560,6 +1560,7 @@ export default {
     issuePrice: 'Ausgabepreis',
     issueMarket: 'Emissionsmarkt',
     leadUnderwriter: 'Konsortialführer',
+    noUnderwriter: 'Keiner (simuliert)',
     sharesOffered: 'Angebotene Aktien',
     minimum: 'Minimum',
     lot: 'Los',

@@ -1545,6 +1545,7 @@ export default {
     issuePrice: 'Issue price',
     issueMarket: 'Issue market',
     leadUnderwriter: 'Lead underwriter',
+    noUnderwriter: 'None (simulated)',
     sharesOffered: 'Shares offered',
     minimum: 'Minimum',
     lot: 'Lot',

@@ -1565,6 +1565,7 @@ export default {
     issuePrice: 'Prix d’émission',
     issueMarket: 'Marché d’émission',
     leadUnderwriter: 'Chef de file',
+    noUnderwriter: 'Aucun (simulé)',
     sharesOffered: 'Actions offertes',
     minimum: 'Minimum',
     lot: 'Lot',

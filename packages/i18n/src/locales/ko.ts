@@ -1536,6 +1536,7 @@ export default {
     issuePrice: '공모가',
     issueMarket: '발행 시장',
     leadUnderwriter: '대표 주관사',
+    noUnderwriter: '없음 (시뮬레이션)',
     sharesOffered: '공모 주식 수',
     minimum: '최소 청약',
     lot: '단위',

@@ -1563,6 +1563,7 @@ export default {
     issuePrice: 'Uitgifteprijs',
     issueMarket: 'Markt van uitgifte',
     leadUnderwriter: 'Lead manager',
+    noUnderwriter: 'Geen (gesimuleerd)',
     sharesOffered: 'Aangeboden aandelen',
     minimum: 'Minimum',
     lot: 'Lot',

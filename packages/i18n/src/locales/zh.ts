@@ -1502,6 +1502,7 @@ export default {
     issuePrice: '發行價',
     issueMarket: '發行市場',
     leadUnderwriter: '主承銷商',
+    noUnderwriter: '無（模擬）',
     sharesOffered: '發行股數',
     minimum: '最低申購',
     lot: '每手',

@@ -65,7 +65,13 @@ describe("the simulator's IPO in demo mode", () => {
     const user = await signUp(first);
     const list = (await call(second.app, '/ipo/list', {}, user)).json().data;
     expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ symbol: 'DEMO1.BR', phase: 'subscribing', issuePrice: '8.0000' });
+    // No underwriter: null, which the apps show as their own catalogued text in the user's language.
+    expect(list.items[0]).toMatchObject({
+      symbol: 'DEMO1.BR',
+      phase: 'subscribing',
+      issuePrice: '8.0000',
+      leadUnderwriter: null,
+    });
     for (const node of [first, second]) {
       const quote = (await call(node.app, '/market/quote', { symbol: 'DEMO1.BR' }, user)).json();
       expect(quote).toMatchObject({ status: 1, data: { latest: '8.0000', bid: null } });

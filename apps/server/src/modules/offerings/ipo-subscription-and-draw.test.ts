@@ -102,7 +102,11 @@ describe('an oversubscribed IPO from creation to listing', () => {
     const staffList = (await callAdmin(testApp, '/ipo/list', {}, admin)).json().data;
     expect(staffList.items[0].draw.seed).toBeNull();
     const detail = (await post('/ipo/detail', { id: offering.id }, alice)).data;
-    expect(detail.offering).toMatchObject({ phase: 'to_be_subscribed', draw: { seed: null } });
+    expect(detail.offering).toMatchObject({
+      phase: 'to_be_subscribed',
+      leadUnderwriter: 'KBC Securities',
+      draw: { seed: null },
+    });
     const audit = (
       await callAdmin(testApp, '/audit/list', { targetType: 'ipo_offering', targetId: offering.id }, admin)
     ).json();

@@ -145,7 +145,8 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
       name: offering.name,
       market: offering.market as TradableMarket,
       issueMarket: offering.issueMarket,
-      leadUnderwriter: offering.leadUnderwriter,
+      // A simulated offering has no underwriter: the apps say so in the user's language.
+      leadUnderwriter: offering.createdBy === 'simulator' ? null : offering.leadUnderwriter,
       currency: offering.currency,
       issuePrice: formatDecimal(offering.issuePriceMinor, scales.price),
       sharesOffered: offering.sharesOffered.toString(),

@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatRate, percentSuffix } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -105,7 +105,9 @@ function OfferingDetail({ id }: { id: string }) {
             {
               key: 'underwriter',
               label: t('ipo.leadUnderwriter'),
-              value: offering.leadUnderwriter,
+              // None for the simulator's demo offering: the app's own text, in the user's language.
+              value: offering.leadUnderwriter ?? t('ipo.noUnderwriter'),
+              testId: 'ipo-lead-underwriter',
               isText: true,
             },
             {
@@ -168,7 +170,10 @@ function OfferingDetail({ id }: { id: string }) {
                 {
                   key: 'rate',
                   label: t('ipo.winningRate'),
-                  value: `${draw.winningRatePercent ?? '—'} %`,
+                  value:
+                    draw.winningRatePercent === null
+                      ? '—'
+                      : `${formatRate(draw.winningRatePercent, language)}${percentSuffix(language)}`,
                   testId: 'ipo-winning-rate',
                 },
                 { key: 'lots', label: t('ipo.lots'), value: `${draw.lotsRequested} / ${draw.lotsAllocated}` },
