@@ -48,7 +48,7 @@ export function createDemoIpoService(deps: {
       symbol: demoOfferingSymbol(round),
       name: `Demo Listing ${round}`,
       market: 'frank' as const,
-      issueMarket: 'Euronext Brussels (simulated)',
+      issueMarket: 'Euronext Brussels',
       leadUnderwriter: 'None (simulated)',
       issuePrice: DEMO_TERMS.issuePriceMinor,
       sharesOffered: String(config.demoIpo.sharesOffered),
