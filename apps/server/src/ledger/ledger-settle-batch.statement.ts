@@ -20,6 +20,8 @@ export type BatchSettlement = {
   source: EntrySource;
   memo: string;
   idempotencyKey: string;
+  /** The key's operation as the one-by-one call records it: `post_hold` or `void_hold`. */
+  operation: 'post_hold' | 'void_hold';
   requestHash: string;
   postings: readonly Posting[];
   hold: { postedMinor: bigint; releasedMinor: bigint; state: HoldState; closedAt: Date | null };
@@ -54,7 +56,7 @@ export async function settleHolds(
         ${settlement.idempotencyKey}::text, ${settlement.requestHash}::text, ${settlement.source.type}::text,
         ${settlement.source.id}::text, ${settlement.hold.postedMinor.toString()}::bigint,
         ${settlement.hold.releasedMinor.toString()}::bigint, ${settlement.hold.state}::text,
-        ${settlement.hold.closedAt?.toISOString() ?? null}::timestamptz)`,
+        ${settlement.hold.closedAt?.toISOString() ?? null}::timestamptz, ${settlement.operation}::text)`,
   );
   const postings = settlements.flatMap((settlement, entryOrdinal) =>
     settlement.postings.map((posting, ordinal) => {
@@ -68,7 +70,7 @@ export async function settleHolds(
   const rows = await queryRows<OutcomeRow>(
     tx,
     sql`with meta (entry_ordinal, kind, memo, hold_id, entry_key, request_hash, source_type, source_id,
-          posted_minor, released_minor, state, closed_at) as (values ${sql.join(meta, sql`, `)}),
+          posted_minor, released_minor, state, closed_at, operation) as (values ${sql.join(meta, sql`, `)}),
       input (entry_ordinal, ordinal, owner_user_id, asset, kind, amount_minor) as (values ${sql.join(postings, sql`, `)}),
       user_rows as (
         select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
@@ -83,11 +85,19 @@ export async function settleHolds(
         from ledger_accounts account
         where account.owner_user_id is null
           and (account.asset, account.kind) in (select asset, kind from input where owner_user_id is null)),
+      -- Two equality joins, not one on IS NOT DISTINCT FROM: that one cannot hash, and a nested loop
+      -- of every posting against every locked account grows with the square of the batch.
       resolved as (
         select input.entry_ordinal, input.ordinal, input.amount_minor, account.id, account.owner_user_id,
           account.asset, account.balance_minor
-        from input join (select * from user_rows union all select * from house_rows) account
-          on account.owner_user_id is not distinct from input.owner_user_id
+        from input join user_rows account
+          on account.owner_user_id = input.owner_user_id
+          and account.asset = input.asset and account.kind = input.kind
+        union all
+        select input.entry_ordinal, input.ordinal, input.amount_minor, account.id, account.owner_user_id,
+          account.asset, account.balance_minor
+        from input join house_rows account
+          on input.owner_user_id is null
           and account.asset = input.asset and account.kind = input.kind),
       changes as (
         select id, asset, balance_minor, sum(amount_minor)::bigint as delta_minor
@@ -118,7 +128,7 @@ export async function settleHolds(
           and exists (select 1 from written)),
       keys as (
         insert into ledger_idempotency_keys (key, operation, request_hash, entry_id, hold_id, created_at)
-        select entry_key, 'post_hold', request_hash, entry_id, hold_id, ${now} from written),
+        select entry_key, operation, request_hash, entry_id, hold_id, ${now} from written),
       holds as (
         update ledger_holds hold set posted_minor = written.posted_minor, released_minor = written.released_minor,
           state = written.state, closed_at = written.closed_at

@@ -22,7 +22,7 @@ import {
 } from './ledger-accounts';
 import { assertEntryShape, insufficientBalance, unknownAccount } from './ledger-entries';
 import { postEntry, type EntryOutcome } from './ledger-entry.statement';
-import { createHold, planSettlement, settleHold } from './ledger-holds';
+import { createHold, planSettlement, settleHold, type SettleRequest } from './ledger-holds';
 import { settleHolds, type BatchSettlement } from './ledger-settle-batch.statement';
 import { postHolds } from './ledger-hold-batch.statement';
 import {
@@ -193,6 +193,64 @@ export function createLedgerService({
     }
   }
 
+  /**
+   * Settles many holds (`postHoldMany`, `voidHoldMany`) in the caller's transaction: the holds
+   * locked in ascending id order, each settlement planned as the one-by-one call plans it, then
+   * every entry, posting, balance, key and hold written by one statement.
+   */
+  async function settleMany(
+    tx: Transaction,
+    items: readonly { idempotency: Idempotency; request: SettleRequest }[],
+  ): Promise<TransferResult[]> {
+    if (items.length === 0) return [];
+    const now = clock.now();
+    const holds = new Map(
+      (
+        await repository.lockHolds(
+          tx,
+          items.map(({ request }) => request.holdId),
+        )
+      ).map((hold) => [hold.id, hold]),
+    );
+    const settlements = items.map(({ idempotency, request }): BatchSettlement => {
+      const hold = holds.get(request.holdId);
+      if (!hold) throw new Error(`ledger: no hold ${request.holdId}`);
+      const plan = planSettlement(hold, request, now);
+      assertEntryShape({ ...request, idempotencyKey: idempotency.key, postings: plan.postings });
+      return {
+        holdId: request.holdId,
+        kind: request.kind,
+        source: request.source,
+        memo: request.memo,
+        idempotencyKey: idempotency.key,
+        operation: idempotency.operation === 'void_hold' ? 'void_hold' : 'post_hold',
+        requestHash: idempotency.requestHash,
+        postings: plan.postings,
+        hold: plan.hold,
+      };
+    });
+    const onDemand = settlements
+      .flatMap((settlement) => settlement.postings.map((posting) => posting.account))
+      .filter(isOpenedOnDemand);
+    if (onDemand.length > 0) await repository.openAccounts(tx, onDemand, now);
+    const outcome = await settleHolds(tx, settlements, now);
+    switch (outcome.outcome) {
+      case 'key_used':
+        throw new SettlementBatchRefused('an idempotency key of the batch was used before');
+      case 'unknown_account':
+        throw unknownAccount(settlements.flatMap((settlement) => settlement.postings));
+      case 'overdrawn':
+        throw insufficientBalance(outcome.asset as Asset, outcome.balanceMinor);
+      case 'written':
+        afterCommit(
+          tx,
+          balancesChanged,
+          settlements.flatMap((settlement) => userIdsOf(settlement.postings)),
+        );
+        return outcome.entryIds.map((entryId) => ({ entryId, isReplay: false }));
+    }
+  }
+
   return {
     /**
      * Subscribes to "balances changed": after each committed transaction that moved money, the ids
@@ -350,58 +408,39 @@ export function createLedgerService({
      * then replays or refuses on its own). Holds must be distinct.
      */
     async postHoldMany(tx: Transaction, inputs: readonly PostHoldInput[]): Promise<TransferResult[]> {
-      if (inputs.length === 0) return [];
-      const now = clock.now();
-      const holds = new Map(
-        (
-          await repository.lockHolds(
-            tx,
-            inputs.map((input) => input.holdId),
-          )
-        ).map((hold) => [hold.id, hold]),
+      return settleMany(
+        tx,
+        inputs.map((input) => {
+          for (const destination of input.destinations) {
+            assertValidAmount(destination.amountMinor, destination.account.asset);
+          }
+          const otherPostings = input.otherPostings ?? [];
+          assertNoFrozen(otherPostings);
+          return {
+            idempotency: idempotencyOf(input.idempotencyKey, 'post_hold', postHoldRequest(input)),
+            request: { ...input, otherPostings, isFinal: input.isFinal ?? false },
+          };
+        }),
       );
-      const settlements = inputs.map((input): BatchSettlement => {
-        for (const destination of input.destinations) {
-          assertValidAmount(destination.amountMinor, destination.account.asset);
-        }
-        const otherPostings = input.otherPostings ?? [];
-        assertNoFrozen(otherPostings);
-        const idempotency = idempotencyOf(input.idempotencyKey, 'post_hold', postHoldRequest(input));
-        const hold = holds.get(input.holdId);
-        if (!hold) throw new Error(`ledger: no hold ${input.holdId}`);
-        const plan = planSettlement(hold, { ...input, otherPostings, isFinal: input.isFinal ?? false }, now);
-        assertEntryShape({ ...input, idempotencyKey: idempotency.key, postings: plan.postings });
-        return {
-          holdId: input.holdId,
-          kind: input.kind,
-          source: input.source,
-          memo: input.memo,
-          idempotencyKey: idempotency.key,
-          requestHash: idempotency.requestHash,
-          postings: plan.postings,
-          hold: plan.hold,
-        };
-      });
-      const onDemand = settlements
-        .flatMap((settlement) => settlement.postings.map((posting) => posting.account))
-        .filter(isOpenedOnDemand);
-      if (onDemand.length > 0) await repository.openAccounts(tx, onDemand, now);
-      const outcome = await settleHolds(tx, settlements, now);
-      switch (outcome.outcome) {
-        case 'key_used':
-          throw new SettlementBatchRefused('an idempotency key of the batch was used before');
-        case 'unknown_account':
-          throw unknownAccount(settlements.flatMap((settlement) => settlement.postings));
-        case 'overdrawn':
-          throw insufficientBalance(outcome.asset as Asset, outcome.balanceMinor);
-        case 'written':
-          afterCommit(
-            tx,
-            balancesChanged,
-            settlements.flatMap((settlement) => userIdsOf(settlement.postings)),
-          );
-          return outcome.entryIds.map((entryId) => ({ entryId, isReplay: false }));
-      }
+    },
+
+    /**
+     * Several `voidHold`s in the caller's transaction, as `postHoldMany` settles them (two
+     * statements however many; all or nothing, SettlementBatchRefused when a key was used before).
+     * Each key is recorded as `voidHold` records it, so a later `voidHold` with it replays.
+     */
+    async voidHoldMany(tx: Transaction, inputs: readonly VoidHoldInput[]): Promise<TransferResult[]> {
+      return settleMany(
+        tx,
+        inputs.map((input) => ({
+          idempotency: idempotencyOf(input.idempotencyKey, 'void_hold', {
+            holdId: input.holdId,
+            source: sourceRequest(input.source),
+            memo: input.memo,
+          }),
+          request: voidRequest(input.holdId, input.source, input.memo),
+        })),
+      );
     },
 
     /** Releases what remains of a pending hold back to available. */

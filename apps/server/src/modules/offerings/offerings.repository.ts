@@ -138,6 +138,33 @@ export async function setSubscriptionDrawn(
     .where(and(eq(ipoSubscriptions.id, id), sql`${ipoSubscriptions.drawnAt} is null`));
 }
 
+/** `setSubscriptionDrawn` for many subscriptions in one statement (arrays, not a parameter each). */
+export async function setSubscriptionsDrawn(
+  db: Executor,
+  rows: readonly {
+    id: bigint;
+    allocatedQuantity: bigint;
+    paidMinor: bigint;
+    releasedMinor: bigint;
+    orderId: bigint | null;
+  }[],
+  drawnAt: Date,
+) {
+  if (rows.length === 0) return;
+  const array = (values: readonly (bigint | null)[]) =>
+    `{${values.map((value) => (value === null ? 'NULL' : value.toString())).join(',')}}`;
+  await db.execute(sql`
+    update ipo_subscriptions s
+    set allocated_quantity = d.allocated, paid_minor = d.paid, released_minor = d.released,
+      order_id = d.order_id, drawn_at = ${drawnAt.toISOString()}::timestamptz
+    from unnest(${array(rows.map((row) => row.id))}::bigint[],
+      ${array(rows.map((row) => row.allocatedQuantity))}::bigint[],
+      ${array(rows.map((row) => row.paidMinor))}::bigint[],
+      ${array(rows.map((row) => row.releasedMinor))}::bigint[],
+      ${array(rows.map((row) => row.orderId))}::bigint[]) as d(id, allocated, paid, released, order_id)
+    where s.id = d.id and s.drawn_at is null`);
+}
+
 export async function setSubscriptionHold(db: Executor, id: bigint, holdId: bigint) {
   return one(
     await db.update(ipoSubscriptions).set({ holdId }).where(eq(ipoSubscriptions.id, id)).returning(),

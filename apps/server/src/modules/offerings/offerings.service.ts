@@ -83,6 +83,9 @@ type CreateInput = {
   reason: string;
 };
 
+/** How many subscriptions the draw settles per statement (see drawOffering). */
+const DRAW_CHUNK = 1_000;
+
 const wholeShares = (text: string): bigint | null => {
   const value = parseDecimal(text, 0);
   return value === null || value <= 0n ? null : value;
@@ -242,44 +245,69 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
       lotsOffered,
       subscriptions.map((row) => ({ id: row.id.toString(), lots: Number(row.quantity / offering.lotSize) })),
     );
+    const winners: { row: SubscriptionRow; allocated: bigint }[] = [];
+    const losers: SubscriptionRow[] = [];
     for (const row of subscriptions) {
-      const lots = outcome.lotsWon.get(row.id.toString()) ?? 0;
-      const allocated = BigInt(lots) * offering.lotSize;
-      if (allocated === 0n) {
-        await ledger.voidHold(tx, {
+      const allocated = BigInt(outcome.lotsWon.get(row.id.toString()) ?? 0) * offering.lotSize;
+      if (allocated === 0n) losers.push(row);
+      else winners.push({ row, allocated });
+    }
+    // In batches (issue 17: 100,000 subscriptions in seconds): each statement carries DRAW_CHUNK
+    // subscriptions at most, so its parameters stay bounded however many subscribed.
+    for (let start = 0; start < losers.length; start += DRAW_CHUNK) {
+      const chunk = losers.slice(start, start + DRAW_CHUNK);
+      await ledger.voidHoldMany(
+        tx,
+        chunk.map((row) => ({
           idempotencyKey: `ipo-subscription:${row.id}:release`,
           holdId: row.holdId,
-          source: { type: 'ipo', id: row.id.toString() },
+          source: { type: 'ipo' as const, id: row.id.toString() },
           memo: `Not allocated in the draw of ${offering.symbol}: ${formatCash(row.frozenMinor)} ${offering.currency} released`,
-        });
-        await repository.setSubscriptionDrawn(tx, row.id, {
+        })),
+      );
+      await repository.setSubscriptionsDrawn(
+        tx,
+        chunk.map((row) => ({
+          id: row.id,
           allocatedQuantity: 0n,
           paidMinor: 0n,
           releasedMinor: row.frozenMinor,
           orderId: null,
-          drawnAt: now,
-        });
-        continue;
-      }
-      const { order, paidMinor } = await trading.allot(tx, {
-        userId: row.userId,
-        subscriptionId: row.id,
-        offeringId: offering.id,
-        symbol: offering.symbol,
-        quantityMinor: allocated,
-        priceMinor: offering.issuePriceMinor,
-        currency: offering.currency,
-        fee: feeOf(offering),
-        holdId: row.holdId,
-        frozenMinor: row.frozenMinor,
-      });
-      await repository.setSubscriptionDrawn(tx, row.id, {
-        allocatedQuantity: allocated,
-        paidMinor,
-        releasedMinor: row.frozenMinor - paidMinor,
-        orderId: order.id,
-        drawnAt: now,
-      });
+        })),
+        now,
+      );
+    }
+    for (let start = 0; start < winners.length; start += DRAW_CHUNK) {
+      const chunk = winners.slice(start, start + DRAW_CHUNK);
+      const allotted = await trading.allotMany(
+        tx,
+        chunk.map(({ row, allocated }) => ({
+          userId: row.userId,
+          subscriptionId: row.id,
+          offeringId: offering.id,
+          symbol: offering.symbol,
+          quantityMinor: allocated,
+          priceMinor: offering.issuePriceMinor,
+          currency: offering.currency,
+          fee: feeOf(offering),
+          holdId: row.holdId,
+          frozenMinor: row.frozenMinor,
+        })),
+      );
+      await repository.setSubscriptionsDrawn(
+        tx,
+        chunk.map(({ row, allocated }, index) => {
+          const { order, paidMinor } = allotted[index]!;
+          return {
+            id: row.id,
+            allocatedQuantity: allocated,
+            paidMinor,
+            releasedMinor: row.frozenMinor - paidMinor,
+            orderId: order.id,
+          };
+        }),
+        now,
+      );
     }
     await repository.setDrawn(tx, offering.id, {
       drawnAt: now,

@@ -29,6 +29,24 @@ export async function insertOrder(db: Executor, values: typeof orders.$inferInse
   return one(await db.insert(orders).values(values).returning(), 'insert into orders');
 }
 
+/** Inserts many orders in one statement; answers them in the order of `values`. */
+export async function insertOrders(
+  db: Executor,
+  values: ReadonlyArray<typeof orders.$inferInsert>,
+): Promise<OrderRow[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .insert(orders)
+    .values([...values])
+    .returning();
+  const byKey = new Map(rows.map((row) => [`${row.userId}\0${row.idempotencyKey}`, row]));
+  return values.map((value) => {
+    const row = byKey.get(`${value.userId}\0${value.idempotencyKey}`);
+    if (!row) throw new Error(`order ${value.idempotencyKey} of user ${value.userId} not inserted`);
+    return row;
+  });
+}
+
 /** Inserts many orders; one whose (user, key) exists already is skipped (not in the answer). */
 export async function insertOrdersUnlessKeyed(
   db: Executor,

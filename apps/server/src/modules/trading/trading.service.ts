@@ -69,6 +69,24 @@ import {
 // Trading (issue 11): the order ticket priced before the user confirms. Prices come only from the
 // market source (the market service); this module never makes one up. The preview writes nothing.
 
+/** One IPO or placement allocation, as `allot` and `allotMany` take it. */
+export type AllotmentInput = {
+  origin?: 'ipo' | 'placement';
+  userId: bigint;
+  subscriptionId: bigint;
+  offeringId: bigint;
+  symbol: string;
+  quantityMinor: bigint;
+  priceMinor: bigint;
+  currency: Currency;
+  fee: { basisPoints: number; minimumMinor: bigint };
+  holdId: bigint;
+  frozenMinor: bigint;
+};
+
+/** How many allotments one round of `allotMany` writes: every statement's parameters stay bounded. */
+const ALLOT_CHUNK = 500;
+
 export type TradingServiceDeps = {
   db: Database;
   clock: Clock;
@@ -794,6 +812,59 @@ export function createTradingService(deps: TradingServiceDeps) {
     });
   }
 
+  /** An allotment's order row and, once inserted, its fill at the issue price (`allot`, `allotMany`). */
+  function allotmentOf(input: AllotmentInput, now: Date) {
+    const origin = input.origin ?? 'ipo';
+    const instrument = market.instrumentOf(input.symbol);
+    const tradable = tradableInstrument(instrument, trading);
+    const costs = primaryCosts({
+      quantityMinor: input.quantityMinor,
+      quantityScale: instrument.quantityScale,
+      priceMinor: input.priceMinor,
+      currency: input.currency,
+      fee: input.fee,
+    });
+    if (costs.totalPayMinor > input.frozenMinor) {
+      throw new Error(`allotment of subscription ${input.subscriptionId} costs more than it froze`);
+    }
+    const values: Parameters<typeof repository.insertOrder>[1] = {
+      userId: input.userId,
+      symbol: instrument.symbol,
+      asset: tradingAsset(instrument),
+      market: tradable.market,
+      currency: input.currency,
+      payCurrency: input.currency,
+      side: 'buy',
+      type: 'allotment',
+      timeInForce: 'day',
+      quantityMinor: input.quantityMinor,
+      quantityScale: instrument.quantityScale,
+      limitPriceMinor: input.priceMinor,
+      state: 'pending',
+      holdId: input.holdId,
+      reservedMinor: input.frozenMinor,
+      idempotencyKey: `${origin}-subscription:${input.subscriptionId}`,
+      requestHash: `${origin === 'ipo' ? 'ipo-offering' : 'placement'}:${input.offeringId}`,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const fillInput = (order: OrderRow): FillInput => ({
+      order,
+      instrument,
+      quote: {
+        priceMinor: input.priceMinor,
+        basis: 'issue',
+        source: `${origin === 'ipo' ? 'IPO offering' : 'Placement'} ${input.offeringId}`,
+        timestamp: now,
+      },
+      costs,
+      eurUsd: null,
+      sellLock: trading.sellLocks[tradable.market],
+      now,
+    });
+    return { values, fillInput };
+  }
+
   /**
    * Fills a tick's crossed orders in ONE transaction: those this node can claim (SKIP LOCKED, still
    * pending) are priced as `fillRestingOnce` prices one (a buy whose hold no longer covers the cost
@@ -1068,72 +1139,39 @@ export function createTradingService(deps: TradingServiceDeps) {
      * subscription (the order's key is the subscription's). A placement's allocation (issue 17,
      * item 4) is the same order and fill, `origin: 'placement'` keeping its keys apart.
      */
-    async allot(
+    async allot(tx: Transaction, input: AllotmentInput): Promise<{ order: OrderRow; paidMinor: bigint }> {
+      const allotment = allotmentOf(input, clock.now());
+      const order = await repository.insertOrder(tx, allotment.values);
+      const fillInput = allotment.fillInput(order);
+      await execution.fill(tx, fillInput);
+      return { order, paidMinor: fillInput.costs.totalPayMinor };
+    },
+
+    /**
+     * Many allotments (a draw, a placement's allocation) in the caller's transaction: what `allot`
+     * writes for each, in a few statements per ALLOT_CHUNK of them — the orders in one insert, then
+     * `execution.fillMany` (the holds posted in one ledger statement, the fills, holdings, lots and
+     * orders in a statement each). Answers in the order of `inputs`. Subscriptions must be distinct.
+     */
+    async allotMany(
       tx: Transaction,
-      input: {
-        origin?: 'ipo' | 'placement';
-        userId: bigint;
-        subscriptionId: bigint;
-        offeringId: bigint;
-        symbol: string;
-        quantityMinor: bigint;
-        priceMinor: bigint;
-        currency: Currency;
-        fee: { basisPoints: number; minimumMinor: bigint };
-        holdId: bigint;
-        frozenMinor: bigint;
-      },
-    ): Promise<{ order: OrderRow; paidMinor: bigint }> {
-      const origin = input.origin ?? 'ipo';
-      const instrument = market.instrumentOf(input.symbol);
-      const tradable = tradableInstrument(instrument, trading);
+      inputs: readonly AllotmentInput[],
+    ): Promise<{ order: OrderRow; paidMinor: bigint }[]> {
       const now = clock.now();
-      const costs = primaryCosts({
-        quantityMinor: input.quantityMinor,
-        quantityScale: instrument.quantityScale,
-        priceMinor: input.priceMinor,
-        currency: input.currency,
-        fee: input.fee,
-      });
-      if (costs.totalPayMinor > input.frozenMinor) {
-        throw new Error(`allotment of subscription ${input.subscriptionId} costs more than it froze`);
+      const answers: { order: OrderRow; paidMinor: bigint }[] = [];
+      for (let start = 0; start < inputs.length; start += ALLOT_CHUNK) {
+        const allotments = inputs.slice(start, start + ALLOT_CHUNK).map((input) => allotmentOf(input, now));
+        const orders = await repository.insertOrders(
+          tx,
+          allotments.map((allotment) => allotment.values),
+        );
+        const fillInputs = allotments.map((allotment, index) => allotment.fillInput(orders[index]!));
+        const filled = await execution.fillMany(tx, fillInputs);
+        filled.forEach(({ order }, index) =>
+          answers.push({ order, paidMinor: fillInputs[index]!.costs.totalPayMinor }),
+        );
       }
-      const order = await repository.insertOrder(tx, {
-        userId: input.userId,
-        symbol: instrument.symbol,
-        asset: tradingAsset(instrument),
-        market: tradable.market,
-        currency: input.currency,
-        payCurrency: input.currency,
-        side: 'buy',
-        type: 'allotment',
-        timeInForce: 'day',
-        quantityMinor: input.quantityMinor,
-        quantityScale: instrument.quantityScale,
-        limitPriceMinor: input.priceMinor,
-        state: 'pending',
-        holdId: input.holdId,
-        reservedMinor: input.frozenMinor,
-        idempotencyKey: `${origin}-subscription:${input.subscriptionId}`,
-        requestHash: `${origin === 'ipo' ? 'ipo-offering' : 'placement'}:${input.offeringId}`,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await execution.fill(tx, {
-        order,
-        instrument,
-        quote: {
-          priceMinor: input.priceMinor,
-          basis: 'issue',
-          source: `${origin === 'ipo' ? 'IPO offering' : 'Placement'} ${input.offeringId}`,
-          timestamp: now,
-        },
-        costs,
-        eurUsd: null,
-        sellLock: trading.sellLocks[tradable.market],
-        now,
-      });
-      return { order, paidMinor: costs.totalPayMinor };
+      return answers;
     },
 
     async place(
