@@ -49,7 +49,7 @@ async function main() {
   await mkdir(outDir, { recursive: true });
   const start = Date.now();
   const server = await startServer(
-    { INITIAL_STAFF_PASSWORD: staffPassword, DEMO_IPO: 'off' },
+    { INITIAL_STAFF_PASSWORD: staffPassword, DEMO_IPO: 'off', DEMO_PLACEMENT: 'off' },
     { clockStart: new Date(start) },
   );
   const browser = await launchChromium();

@@ -43,8 +43,8 @@ const staffOf: Record<string, AdminPage> = {};
 
 before(async () => {
   server = await startServer(
-    // No demo IPO: the staff member's offering is the first and only one on the screen.
-    { INITIAL_STAFF_PASSWORD: ADMIN_PASSWORD, DEMO_IPO: 'off' },
+    // No demo IPO nor demo placement: the staff member's offering and placement are the only ones.
+    { INITIAL_STAFF_PASSWORD: ADMIN_PASSWORD, DEMO_IPO: 'off', DEMO_PLACEMENT: 'off' },
     { clockStart: nextWeekdayMorning(new Date()) },
   );
   browser = await launchChromium();
@@ -440,6 +440,11 @@ describe('back-office', () => {
     await page.getByRole('button', { name: 'Create the placement' }).click();
     const placement = page.locator('tr', { hasText: 'KBC Group block' });
     await placement.getByText('Upcoming').waitFor({ timeout: TIMEOUT_MS });
+    // Who created it: a staff member, by id (the simulator's demo placements say so instead).
+    assert.match(
+      (await placement.locator('[data-testid^="placement-created-by-"]').textContent()) ?? '',
+      /^Staff member #\d+$/,
+    );
     await placement.getByRole('button', { name: 'Close early' }).click();
     await page.getByRole('dialog').getByLabel('Reason', { exact: true }).fill('seller withdrew the block');
     await page.getByRole('button', { name: 'Close and refund everyone' }).click();

@@ -36,7 +36,12 @@ const cents = (text: string) => BigInt(text.replace(/[^\d]/g, ''));
 
 describe('a newcomer requests shares of a placement', () => {
   before(async () => {
-    session = await startFundedPhone({ accountPrefix: '32478', deposit: '5000.00' });
+    // No demo placement: the staff member's placement is the only one on the screens.
+    session = await startFundedPhone({
+      accountPrefix: '32478',
+      deposit: '5000.00',
+      serverEnv: { DEMO_PLACEMENT: 'off' },
+    });
     ({ page, app } = session);
     messages = await loadMessages('en');
     trade = new TradePage(page, session.server.baseUrl, 'en', messages);

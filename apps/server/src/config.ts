@@ -324,6 +324,16 @@ const environmentSchema = z
       .min(0)
       .max(24 * 60)
       .default(5),
+    DEMO_PLACEMENT: z
+      .enum(['on', 'off'])
+      .default('on')
+      .transform((value) => value === 'on'),
+    DEMO_PLACEMENT_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(30),
     DEMO_DEPOSIT_MINIMUM: cashSchema('10.00'),
     DEMO_DEPOSIT_MAXIMUM: cashSchema('100000.00', 1_000_000_00n),
     LEDGER_SIGNING_KEY: z
@@ -527,6 +537,12 @@ export type Config = {
     readonly drawAfterMinutes: number;
     readonly sharesOffered: number;
   };
+  /**
+   * Demo mode's placements (issue 17): the simulator keeps one placement open or upcoming, a block
+   * of a listed Brussels share at its last price rounded down to the tick, its window
+   * `windowMinutes` long. Never in live mode (`DEMO_PLACEMENT=off` turns it off in demo mode).
+   */
+  readonly demoPlacement: { readonly isOn: boolean; readonly windowMinutes: number };
   /** The demo deposit channels' limits (one per currency, created at first start in demo mode). */
   readonly demoDeposit: { readonly minimumMinor: bigint; readonly maximumMinor: bigint };
 };
@@ -687,6 +703,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       drawAfterMinutes: env.DEMO_IPO_DRAW_AFTER_MINUTES,
       sharesOffered: env.DEMO_IPO_SHARES_OFFERED,
     },
+    demoPlacement: { isOn: env.DEMO_PLACEMENT, windowMinutes: env.DEMO_PLACEMENT_WINDOW_MINUTES },
     demoDeposit: { minimumMinor: env.DEMO_DEPOSIT_MINIMUM, maximumMinor: env.DEMO_DEPOSIT_MAXIMUM },
   };
 }
@@ -728,6 +745,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoDesk: { isOn: false, delaySeconds: 10 },
     // Tests create their own offerings; the demo IPO's own tests turn it on.
     demoIpo: { isOn: false, windowMinutes: 30, drawAfterMinutes: 5, sharesOffered: 20_000 },
+    // Tests create their own placements; the demo placement's own tests turn it on.
+    demoPlacement: { isOn: false, windowMinutes: 30 },
     ...overrides,
   };
 }

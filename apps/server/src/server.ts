@@ -6,6 +6,7 @@ import { cryptoRandom } from './core/random';
 import { openDatabase } from './db/database';
 import { runFirstStart, type FirstStartReport } from './first-start';
 import { demoIpoJob } from './jobs/demo-ipo.job';
+import { demoPlacementJob } from './jobs/demo-placement.job';
 import { newsFeedsJob } from './jobs/news-feeds.job';
 import { ledgerVerifyJob } from './jobs/ledger-verify.job';
 import type { OpenedSigningKey } from './ledger/ledger-signing';
@@ -105,6 +106,9 @@ async function main(): Promise<void> {
   // In demo mode, the simulator's IPO at once (a newcomer finds one open), not one period after start.
   if (app.services.demoIpo.isScheduling())
     await app.jobs.enqueue(demoIpoJob, {}, { key: 'offerings.demo-ipo.at-start' });
+  // And its placement (a block of a Brussels share), for the same reason.
+  if (app.services.demoPlacement.isScheduling())
+    await app.jobs.enqueue(demoPlacementJob, {}, { key: 'offerings.demo-placement.at-start' });
   // The ledger's health at once too (the hourly verification's first run).
   await app.jobs.enqueue(ledgerVerifyJob, {}, { key: 'ledger.verify.at-start' });
 

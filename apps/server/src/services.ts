@@ -43,6 +43,7 @@ import { createNewsService } from './modules/news/news.service';
 import { createOfferingsService } from './modules/offerings/offerings.service';
 import { createDemoIpoService } from './modules/offerings/demo-ipo.service';
 import { createIpoListingsService } from './modules/offerings/ipo-listings.service';
+import { createDemoPlacementService } from './modules/placements/demo-placement.service';
 import { createPlacementsService } from './modules/placements/placements.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
@@ -265,6 +266,8 @@ export function createServices(deps: ServiceDeps) {
     users,
     timeZone: config.funds.timeZone,
   });
+  // In demo mode the simulator keeps one placement open or upcoming, created through the same service.
+  const demoPlacement = createDemoPlacementService({ config, clock, db, market, placements });
   // Records page the ledger's entries and ask each source's module to describe its own.
   const userSearch = createUserSearchService({ users, identity, paymentMethods });
   const reports = createReportsService({
@@ -328,6 +331,7 @@ export function createServices(deps: ServiceDeps) {
     ipoListings,
     demoIpo,
     placements,
+    demoPlacement,
   };
 }
 

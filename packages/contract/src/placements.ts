@@ -131,7 +131,9 @@ export const placementEndpoints = defineEndpoints(placementPaths, {
 });
 
 export const placementStaffData = placementData.extend({
-  createdByStaffId: z.string(),
+  /** A staff member (`createdByStaffId`) or, in demo mode, the simulator (no staff member). */
+  createdBy: z.enum(['staff', 'simulator']),
+  createdByStaffId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 

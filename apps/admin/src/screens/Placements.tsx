@@ -49,6 +49,8 @@ type Placement = {
   quantityAllocated: string | null;
   closedEarlyAt: string | null;
   closeReason: string | null;
+  createdBy: 'staff' | 'simulator';
+  createdByStaffId: string | null;
 };
 
 type Values = {
@@ -268,6 +270,16 @@ export default function Placements() {
                     <Typography.Text strong>{row.symbol}</Typography.Text>
                     <Typography.Text type="secondary">{row.name}</Typography.Text>
                   </Space>
+                ),
+              },
+              {
+                title: t('offerings.createdBy'),
+                render: (_, row) => (
+                  <span data-testid={`placement-created-by-${row.id}`}>
+                    {row.createdBy === 'simulator'
+                      ? t('placements.createdBySimulator')
+                      : t('offerings.createdByStaff', { id: row.createdByStaffId ?? '' })}
+                  </span>
                 ),
               },
               {

@@ -14,6 +14,7 @@ import { registerTradingExpiryJob } from './trading-expiry.job';
 import { registerCreditInterestJob } from './credit-interest.job';
 import { registerIpoDrawJob } from './ipo-draw.job';
 import { registerDemoIpoJob } from './demo-ipo.job';
+import { registerDemoPlacementJob } from './demo-placement.job';
 import { registerPlacementAllocationJob } from './placement-allocation.job';
 
 // Every job of the server, registered in one place (one line per job).
@@ -47,4 +48,5 @@ export function registerJobs(
   registerIpoDrawJob(runner, { offerings: deps.services.offerings });
   registerDemoIpoJob(runner, { demoIpo: deps.services.demoIpo });
   registerPlacementAllocationJob(runner, { placements: deps.services.placements });
+  registerDemoPlacementJob(runner, { demoPlacement: deps.services.demoPlacement });
 }

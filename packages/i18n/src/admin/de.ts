@@ -482,6 +482,7 @@ export default {
     },
   },
   placements: {
+    createdBySimulator: 'Simulator (Demo-Platzierung)',
     create: 'Neue Platzierung',
     createSubmit: 'Platzierung anlegen',
     created: 'Platzierung angelegt.',

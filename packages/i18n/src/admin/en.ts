@@ -477,6 +477,7 @@ export default {
     },
   },
   placements: {
+    createdBySimulator: 'Simulator (demo placement)',
     create: 'New placement',
     createSubmit: 'Create the placement',
     created: 'Placement created.',

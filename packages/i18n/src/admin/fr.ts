@@ -482,6 +482,7 @@ export default {
     },
   },
   placements: {
+    createdBySimulator: 'Simulateur (placement de démonstration)',
     create: 'Nouveau placement',
     createSubmit: 'Créer le placement',
     created: 'Placement créé.',

@@ -475,6 +475,7 @@ export default {
     },
   },
   placements: {
+    createdBySimulator: '시뮬레이터 (데모 블록딜)',
     create: '새 블록딜',
     createSubmit: '블록딜 생성',
     created: '블록딜이 생성되었습니다.',

@@ -482,6 +482,7 @@ export default {
     },
   },
   placements: {
+    createdBySimulator: 'Simulator (demo-plaatsing)',
     create: 'Nieuwe plaatsing',
     createSubmit: 'Plaatsing aanmaken',
     created: 'Plaatsing aangemaakt.',

@@ -472,6 +472,7 @@ export default {
     },
   },
   placements: {
+    createdBySimulator: '模擬器（示範配售）',
     create: '新建配售',
     createSubmit: '建立配售',
     created: '配售已建立。',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { placementSubscriptions, placements } from './placements.tables';
 
@@ -13,6 +13,17 @@ const one = <T>(rows: T[], what: string): T => {
 
 export async function insertPlacement(db: Executor, values: typeof placements.$inferInsert) {
   return one(await db.insert(placements).values(values).returning(), 'insert into placements');
+}
+
+/** The simulator's latest placement (demo mode): its round and when its window closes. */
+export async function latestDemoPlacement(db: Executor) {
+  const rows = await db
+    .select({ id: placements.id, demoRound: placements.demoRound, closesAt: placements.closesAt })
+    .from(placements)
+    .where(isNotNull(placements.demoRound))
+    .orderBy(desc(placements.demoRound))
+    .limit(1);
+  return rows[0];
 }
 
 export async function findPlacement(db: Executor, id: bigint): Promise<PlacementRow | undefined> {

@@ -56,6 +56,9 @@ export type PlacementsServiceDeps = {
   timeZone: string;
 };
 
+/** Who creates a placement: a staff member (audited), or in demo mode the simulator (its nth). */
+export type PlacementCreator = StaffActor | { simulatorRound: number };
+
 type CreateInput = {
   symbol: string;
   name: string;
@@ -185,7 +188,8 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
   const presentForStaff = async (executor: Executor, rows: PlacementRow[]) =>
     (await present(executor, rows)).map((item, index) => ({
       ...item,
-      createdByStaffId: rows[index]!.createdByStaffId.toString(),
+      createdBy: rows[index]!.createdBy,
+      createdByStaffId: rows[index]!.createdByStaffId?.toString() ?? null,
       createdAt: rows[index]!.createdAt.toISOString(),
     }));
 
@@ -291,8 +295,11 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
   }
 
   return {
-    /** Staff create a placement of a listed instrument (audited). */
-    async create(actor: StaffActor, input: CreateInput) {
+    /**
+     * Staff create a placement of a listed instrument (audited); in demo mode the simulator too,
+     * through the same checks, recorded as the simulator's (its round, no staff audit row).
+     */
+    async create(actor: PlacementCreator, input: CreateInput) {
       const instrument = market.instrumentOf(input.symbol);
       if (
         !(tradableMarkets as readonly string[]).includes(instrument.market) ||
@@ -338,17 +345,21 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
           feeMinimumMinor: input.feeMinimum ?? 0n,
           opensAt: new Date(input.opensAt),
           closesAt: new Date(input.closesAt),
-          createdByStaffId: actor.staffId,
+          ...('staffId' in actor
+            ? { createdBy: 'staff' as const, createdByStaffId: actor.staffId }
+            : { createdBy: 'simulator' as const, demoRound: actor.simulatorRound }),
           createdAt: now,
         });
-        await audit.record(tx, actor, {
-          action: 'placement.create',
-          targetType: 'placement',
-          targetId: inserted.id,
-          reason: input.reason,
-          before: null,
-          after: presentPlacement(inserted, undefined, now),
-        });
+        if ('staffId' in actor) {
+          await audit.record(tx, actor, {
+            action: 'placement.create',
+            targetType: 'placement',
+            targetId: inserted.id,
+            reason: input.reason,
+            before: null,
+            after: presentPlacement(inserted, undefined, now),
+          });
+        }
         return inserted;
       });
       return (await presentForStaff(db, [row]))[0]!;

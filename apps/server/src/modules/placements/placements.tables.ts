@@ -32,11 +32,25 @@ export const placements = pgTable(
     closedEarlyAt: at(),
     closeReason: text(),
     quantityAllocated: minor(),
-    createdByStaffId: minor().notNull(),
+    /**
+     * Who created it: a staff member (`created_by_staff_id`, audited) or, in demo mode, the
+     * simulator (`demo_round`: its nth placement, unique, so two nodes or a restart never create
+     * the same one twice).
+     */
+    createdBy: text({ enum: ['staff', 'simulator'] })
+      .notNull()
+      .default('staff'),
+    createdByStaffId: minor(),
+    demoRound: integer(),
     createdAt: at().notNull(),
   },
   (table) => [
     index('placements_opens_idx').on(table.opensAt),
+    uniqueIndex('placements_demo_round').on(table.demoRound),
+    check(
+      'placements_creator',
+      sql`(${table.createdBy} = 'staff' and ${table.createdByStaffId} is not null and ${table.demoRound} is null) or (${table.createdBy} = 'simulator' and ${table.createdByStaffId} is null and ${table.demoRound} is not null)`,
+    ),
     index('placements_due_idx')
       .on(table.closesAt)
       .where(sql`${table.settledAt} is null`),
