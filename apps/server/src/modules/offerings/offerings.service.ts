@@ -26,7 +26,7 @@ import {
 import type { IdentityService } from '../identity/identity.service';
 import type { MarketService } from '../market/market.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
-import type { TradingService } from '../trading/trading.service';
+import { fixedPricePreview, wholeLotQuantity, type TradingService } from '../trading/trading.service';
 import type { UsersService } from '../users/users.service';
 import type { IpoListingsService } from './ipo-listings.service';
 import * as repository from './offerings.repository';
@@ -214,16 +214,6 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
   }
 
   /** The quantity asked for as whole shares: at least the minimum, a whole number of lots. */
-  function quantityFor(offering: OfferingRow, text: string): bigint {
-    const quantity = parseDecimal(text, 0);
-    if (quantity === null || quantity <= 0n || quantity % offering.lotSize !== 0n) {
-      throw new DomainError('QUANTITY_NOT_WHOLE_LOTS', { lotSize: Number(offering.lotSize), decimals: 0 });
-    }
-    if (quantity < offering.minimumQuantity) {
-      throw new DomainError('BELOW_PRODUCT_MINIMUM', { minimum: offering.minimumQuantity.toString() });
-    }
-    return quantity;
-  }
 
   /** The window's refusals: before it SUBSCRIPTION_NOT_OPEN, after it IPO_CHANNEL_CLOSED. */
   function assertWindowOpen(offering: OfferingRow, now: Date) {
@@ -424,19 +414,16 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
     /** What subscribing would freeze; writes nothing. */
     async preview(userId: bigint, input: { id: string; quantity: string }) {
       const offering = await requireOffering(db, BigInt(input.id));
-      const quantity = quantityFor(offering, input.quantity);
+      const quantity = wholeLotQuantity(offering, input.quantity);
       const costs = costsOf(offering, quantity);
       const availableMinor = await available(db, userId, offering.currency);
-      return {
-        quantity: quantity.toString(),
-        lots: Number(quantity / offering.lotSize),
+      return fixedPricePreview({
+        quantity,
+        lotSize: offering.lotSize,
         currency: offering.currency,
-        gross: formatCash(costs.grossMinor),
-        fee: formatCash(costs.fee.amountMinor),
-        total: formatCash(costs.totalPayMinor),
-        available: formatCash(availableMinor),
-        isAffordable: availableMinor >= costs.totalPayMinor,
-      };
+        costs,
+        availableMinor,
+      });
     },
 
     /** Subscribes once per idempotency key: the window, the count, then the hold of gross + fee. */
@@ -451,7 +438,7 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
       }
       const offering = await requireOffering(db, offeringId);
       assertWindowOpen(offering, clock.now());
-      const quantity = quantityFor(offering, input.quantity);
+      const quantity = wholeLotQuantity(offering, input.quantity);
       await restrictions.assertAllowed(userId, 'trade');
       await identity.requireVerified(userId);
       const costs = costsOf(offering, quantity);

@@ -24,7 +24,7 @@ import {
 import type { IdentityService } from '../identity/identity.service';
 import type { MarketService } from '../market/market.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
-import type { TradingService } from '../trading/trading.service';
+import { fixedPricePreview, wholeLotQuantity, type TradingService } from '../trading/trading.service';
 import type { UsersService } from '../users/users.service';
 import * as repository from './placements.repository';
 import type { PlacementRow, PlacementSubscriptionRow } from './placements.repository';
@@ -201,16 +201,6 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
   }
 
   /** Whole shares: a whole number of lots, at least the minimum. */
-  function quantityFor(placement: PlacementRow, text: string): bigint {
-    const quantity = parseDecimal(text, 0);
-    if (quantity === null || quantity <= 0n || quantity % placement.lotSize !== 0n) {
-      throw new DomainError('QUANTITY_NOT_WHOLE_LOTS', { lotSize: Number(placement.lotSize), decimals: 0 });
-    }
-    if (quantity < placement.minimumQuantity) {
-      throw new DomainError('BELOW_PRODUCT_MINIMUM', { minimum: placement.minimumQuantity.toString() });
-    }
-    return quantity;
-  }
 
   /** Before the window SUBSCRIPTION_NOT_OPEN; after it, or once settled, BLOCK_TRADE_CLOSED. */
   function assertWindowOpen(placement: PlacementRow, now: Date) {
@@ -393,19 +383,16 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
     /** What subscribing would freeze; writes nothing. */
     async preview(userId: bigint, input: { id: string; quantity: string }) {
       const placement = await requireListed(db, BigInt(input.id));
-      const quantity = quantityFor(placement, input.quantity);
+      const quantity = wholeLotQuantity(placement, input.quantity);
       const costs = costsOf(placement, quantity);
       const availableMinor = await available(db, userId, placement.currency);
-      return {
-        quantity: quantity.toString(),
-        lots: Number(quantity / placement.lotSize),
+      return fixedPricePreview({
+        quantity,
+        lotSize: placement.lotSize,
         currency: placement.currency,
-        gross: formatCash(costs.grossMinor),
-        fee: formatCash(costs.fee.amountMinor),
-        total: formatCash(costs.totalPayMinor),
-        available: formatCash(availableMinor),
-        isAffordable: availableMinor >= costs.totalPayMinor,
-      };
+        costs,
+        availableMinor,
+      });
     },
 
     /** Subscribes once per idempotency key: the window, the quantity, the daily limit, then the hold. */
@@ -421,7 +408,7 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
       const placementId = BigInt(input.id);
       const placement = await requireListed(db, placementId);
       assertWindowOpen(placement, clock.now());
-      const quantity = quantityFor(placement, input.quantity);
+      const quantity = wholeLotQuantity(placement, input.quantity);
       await restrictions.assertAllowed(userId, 'trade');
       await identity.requireVerified(userId);
       const costs = costsOf(placement, quantity);

@@ -70,6 +70,9 @@ import {
 // market source (the market service); this module never makes one up. The preview writes nothing.
 
 /** One IPO or placement allocation, as `allot` and `allotMany` take it. */
+// The fixed-price ticket of IPO offerings and placements, for the offerings and placements modules.
+export { fixedPricePreview, wholeLotQuantity } from './fixed-price-ticket';
+
 export type AllotmentInput = {
   origin?: 'ipo' | 'placement';
   userId: bigint;
