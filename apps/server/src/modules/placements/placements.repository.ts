@@ -195,6 +195,33 @@ export async function setSubscriptionSettled(
     .where(and(eq(placementSubscriptions.id, id), isNull(placementSubscriptions.settledAt)));
 }
 
+/** `setSubscriptionSettled` for many requests in one statement (arrays, not a parameter each). */
+export async function setSubscriptionsSettled(
+  db: Executor,
+  rows: readonly {
+    id: bigint;
+    allocatedQuantity: bigint;
+    paidMinor: bigint;
+    releasedMinor: bigint;
+    orderId: bigint | null;
+  }[],
+  settledAt: Date,
+) {
+  if (rows.length === 0) return;
+  const array = (values: readonly (bigint | null)[]) =>
+    `{${values.map((value) => (value === null ? 'NULL' : value.toString())).join(',')}}`;
+  await db.execute(sql`
+    update placement_subscriptions s
+    set allocated_quantity = d.allocated, paid_minor = d.paid, released_minor = d.released,
+      order_id = d.order_id, settled_at = ${settledAt.toISOString()}::timestamptz
+    from unnest(${array(rows.map((row) => row.id))}::bigint[],
+      ${array(rows.map((row) => row.allocatedQuantity))}::bigint[],
+      ${array(rows.map((row) => row.paidMinor))}::bigint[],
+      ${array(rows.map((row) => row.releasedMinor))}::bigint[],
+      ${array(rows.map((row) => row.orderId))}::bigint[]) as d(id, allocated, paid, released, order_id)
+    where s.id = d.id and s.settled_at is null`);
+}
+
 export async function setSubscriptionHold(db: Executor, id: bigint, holdId: bigint) {
   return one(
     await db

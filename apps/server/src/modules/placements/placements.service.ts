@@ -40,7 +40,8 @@ import type { PlacementRow, PlacementSubscriptionRow } from './placements.reposi
 //   transaction, its row claimed FOR UPDATE SKIP LOCKED so two nodes settle it once: the published
 //   rule `allocatePlacement` (pro-rata in whole lots, largest remainder, ties to the earlier id),
 //   each allocation an `allotment` order filled from the hold by the trading module (the IPO's fill
-//   path), the rest released in that entry; a request without shares has its hold voided.
+//   path), the rest released in that entry; a request without shares has its hold voided. Both in
+//   batches of 1,000 (`trading.allotMany`, `ledger.voidHoldMany`), as the IPO draw.
 // - Staff may close a placement early (audited): every hold voided, every subscriber refunded.
 
 export type PlacementsServiceDeps = {
@@ -55,6 +56,9 @@ export type PlacementsServiceDeps = {
   users: UsersService;
   timeZone: string;
 };
+
+/** How many requests the allocation settles per statement (see allocate). */
+const ALLOCATION_CHUNK = 1_000;
 
 /** Who creates a placement: a staff member (audited), or in demo mode the simulator (its nth). */
 export type PlacementCreator = StaffActor | { simulatorRound: number };
@@ -215,6 +219,8 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
     (await ledger.getCashBalances(executor, userId)).find((balance) => balance.currency === currency)
       ?.available ?? 0n;
 
+  const releaseKey = (row: PlacementSubscriptionRow) => `placement-subscription:${row.id}:release`;
+
   async function release(
     tx: Transaction,
     placement: PlacementRow,
@@ -222,7 +228,7 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
     memo: string,
   ) {
     await ledger.voidHold(tx, {
-      idempotencyKey: `placement-subscription:${row.id}:release`,
+      idempotencyKey: releaseKey(row),
       holdId: row.holdId,
       source: { type: 'placement', id: row.id.toString() },
       memo,
@@ -235,46 +241,71 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
       Number(placement.blockQuantity / placement.lotSize),
       subscriptions.map((row) => ({ id: row.id.toString(), lots: Number(row.quantity / placement.lotSize) })),
     );
-    let allocatedTotal = 0n;
+    const winners: { row: PlacementSubscriptionRow; allocated: bigint }[] = [];
+    const losers: PlacementSubscriptionRow[] = [];
     for (const row of subscriptions) {
       const allocated = BigInt(outcome.lotsAllocated.get(row.id.toString()) ?? 0) * placement.lotSize;
-      if (allocated === 0n) {
-        await release(
-          tx,
-          placement,
-          row,
-          `Not allocated in the placement of ${placement.symbol}: ${formatCash(row.frozenMinor)} ${placement.currency} released`,
-        );
-        await repository.setSubscriptionSettled(tx, row.id, {
+      if (allocated === 0n) losers.push(row);
+      else winners.push({ row, allocated });
+    }
+    // In batches, as the IPO draw: each statement carries ALLOCATION_CHUNK requests at most.
+    for (let start = 0; start < losers.length; start += ALLOCATION_CHUNK) {
+      const chunk = losers.slice(start, start + ALLOCATION_CHUNK);
+      await ledger.voidHoldMany(
+        tx,
+        chunk.map((row) => ({
+          idempotencyKey: releaseKey(row),
+          holdId: row.holdId,
+          source: { type: 'placement' as const, id: row.id.toString() },
+          memo: `Not allocated in the placement of ${placement.symbol}: ${formatCash(row.frozenMinor)} ${placement.currency} released`,
+        })),
+      );
+      await repository.setSubscriptionsSettled(
+        tx,
+        chunk.map((row) => ({
+          id: row.id,
           allocatedQuantity: 0n,
           paidMinor: 0n,
           releasedMinor: row.frozenMinor,
           orderId: null,
-          settledAt: now,
-        });
-        continue;
-      }
-      const { order, paidMinor } = await trading.allot(tx, {
-        origin: 'placement',
-        userId: row.userId,
-        subscriptionId: row.id,
-        offeringId: placement.id,
-        symbol: placement.symbol,
-        quantityMinor: allocated,
-        priceMinor: placement.priceMinor,
-        currency: placement.currency,
-        fee: feeOf(placement),
-        holdId: row.holdId,
-        frozenMinor: row.frozenMinor,
-      });
-      allocatedTotal += allocated;
-      await repository.setSubscriptionSettled(tx, row.id, {
-        allocatedQuantity: allocated,
-        paidMinor,
-        releasedMinor: row.frozenMinor - paidMinor,
-        orderId: order.id,
-        settledAt: now,
-      });
+        })),
+        now,
+      );
+    }
+    let allocatedTotal = 0n;
+    for (let start = 0; start < winners.length; start += ALLOCATION_CHUNK) {
+      const chunk = winners.slice(start, start + ALLOCATION_CHUNK);
+      const allotted = await trading.allotMany(
+        tx,
+        chunk.map(({ row, allocated }) => ({
+          origin: 'placement' as const,
+          userId: row.userId,
+          subscriptionId: row.id,
+          offeringId: placement.id,
+          symbol: placement.symbol,
+          quantityMinor: allocated,
+          priceMinor: placement.priceMinor,
+          currency: placement.currency,
+          fee: feeOf(placement),
+          holdId: row.holdId,
+          frozenMinor: row.frozenMinor,
+        })),
+      );
+      await repository.setSubscriptionsSettled(
+        tx,
+        chunk.map(({ row, allocated }, index) => {
+          const { order, paidMinor } = allotted[index]!;
+          allocatedTotal += allocated;
+          return {
+            id: row.id,
+            allocatedQuantity: allocated,
+            paidMinor,
+            releasedMinor: row.frozenMinor - paidMinor,
+            orderId: order.id,
+          };
+        }),
+        now,
+      );
     }
     await repository.setSettled(tx, placement.id, {
       settledAt: now,
