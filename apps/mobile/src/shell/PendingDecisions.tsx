@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { api } from '../api';
 import { fundsQueries } from '../features/funds/queries';
 import { identityQueries } from '../features/identity/queries';
+import { tradeQueries } from '../features/trading/queries';
 import { walletQueries } from '../features/wallet/queries';
 import { userQueries } from '../features/user/queries';
 
@@ -31,6 +32,33 @@ const refetchWhatDecisionsChange = (queryClient: QueryClient) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
+
+/**
+ * Fetches the balances, the user's info and the holdings again once something the page polled for
+ * is decided on the server: `waiting` lists the ids still waiting (a subscription before its draw,
+ * a placement request before its allocation); when one of them no longer waits, money has moved
+ * (paid, released or refunded) and shares may have arrived, so the wallet and the positions follow
+ * without a reload. Nothing is fetched while the list only grows (a new request: its mutation
+ * already refreshed them).
+ */
+export function useRefreshWhenDecided(waiting: readonly string[] | undefined) {
+  const queryClient = useQueryClient();
+  const key = waiting === undefined ? null : [...waiting].sort().join(',');
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const before = previous.current;
+    previous.current = key;
+    if (before === null || before === '') return;
+    const now = new Set(key.split(','));
+    if (before.split(',').every((id) => now.has(id))) return;
+    void Promise.all(
+      [userQueries.all, walletQueries.all, fundsQueries.all, tradeQueries.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  }, [key, queryClient]);
+}
 
 /**
  * While the user's identity, a deposit or a withdrawal waits for a decision, asks for it again every

@@ -3,7 +3,7 @@ import { ipoPaths } from '@beurs/contract/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { isLoggedIn } from '../../session/storage';
-import { pollWhile } from '../../shell/PendingDecisions';
+import { pollWhile, useRefreshWhenDecided } from '../../shell/PendingDecisions';
 
 // New-share (IPO) offerings (issue 17): the list, one offering with the user's subscriptions, and
 // the user's subscriptions for the positions tab.
@@ -19,6 +19,9 @@ const waitingStates: readonly string[] = ['subscribing', 'subscription_ended', '
 const waitingPhases: readonly string[] = ['subscription_ended', 'awaiting_draw'];
 const isWaiting = (subscriptions: readonly { state: string }[] | undefined) =>
   (subscriptions ?? []).some((subscription) => waitingStates.includes(subscription.state));
+/** The ids of the subscriptions still waiting; undefined until known. */
+const waitingIds = (subscriptions: readonly { id: string; state: string }[] | undefined) =>
+  subscriptions?.filter((subscription) => waitingStates.includes(subscription.state)).map(({ id }) => id);
 const isDrawPending = (offerings: readonly { phase: string }[] | undefined) =>
   (offerings ?? []).some((offering) => waitingPhases.includes(offering.phase));
 
@@ -53,5 +56,14 @@ export const ipoQueries = {
 };
 
 export const useIpoList = () => useQuery(ipoQueries.list());
-export const useIpoDetail = (id: string) => useQuery(ipoQueries.detail(id));
-export const useIpoSubscriptions = () => useQuery(ipoQueries.subscriptions());
+// Once a polled subscription is drawn, the balances and holdings are fetched again (no reload).
+export function useIpoDetail(id: string) {
+  const query = useQuery(ipoQueries.detail(id));
+  useRefreshWhenDecided(waitingIds(query.data?.subscriptions));
+  return query;
+}
+export function useIpoSubscriptions() {
+  const query = useQuery(ipoQueries.subscriptions());
+  useRefreshWhenDecided(waitingIds(query.data?.items));
+  return query;
+}

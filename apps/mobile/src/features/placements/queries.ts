@@ -3,7 +3,7 @@ import { placementPaths } from '@beurs/contract/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { isLoggedIn } from '../../session/storage';
-import { pollWhile } from '../../shell/PendingDecisions';
+import { pollWhile, useRefreshWhenDecided } from '../../shell/PendingDecisions';
 
 // Placements ("block trades", issue 17 item 4): the list, one placement with the user's requests,
 // and the user's requests for the positions tab.
@@ -16,6 +16,9 @@ export type PlacementPreview = DataOf<typeof placementEndpoints.preview>;
 /** A request whose money is frozen until the allocation (or an early close) decides it. */
 const isWaiting = (subscriptions: readonly { state: string }[] | undefined) =>
   (subscriptions ?? []).some((subscription) => subscription.state === 'requested');
+/** The ids of the requests still waiting; undefined until known. */
+const waitingIds = (subscriptions: readonly { id: string; state: string }[] | undefined) =>
+  subscriptions?.filter((subscription) => subscription.state === 'requested').map(({ id }) => id);
 /** A placement past its window whose allocation has not run yet. */
 const isAllocationPending = (placements: readonly { phase: string }[] | undefined) =>
   (placements ?? []).some((placement) => placement.phase === 'closed');
@@ -52,5 +55,14 @@ export const placementQueries = {
 };
 
 export const usePlacementList = () => useQuery(placementQueries.list());
-export const usePlacementDetail = (id: string) => useQuery(placementQueries.detail(id));
-export const usePlacementSubscriptions = () => useQuery(placementQueries.subscriptions());
+// Once a polled request is allocated or refunded, the balances and holdings are fetched again.
+export function usePlacementDetail(id: string) {
+  const query = useQuery(placementQueries.detail(id));
+  useRefreshWhenDecided(waitingIds(query.data?.subscriptions));
+  return query;
+}
+export function usePlacementSubscriptions() {
+  const query = useQuery(placementQueries.subscriptions());
+  useRefreshWhenDecided(waitingIds(query.data?.items));
+  return query;
+}
