@@ -446,8 +446,21 @@ describe('back-office', () => {
       /^Staff member #\d+$/,
     );
     await placement.getByRole('button', { name: 'Close early' }).click();
-    await page.getByRole('dialog').getByLabel('Reason', { exact: true }).fill('seller withdrew the block');
-    await page.getByRole('button', { name: 'Close and refund everyone' }).click();
+    const closeDialog = page.getByRole('dialog').filter({ hasText: 'Close and refund everyone' });
+    const closeReason = closeDialog.getByLabel('Reason', { exact: true });
+    await closeReason.fill('seller withdrew the block');
+    // The form must hold the reason before it is sent (the dialog validates it on submit).
+    assert.equal(await closeReason.inputValue(), 'seller withdrew the block');
+    await closeDialog.getByRole('button', { name: 'Close and refund everyone' }).click();
+    // The dialog closes when the server agrees; a refusal stays in it as an alert: name it if so.
+    const outcome = await Promise.race([
+      closeDialog.waitFor({ state: 'hidden', timeout: TIMEOUT_MS }).then(() => 'closed'),
+      closeDialog
+        .getByRole('alert')
+        .waitFor({ timeout: TIMEOUT_MS })
+        .then(async () => `refused: ${await closeDialog.getByRole('alert').textContent()}`),
+    ]);
+    assert.equal(outcome, 'closed');
     await placement.getByText('Closed early').waitFor({ timeout: TIMEOUT_MS });
     await placement.getByText('seller withdrew the block').waitFor({ timeout: TIMEOUT_MS });
     assert.equal(await placement.getByRole('button', { name: 'Close early' }).count(), 0);
