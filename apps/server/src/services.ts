@@ -250,6 +250,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     users,
     listings: ipoListings,
+    mode: config.mode,
   });
   // In demo mode the simulator keeps one IPO open or upcoming, created through the same service.
   const demoIpo = createDemoIpoService({ config, clock, db, offerings });
@@ -265,6 +266,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     users,
     timeZone: config.funds.timeZone,
+    mode: config.mode,
   });
   // In demo mode the simulator keeps one placement open or upcoming, created through the same service.
   const demoPlacement = createDemoPlacementService({ config, clock, db, market, placements });

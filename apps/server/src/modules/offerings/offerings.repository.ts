@@ -34,15 +34,23 @@ export async function lockOfferingShared(db: Executor, id: bigint): Promise<Offe
   return rows[0];
 }
 
-export async function listOfferings(db: Executor, page: number, pageSize: number) {
+/** A page of offerings, newest window first; `staffOnly` leaves out the simulator's. */
+export async function listOfferings(
+  db: Executor,
+  page: number,
+  pageSize: number,
+  options: { staffOnly?: boolean } = {},
+) {
+  const where = options.staffOnly ? eq(ipoOfferings.createdBy, 'staff') : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(ipoOfferings)
+      .where(where)
       .orderBy(desc(ipoOfferings.opensAt), desc(ipoOfferings.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(ipoOfferings),
+    db.select({ total: count() }).from(ipoOfferings).where(where),
   ]);
   return { total: totals[0]?.total ?? 0, rows };
 }

@@ -56,6 +56,8 @@ export type OfferingsServiceDeps = {
   audit: AuditService;
   users: UsersService;
   listings: IpoListingsService;
+  /** In live mode the simulator creates nothing: a row recorded as its own is never offered. */
+  mode: 'demo' | 'live';
 };
 
 /** Who creates an offering: a staff member (audited), or in demo mode the simulator (its nth). */
@@ -121,7 +123,9 @@ export function subscriptionStateOf(
 }
 
 export function createOfferingsService(deps: OfferingsServiceDeps) {
-  const { db, clock, random, ledger, trading, identity, restrictions, audit, users, listings } = deps;
+  const { db, clock, random, ledger, trading, identity, restrictions, audit, users, listings, mode } = deps;
+  /** Live mode lists and offers staff offerings only (a simulator row there was not made by the app). */
+  const offersSimulatorRows = mode === 'demo';
 
   const feeOf = (offering: OfferingRow) => ({
     basisPoints: offering.feeBasisPoints,
@@ -210,6 +214,7 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
   async function requireOffering(executor: Executor, id: bigint) {
     const offering = await repository.findOffering(executor, id);
     if (!offering) throw new DomainError('PRODUCT_UNAVAILABLE');
+    if (offering.createdBy === 'simulator' && !offersSimulatorRows) throw new DomainError('PRODUCT_UNAVAILABLE');
     return offering;
   }
 
@@ -395,7 +400,9 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
 
     async list(input: { page: number; pageSize: number }) {
       const now = clock.now();
-      const { total, rows } = await repository.listOfferings(db, input.page, input.pageSize);
+      const { total, rows } = await repository.listOfferings(db, input.page, input.pageSize, {
+        staffOnly: !offersSimulatorRows,
+      });
       return { total, items: rows.map((row) => presentOffering(row, now)) };
     },
 

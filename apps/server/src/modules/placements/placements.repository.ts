@@ -51,15 +51,23 @@ export async function lockPlacement(db: Executor, id: bigint): Promise<Placement
   return rows[0];
 }
 
-export async function listPlacements(db: Executor, page: number, pageSize: number) {
+/** A page of placements, newest window first; `staffOnly` leaves out the simulator's. */
+export async function listPlacements(
+  db: Executor,
+  page: number,
+  pageSize: number,
+  options: { staffOnly?: boolean } = {},
+) {
+  const where = options.staffOnly ? eq(placements.createdBy, 'staff') : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(placements)
+      .where(where)
       .orderBy(desc(placements.opensAt), desc(placements.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(placements),
+    db.select({ total: count() }).from(placements).where(where),
   ]);
   return { total: totals[0]?.total ?? 0, rows };
 }

@@ -55,6 +55,8 @@ export type PlacementsServiceDeps = {
   audit: AuditService;
   users: UsersService;
   timeZone: string;
+  /** In live mode the simulator creates nothing: a row recorded as its own is never offered. */
+  mode: 'demo' | 'live';
 };
 
 /** How many requests the allocation settles per statement (see allocate). */
@@ -111,7 +113,9 @@ export function subscriptionStateOf(
 }
 
 export function createPlacementsService(deps: PlacementsServiceDeps) {
-  const { db, clock, ledger, market, trading, identity, restrictions, audit, users, timeZone } = deps;
+  const { db, clock, ledger, market, trading, identity, restrictions, audit, users, timeZone, mode } = deps;
+  /** Live mode lists and offers staff placements only (a simulator row there was not made by the app). */
+  const offersSimulatorRows = mode === 'demo';
 
   const feeOf = (placement: PlacementRow) => ({
     basisPoints: placement.feeBasisPoints,
@@ -201,6 +205,7 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
   async function requireListed(executor: Executor, id: bigint) {
     const placement = await repository.findPlacement(executor, id);
     if (!placement || placement.closedEarlyAt) throw new DomainError('PRODUCT_UNAVAILABLE');
+    if (placement.createdBy === 'simulator' && !offersSimulatorRows) throw new DomainError('PRODUCT_UNAVAILABLE');
     return placement;
   }
 
@@ -392,7 +397,9 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
     },
 
     async list(input: { page: number; pageSize: number }) {
-      const { total, rows } = await repository.listPlacements(db, input.page, input.pageSize);
+      const { total, rows } = await repository.listPlacements(db, input.page, input.pageSize, {
+        staffOnly: !offersSimulatorRows,
+      });
       return { total, items: await present(db, rows) };
     },
 
