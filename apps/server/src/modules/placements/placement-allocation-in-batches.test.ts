@@ -4,6 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser, deposit } from '../../ledger/ledger-test-support';
 import { queryRows } from '../../ledger/ledger.repository';
 import { verifyLedger } from '../../ledger/ledger-verify';
+import {
+  allotmentWrites,
+  expectSameAllotments,
+  subscriptionsWithOrders,
+} from '../trading/allotment-test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import * as repository from './placements.repository';
 import { placementSubscriptions } from './placements.tables';
@@ -161,42 +166,13 @@ async function allocateOneByOne(testApp: TestApp, placementId: bigint) {
 /** What an allocation wrote, without the ids and times that depend on the order of the writes. */
 async function written(testApp: TestApp) {
   const db = testApp.database.db;
-  const read = (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db, query);
   return {
-    placements: await read(sql`
-      select id::text, quantity_allocated::text, settled_at is not null as settled from placements order by id`),
-    subscriptions: await read(sql`
-      select s.id::text, s.user_id::text, s.allocated_quantity::text, s.paid_minor::text,
-        s.released_minor::text, s.settled_at is not null as settled, o.quantity_minor::text as order_quantity,
-        o.state as order_state, o.type as order_type, o.idempotency_key as order_key,
-        o.hold_id::text as order_hold, o.reserved_minor::text as order_reserved
-      from placement_subscriptions s left join orders o on o.id = s.order_id order by s.id`),
-    fills: await read(sql`
-      select o.idempotency_key, f.quantity_minor::text, f.price_minor::text, f.price_basis, f.quote_source,
-        f.fee_minor::text, f.tob_minor::text, f.total_pay_minor::text
-      from fills f join orders o on o.id = f.order_id order by o.idempotency_key`),
-    holdings: await read(sql`
-      select user_id::text, symbol, state, quantity_minor::text, cost_minor::text
-      from positions order by user_id, symbol`),
-    lots: await read(sql`
-      select p.user_id::text, o.idempotency_key, l.quantity_minor::text, l.remaining_minor::text,
-        l.price_minor::text
-      from position_lots l join positions p on p.id = l.position_id join fills f on f.id = l.fill_id
-        join orders o on o.id = f.order_id order by o.idempotency_key`),
-    balances: await read(sql`
-      select owner_user_id::text, asset, kind, balance_minor::text from ledger_accounts
-      order by owner_user_id nulls first, asset, kind`),
-    holds: await read(sql`
-      select id::text, state, posted_minor::text, released_minor::text from ledger_holds order by id`),
-    entries: await read(sql`
-      select e.idempotency_key, e.kind, e.memo, e.source_type, e.source_id, e.hold_id::text,
-        k.operation, k.request_hash,
-        (select json_agg(json_build_object('account', a.owner_user_id::text || '/' || a.asset || '/' || a.kind,
-          'amount', p.amount_minor::text) order by a.owner_user_id, a.asset, a.kind, p.amount_minor)
-          from ledger_postings p join ledger_accounts a on a.id = p.account_id where p.entry_id = e.id)::text
-          as postings
-      from ledger_entries e left join ledger_idempotency_keys k on k.key = e.idempotency_key
-      where e.idempotency_key not like 'deposit:%' order by e.idempotency_key`),
+    placements: await queryRows<Record<string, unknown>>(
+      db,
+      sql`select id::text, quantity_allocated::text, settled_at is not null as settled from placements order by id`,
+    ),
+    subscriptions: await subscriptionsWithOrders(db, 'placement_subscriptions', 'settled_at'),
+    ...(await allotmentWrites(db)),
   };
 }
 
@@ -214,22 +190,11 @@ it('the batched allocation writes exactly what the one-by-one allocation wrote',
   await allocateOneByOne(oneByOne, oneByOnePlacement);
 
   const [after, expected] = [await written(batched), await written(oneByOne)];
-  // Oversubscribed: some requests get shares, some none, a user gets shares more than once.
-  const allocated = after.subscriptions.map((row) => row.allocated_quantity);
-  expect(allocated).toContain('0');
-  expect(allocated.filter((quantity) => quantity !== '0').length).toBeGreaterThan(USERS / 2);
-  expect(after.lots.length).toBeGreaterThan(after.holdings.length);
+  // Oversubscribed: some requests get shares, some none, a user gets shares more than once; every
+  // table written the same, each request's hold then its allotment's fill or its release.
+  expectSameAllotments(after, expected, USERS);
   expect(after.placements).toEqual(expected.placements);
   expect(after.placements[0]!.quantity_allocated).toBe((LOTS_OFFERED * LOT).toString());
-  expect(after.subscriptions).toEqual(expected.subscriptions);
-  expect(after.fills).toEqual(expected.fills);
-  expect(after.holdings).toEqual(expected.holdings);
-  expect(after.lots).toEqual(expected.lots);
-  expect(after.balances).toEqual(expected.balances);
-  expect(after.holds).toEqual(expected.holds);
-  // Each request's hold, then its allotment's fill or its release.
-  expect(after.entries).toHaveLength(2 * after.subscriptions.length);
-  expect(after.entries).toEqual(expected.entries);
   for (const testApp of [batched, oneByOne]) {
     const report = await verifyLedger(testApp.database.db);
     expect(report.breaches).toEqual([]);
