@@ -45,6 +45,7 @@ import { createDemoIpoService } from './modules/offerings/demo-ipo.service';
 import { createIpoListingsService } from './modules/offerings/ipo-listings.service';
 import { createDemoPlacementService } from './modules/placements/demo-placement.service';
 import { createPlacementsService } from './modules/placements/placements.service';
+import { createStrategiesService } from './modules/strategies/strategies.service';
 
 // The composition root: every module's service is built here, once, from the injected database,
 // clock, random source and configuration. Modules reach each other only through these services.
@@ -270,6 +271,17 @@ export function createServices(deps: ServiceDeps) {
   });
   // In demo mode the simulator keeps one placement open or upcoming, created through the same service.
   const demoPlacement = createDemoPlacementService({ config, clock, db, market, placements });
+  // Copy-following strategies (issue 17 item 5): rule sets run in accounts of their own, units at the next NAV.
+  const strategies = createStrategiesService({
+    db,
+    clock,
+    ledger,
+    market,
+    trading,
+    identity,
+    restrictions,
+    users,
+  });
   // Records page the ledger's entries and ask each source's module to describe its own.
   const userSearch = createUserSearchService({ users, identity, paymentMethods });
   const reports = createReportsService({
@@ -334,6 +346,7 @@ export function createServices(deps: ServiceDeps) {
     demoIpo,
     placements,
     demoPlacement,
+    strategies,
   };
 }
 

@@ -15,6 +15,7 @@ import {
 import { adminMarginEndpoints, marginEndpoints } from './margin';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { adminPlacementEndpoints, placementEndpoints } from './placements';
+import { strategyEndpoints } from './strategies';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
 
@@ -36,7 +37,8 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof professionalEndpoints> &
   EndpointsByPath<typeof marginEndpoints> &
   EndpointsByPath<typeof ipoEndpoints> &
-  EndpointsByPath<typeof placementEndpoints>;
+  EndpointsByPath<typeof placementEndpoints> &
+  EndpointsByPath<typeof strategyEndpoints>;
 
 /** Every call under `ADMIN_API_BASE_PATH` (the back-office). */
 export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
@@ -76,6 +78,7 @@ export const userApi: UserApi = byPath<UserApi>(
   marginEndpoints,
   ipoEndpoints,
   placementEndpoints,
+  strategyEndpoints,
 );
 export const adminApi: AdminApi = byPath<AdminApi>(
   adminEndpoints,

@@ -79,6 +79,9 @@ export const entryKinds = [
   'interest',
   'loan',
   'loan_repayment',
+  'strategy_subscription',
+  'strategy_redemption',
+  'strategy_fee',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
@@ -95,6 +98,7 @@ export const sourceTypes = [
   'ipo',
   'placement',
   'loan',
+  'strategy',
 ] as const;
 export type SourceType = (typeof sourceTypes)[number];
 

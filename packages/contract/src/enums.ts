@@ -335,3 +335,12 @@ export type PlacementPhase = (typeof placementPhases)[number];
 /** A placement subscription: requested (money frozen), allocated (N shares, the rest released), not allocated, refunded (closed early). */
 export const placementSubscriptionStates = ['requested', 'allocated', 'not_allocated', 'refunded'] as const;
 export type PlacementSubscriptionState = (typeof placementSubscriptionStates)[number];
+/** A strategy's published rule: a 60/40 ETF rebalance, or a moving-average trend rule. */
+export const strategyRules = ['rebalance_60_40', 'trend_moving_average'] as const;
+export type StrategyRule = (typeof strategyRules)[number];
+/** A follower's request: to follow (money frozen) or to redeem (units set aside), until the next NAV settles it. */
+export const strategyRequestKinds = ['follow', 'redeem'] as const;
+export type StrategyRequestKind = (typeof strategyRequestKinds)[number];
+/** Pending until the NAV it waits for is struck; then settled (units issued, or cash paid). */
+export const strategyRequestStates = ['pending', 'settled'] as const;
+export type StrategyRequestState = (typeof strategyRequestStates)[number];

@@ -24,6 +24,7 @@ export * from './account-services';
 export * from './offerings';
 export * from './placements';
 export * from './placement-allocation';
+export * from './strategies';
 export * from './ipo-draw';
 export * from './margin';
 export * from './api';

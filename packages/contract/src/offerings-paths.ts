@@ -31,3 +31,12 @@ export const adminPlacementPaths = {
   placementList: '/placement/list',
   placementClose: '/placement/close',
 } as const;
+
+/** Copy-following strategies (issue 17 item 5): published rule sets run by the server; units at the next NAV. */
+export const strategyPaths = {
+  list: '/strategy/list',
+  detail: '/strategy/detail',
+  follow: '/strategy/follow',
+  redeem: '/strategy/redeem',
+  mine: '/strategy/mine',
+} as const;

@@ -16,6 +16,7 @@ import { registerIpoDrawJob } from './ipo-draw.job';
 import { registerDemoIpoJob } from './demo-ipo.job';
 import { registerDemoPlacementJob } from './demo-placement.job';
 import { registerPlacementAllocationJob } from './placement-allocation.job';
+import { registerStrategiesJob } from './strategies.job';
 
 // Every job of the server, registered in one place (one line per job).
 export function registerJobs(
@@ -49,4 +50,5 @@ export function registerJobs(
   registerDemoIpoJob(runner, { demoIpo: deps.services.demoIpo });
   registerPlacementAllocationJob(runner, { placements: deps.services.placements });
   registerDemoPlacementJob(runner, { demoPlacement: deps.services.demoPlacement });
+  registerStrategiesJob(runner, { strategies: deps.services.strategies });
 }

@@ -26,6 +26,7 @@ import { checkInRoutes } from './check-in/check-in.routes';
 import { professionalRoutes } from './professional/professional.routes';
 import { offeringsRoutes } from './offerings/offerings.routes';
 import { placementsRoutes } from './placements/placements.routes';
+import { strategiesRoutes } from './strategies/strategies.routes';
 import { marginRoutes } from './margin/margin.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
@@ -57,5 +58,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(professionalRoutes);
   await app.register(offeringsRoutes);
   await app.register(placementsRoutes);
+  await app.register(strategiesRoutes);
   await app.register(marginRoutes);
 }

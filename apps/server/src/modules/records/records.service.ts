@@ -54,6 +54,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     corporate_action: deps.trading,
     ipo: null,
     placement: null,
+    strategy: null,
     loan: deps.credit,
   };
 

@@ -1226,6 +1226,29 @@ export function createTradingService(deps: TradingServiceDeps) {
       return present(order);
     },
 
+    /**
+     * An order of an account that trades by a published rule, not by a person (a copy-following
+     * strategy's own account, issue 17 item 5): the same pricing, hold and fill as `place`, without
+     * the person's checks (identity, fund password), as a market order filled at once at the
+     * quote or refused (MARKET_CLOSED) — nothing rests. One order per idempotency key.
+     */
+    async placeForRule(accountUserId: bigint, ticket: OrderTicket, idempotencyKey: string) {
+      const hash = ticketHash(ticket);
+      const findByKey = () => repository.findOrderByKey(db, accountUserId, idempotencyKey);
+      const earlier = replayOrRefuse(await findByKey(), hash);
+      if (earlier) return present(earlier);
+      const priced = await priceOrder(accountUserId, ticket);
+      const fillQuote = immediateFill(priced);
+      if (!fillQuote)
+        throw new DomainError('MARKET_CLOSED', { opensAt: iso(priced.session.opensAtMs) ?? '' });
+      const order = await writeOnce({
+        hash,
+        write: () => placeInTransaction(accountUserId, priced, fillQuote, { idempotencyKey, hash }),
+        findByKey,
+      });
+      return present(order);
+    },
+
     /** Reads every pending resting order into this node's index now (the 30 s reload, at once). */
     reloadRestingOrders: () => reloadResting(clock.now().getTime()),
 

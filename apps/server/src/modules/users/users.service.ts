@@ -338,6 +338,23 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     lock: (tx: Transaction, userId: bigint) => repository.lockUser(tx, userId),
 
+    /**
+     * A users row that owns ledger accounts but is nobody's login: a copy-following strategy's
+     * own account (issue 17 item 5). Its account name is not a phone number and its password hash
+     * ('!') matches no password, so it can never sign in. Answers the existing row when there is one.
+     */
+    async openSystemAccount(tx: Transaction, account: string, now: Date): Promise<bigint> {
+      const existing = await repository.findUserByAccount(tx, account);
+      if (existing) return existing.id;
+      const row = await repository.insertUser(tx, {
+        account,
+        passwordHash: '!',
+        invitedByCode: '',
+        createdAt: now,
+      });
+      return row.id;
+    },
+
     /** The identity state and verified real name (identity keeps them on the user). */
     identityOf: (userId: bigint) => identities(userId),
 

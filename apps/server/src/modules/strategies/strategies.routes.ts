@@ -1,0 +1,19 @@
+import { strategyEndpoints } from '@beurs/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint-route';
+import { idempotencyKey } from '../../http/request-headers';
+
+export async function strategiesRoutes(app: FastifyInstance): Promise<void> {
+  const { strategies } = app.services;
+  registerEndpoint(app, strategyEndpoints.list, () => strategies.list());
+  registerEndpoint(app, strategyEndpoints.detail, ({ session, body }) =>
+    strategies.detail(session.userId, BigInt(body.id)),
+  );
+  registerEndpoint(app, strategyEndpoints.follow, ({ session, body, request }) =>
+    strategies.follow(session.userId, body, idempotencyKey(request)),
+  );
+  registerEndpoint(app, strategyEndpoints.redeem, ({ session, body, request }) =>
+    strategies.redeem(session.userId, body, idempotencyKey(request)),
+  );
+  registerEndpoint(app, strategyEndpoints.mine, ({ session, body }) => strategies.mine(session.userId, body));
+}
