@@ -3,6 +3,7 @@ import { correctionRecordCheck } from './modules/corrections/corrections.record-
 import { creditRecordCheck } from './modules/credit/credit.record-check';
 import { depositRecordCheck } from './modules/deposits/deposits.record-check';
 import { exchangeRecordCheck } from './modules/exchange/exchange.record-check';
+import { marginRecordChecks } from './modules/margin/margin.record-check';
 import { tradingRecordChecks } from './modules/trading/trading.record-check';
 import { withdrawalRecordCheck } from './modules/withdrawals/withdrawals.record-check';
 
@@ -15,4 +16,5 @@ export const recordChecks: readonly RecordCheck[] = [
   correctionRecordCheck,
   ...tradingRecordChecks,
   creditRecordCheck,
+  ...marginRecordChecks,
 ];

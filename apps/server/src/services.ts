@@ -160,7 +160,22 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     users,
   });
+  // The margin account (issue 16): the test, the disclosure, the parameters, the loan and the
+  // capital transfer. Created before trading, which asks it about a ticket's leverage; it values
+  // the margin side with trading's holdings (read when asked, after both exist).
+  const margin = createMarginService({
+    db,
+    clock,
+    audit,
+    identity,
+    market,
+    users,
+    rate: config.margin,
+    ledger,
+    holdings: { marginHoldings: (userId) => trading.marginHoldings(userId) },
+  });
   const trading = createTradingService({
+    margin,
     db,
     clock,
     ledger,
@@ -234,8 +249,6 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     users,
   });
-  // The margin account (issue 16): the appropriateness test, the risk disclosure, the published parameters.
-  const margin = createMarginService({ db, clock, audit, identity, market, users, rate: config.margin });
   // IPO offerings (issue 17): subscriptions freeze money; the draw allots through the trading module.
   // An offering may bring a new instrument, which the simulator lists on its listing date.
   const ipoListings = createIpoListingsService({ db, clock, market });

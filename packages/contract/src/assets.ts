@@ -79,6 +79,8 @@ export const entryKinds = [
   'interest',
   'loan',
   'loan_repayment',
+  /** A capital transfer between a user's available cash and their margin account (issue 16). */
+  'margin_transfer',
   'strategy_subscription',
   'strategy_redemption',
   'strategy_fee',
@@ -98,6 +100,8 @@ export const sourceTypes = [
   'ipo',
   'placement',
   'loan',
+  /** A user's margin loan (issue 16): repayments, interest days and capital transfers. */
+  'margin_loan',
   'strategy',
 ] as const;
 export type SourceType = (typeof sourceTypes)[number];

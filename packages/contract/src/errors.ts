@@ -332,6 +332,23 @@ export const errorCatalogue = {
     ['version'],
   ),
   MARGIN_ACCOUNT_ALREADY_OPEN: refusal('Your margin account is already open.'),
+  // Buying on margin and the capital transfer (issue 16, items 2 and 6)
+  MARGIN_NOT_MARGINABLE: refusal(
+    'This instrument cannot be bought on margin (crypto, illiquid, or not tradable).',
+    ['symbol'],
+  ),
+  MARGIN_LEVERAGE_ABOVE_CAP: refusal(
+    "The leverage is above the instrument's cap, 1 / its initial margin (`leverageMax`).",
+    ['leverageMax'],
+  ),
+  MARGIN_PAY_IN_TRADE_CURRENCY: refusal(
+    "A buy on margin, and a sale while a margin loan is open, pay in the instrument's currency (`currency`).",
+    ['currency'],
+  ),
+  MARGIN_TRANSFER_BELOW_MAINTENANCE: refusal(
+    'Moving this much out of the margin side would leave its equity below the maintenance requirement; at most `available` can move.',
+    ['available'],
+  ),
 
   // General
   TOO_FREQUENT: refusal('Submission too frequent.'),

@@ -34,7 +34,7 @@ export const MARGIN_RULES = {
   /** The test passes with at least this many knowledge answers right and the experience rule met. */
   knowledgeCorrectMinimum: 5,
   /** The version of the rules text (the risk disclosure); a new text gets a new version. */
-  disclosureVersion: '2026-11-25.1',
+  disclosureVersion: '2026-11-26.1',
 } as const;
 
 /** The knowledge questions, each with its options (texts in @beurs/i18n, `margin.questions`). */

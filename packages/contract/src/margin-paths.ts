@@ -6,6 +6,8 @@ export const marginPaths = {
   submitTest: '/margin/test',
   accept: '/margin/accept',
   parameters: '/margin/parameters',
+  summary: '/margin/summary',
+  transfer: '/margin/transfer',
 } as const;
 
 /** Under ADMIN_API_BASE_PATH: a user's margin account on the back-office user page. */

@@ -10,11 +10,16 @@ import {
 } from './margin-enums';
 import { adminMarginPaths, marginPaths } from './margin-paths';
 import { languageSchema } from './users';
+import { cashAmountInput, currencySchema } from './money';
+
+const signedCash = z.string().regex(/^-?\d+\.\d{2}$/);
 
 // The margin account (issue 16, item 1, and the published parameters of item 2). Opening it takes
 // an appropriateness test scored by a published rule (MARGIN_RULES), then the risk disclosure and
 // the user's explicit acceptance, both stored and audited; identity must be verified first.
-// Leverage and short selling are not built yet: nothing here borrows or lends.
+// Buying on margin (item 2) is the trading ticket's `leverage`; the loan, its daily interest and the
+// capital transfer between the cash and margin sides (item 6) are read and moved here. Short
+// selling, securities lending, margin calls and liquidation are not built.
 //
 // Refusals: IDENTITY_REQUIRED / IDENTITY_PENDING / IDENTITY_REJECTED, MARGIN_TEST_RETAKE_TOO_SOON
 // (with the day it may be taken again), MARGIN_TEST_ALREADY_PASSED, MARGIN_TEST_NOT_PASSED,
@@ -125,6 +130,39 @@ export const marginParametersData = z.object({
   instruments: z.array(marginInstrumentData),
 });
 
+/** The margin side and the loan, per currency and in EUR (USD at the market mid rate). */
+export const marginSummaryData = z.object({
+  isOpen: z.boolean(),
+  annualRateBasisPoints: z.number().int(),
+  /** EUR: margin cash + holdings at their value now − what is owed. */
+  equity: signedCash,
+  holdingsValue: signedCash,
+  marginCash: signedCash,
+  owed: signedCash,
+  /** EUR: each holding's value × its class's maintenance (initial) margin; not marginable: in full. */
+  maintenanceRequirement: signedCash,
+  initialRequirement: signedCash,
+  excessOverMaintenance: signedCash,
+  currencies: z.array(
+    z.object({
+      currency: currencySchema,
+      /** The cash side: available cash. */
+      available: signedCash,
+      /** Available cash × the highest leverage cap (large caps). */
+      buyingPower: signedCash,
+      /** The margin side's cash. */
+      marginCash: signedCash,
+      /** Borrowed + interest − repaid. */
+      owed: signedCash,
+      borrowed: signedCash,
+      interestToDate: signedCash,
+      repaid: signedCash,
+      /** One day's interest on what is owed now. */
+      dailyInterest: signedCash,
+    }),
+  ),
+});
+
 export const marginEndpoints = defineEndpoints(marginPaths, {
   status: {
     auth: 'user',
@@ -155,9 +193,27 @@ export const marginEndpoints = defineEndpoints(marginPaths, {
   parameters: {
     auth: 'public',
     summary:
-      'The published margin parameters: the interest rate (benchmark + spread), the classes with their initial and maintenance margins, and each instrument with its class. Read only: leverage is not offered yet.',
+      'The published margin parameters: the interest rate (benchmark + spread), the classes with their initial and maintenance margins, and each instrument with its class. Leverage up to the cap of each instrument is the `leverage` field of the order ticket.',
     request: z.strictObject({}),
     data: marginParametersData,
+  },
+  summary: {
+    auth: 'user',
+    summary:
+      "The user's margin side: equity, maintenance and initial requirements, buying power, and per currency what is borrowed, the interest added to date and what is owed (read from the loan's movements, which ledger:verify holds against the journal).",
+    request: z.strictObject({}),
+    data: marginSummaryData,
+  },
+  transfer: {
+    auth: 'user',
+    summary:
+      "Capital transfer: move cash from the available (cash) side to the margin account (to_margin) or back (to_cash); to_cash is refused with MARGIN_TRANSFER_BELOW_MAINTENANCE when the margin side's equity after it would be below the maintenance requirement. MARGIN_NOT_ENABLED until the account is open. Needs an idempotency-key header.",
+    request: z.strictObject({
+      direction: z.enum(['to_margin', 'to_cash']),
+      currency: currencySchema,
+      amount: cashAmountInput,
+    }),
+    data: marginSummaryData,
   },
 });
 

@@ -101,6 +101,15 @@ const ticketFields = {
   payCurrency: currencySchema.optional(),
   /** A market order entered while the venue is closed waits for the open instead of being refused. */
   queueForOpen: z.boolean().default(false),
+  /**
+   * Buys on margin (issue 16): "1.00" (the default, cash only) up to the instrument's cap, 1 / its
+   * initial margin ("2.00" large caps, "1.66" other shares and ETFs). Above 1.00 only the initial
+   * margin part is reserved from the user's cash; the rest is the user's margin loan.
+   */
+  leverage: z
+    .string()
+    .regex(/^\d{1,2}\.\d{2}$/)
+    .optional(),
 };
 
 type TicketShape = {
@@ -114,6 +123,7 @@ type TicketShape = {
   trailPercent?: string | undefined;
   timeInForce: string;
   expiresOn?: string | undefined;
+  leverage?: string | undefined;
 };
 
 /** The combinations a ticket must respect; each broken one is a VALIDATION_FAILED issue on its field. */
@@ -141,6 +151,12 @@ function checkTicket(ticket: TicketShape, context: z.RefinementCtx): void {
   }
   if (ticket.expiresOn !== undefined && ticket.timeInForce !== 'gtc') {
     issue('expiresOn', 'only good-till-cancelled orders take an expiry day');
+  }
+  if (ticket.leverage !== undefined && ticket.side !== 'buy') {
+    issue('leverage', 'leverage is for buys only (short selling is not built)');
+  }
+  if (ticket.leverage !== undefined && ticket.leverage < '1.00' && ticket.leverage.length === 4) {
+    issue('leverage', "from 1.00 up to the instrument's cap");
   }
   if (ticket.type === 'market' && ticket.timeInForce === 'gtc') {
     issue('timeInForce', 'a market order fills at once or at the open; it cannot be good-till-cancelled');
@@ -272,6 +288,24 @@ export const costPreviewData = z.object({
   collar: z.object({ low: priceText, high: priceText, reference: priceText, percent: z.number().int() }),
   /** A good-till-cancelled order expires at this time; a day order at the close. */
   expiresAt: z.iso.datetime().nullable(),
+  /** A buy on margin (leverage above 1.00): what it borrows and at which rate; null for a cash order. */
+  margin: z
+    .object({
+      leverage: z.string(),
+      /** The instrument's cap: 1 / its initial margin. */
+      leverageMax: z.string(),
+      /** The part of the total paid from the user's cash (total / leverage, rounded up). */
+      marginUsed: cashText,
+      /** The rest: borrowed as the user's margin loan, in payCurrency. */
+      borrowed: cashText,
+      /** Cash available × leverage: the most this ticket could buy. */
+      buyingPower: cashText,
+      /** Benchmark + spread, a year; interest accrues daily at 1/365 of it. */
+      annualRateBasisPoints: z.number().int(),
+      /** One day's interest on `borrowed` at that rate. */
+      dailyInterest: cashText,
+    })
+    .nullable(),
 });
 export type CostPreviewData = z.infer<typeof costPreviewData>;
 
@@ -335,6 +369,8 @@ export const orderData = z.object({
   timeInForce: z.enum(timesInForce),
   direction: z.enum(positionDirections),
   leverage: z.number().int(),
+  /** The ticket's leverage, two decimals ("1.00": a cash order; above: a buy on margin). */
+  leverageRatio: z.string(),
   quantity: quantityText,
   filledQuantity: quantityText,
   limitPrice: priceText.nullable(),

@@ -63,7 +63,7 @@ export const routes = [
   later('newsList', '/home/newsList', { tabBar: true, topBar: { back: false }, hasScreen: true }),
   later('newsDetail', '/home/newsDetail', { hasScreen: true }),
   later('blockTrade', '/home/blockTrade', { hasScreen: true }),
-  later('fllow', '/home/fllow'),
+  later('fllow', '/home/fllow', { hasScreen: true }),
   later('dayTrading', '/home/dayTrading'),
   later('newStock', '/home/newStock', { hasScreen: true }),
   later('newStockBuy', '/home/newStockBuy', { hasScreen: true }),

@@ -21,6 +21,7 @@ export const screens = {
   blockTrade: () => import('../screens/home/placements/BlockTradeScreen'),
   newStock2: () => import('../screens/home/placements/NewStock2Screen'),
   newStockBuy2: () => import('../screens/home/placements/NewStockBuy2Screen'),
+  fllow: () => import('../screens/home/strategies/FllowScreen'),
   marketindex: () => import('../screens/market/MarketIndexScreen'),
   stockDetail: () => import('../screens/market/StockDetailScreen'),
   stockDetailBuy: () => import('../screens/trade/StockDetailBuyScreen'),

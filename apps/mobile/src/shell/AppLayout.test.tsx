@@ -80,7 +80,7 @@ describe('app layout', () => {
 
   it('shows the empty state on a route whose screen does not exist yet', async () => {
     signIn();
-    renderApp('/home/fllow', { '/common/config': () => ok(configEntries('demo')) });
+    renderApp('/home/dayTrading', { '/common/config': () => ok(configEntries('demo')) });
     expect((await screen.findByTestId('coming-soon')).textContent).toBe(
       'This part of Beurs is not available yet.',
     );

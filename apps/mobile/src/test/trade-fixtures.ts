@@ -79,6 +79,7 @@ export const kbcPreview = (patch: Partial<Preview> = {}): Preview =>
     settlementDays: 2,
     collar: { low: '46.9300', high: '57.3500', reference: '52.1400', percent: 10 },
     expiresAt: '2026-11-20T16:30:00.000Z',
+    margin: null,
     ...patch,
   });
 
@@ -144,6 +145,7 @@ export const kbcOrder = (patch: Partial<Order> = {}): Order =>
     timeInForce: 'day',
     direction: 'long',
     leverage: 1,
+    leverageRatio: '1.00',
     quantity: '10',
     filledQuantity: '10',
     limitPrice: null,

@@ -12,6 +12,7 @@ import { registerRestrictionsExpiryJob } from './restrictions-expiry.job';
 import { registerTradingCorporateActionsJob } from './trading-corporate-actions.job';
 import { registerTradingExpiryJob } from './trading-expiry.job';
 import { registerCreditInterestJob } from './credit-interest.job';
+import { registerMarginInterestJob } from './margin-interest.job';
 import { registerIpoDrawJob } from './ipo-draw.job';
 import { registerDemoIpoJob } from './demo-ipo.job';
 import { registerDemoPlacementJob } from './demo-placement.job';
@@ -46,6 +47,7 @@ export function registerJobs(
   registerTradingCorporateActionsJob(runner, { trading: deps.services.trading });
   registerNewsFeedsJob(runner, { news: deps.services.news });
   registerCreditInterestJob(runner, { credit: deps.services.credit });
+  registerMarginInterestJob(runner, { margin: deps.services.margin });
   registerIpoDrawJob(runner, { offerings: deps.services.offerings });
   registerDemoIpoJob(runner, { demoIpo: deps.services.demoIpo });
   registerPlacementAllocationJob(runner, { placements: deps.services.placements });

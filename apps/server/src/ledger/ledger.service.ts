@@ -462,6 +462,15 @@ export function createLedgerService({
     /** Available and frozen per asset: EUR and USD always, then every other asset held. */
     getUserBalances: userBalances,
 
+    /** The user's EUR and USD balances of one further account kind (margin, loan, escrow); 0 when never opened. */
+    async getUserKindCash(executor: Executor, userId: bigint, kind: UserAccountKind) {
+      const rows = await repository.selectUserBalances(executor, userId);
+      return currencies.map((currency) => ({
+        currency,
+        balanceMinor: rows.find((row) => row.asset === currency && row.kind === kind)?.balanceMinor ?? 0n,
+      }));
+    },
+
     /** Available and frozen in EUR and USD only (always both): what the cash screens show. */
     async getCashBalances(executor: Executor, userId: bigint): Promise<CashBalance[]> {
       const balances = await userBalances(executor, userId);

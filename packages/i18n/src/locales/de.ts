@@ -915,6 +915,9 @@ export default {
       dividend: 'Dividende',
       loan: 'Kredit',
       loan_repayment: 'Kreditrückzahlung',
+      strategy_subscription: 'Strategieanteile gekauft',
+      strategy_redemption: 'Strategieanteile zurückgegeben',
+      strategy_fee: 'Strategiegebühr',
     },
     details: {
       deposit: 'Überweisung mit Verwendungszweck {{reference}}',
@@ -1382,7 +1385,7 @@ export default {
     intro:
       'Mit einem Marginkonto leihen Sie sich Geld von Beurs, um mehr börsennotierte Aktien und ETFs zu kaufen, als Ihr eigenes Geld bezahlt, und später, um leerzuverkaufen. Vor der Eröffnung legen Sie einen Angemessenheitstest ab, lesen die Risikoregeln und akzeptieren sie.',
     notYet:
-      'Hebel und Leerverkauf gibt es in Beurs noch nicht. Wer das Konto jetzt eröffnet, hält Test und Zustimmung fest; es wird nichts geliehen.',
+      'Kauf auf Marge ist verfügbar: Auf dem Orderticket wählen Sie einen Hebel bis zum Höchstwert jedes Instruments, und nur die Initial Margin kommt aus Ihrem Geld. Leerverkauf, Wertpapierleihe, Margin Calls und Liquidation sind noch nicht gebaut: Beurs warnt Sie noch nicht und schließt keine Positionen, wenn Ihr Eigenkapital unter die Erhaltungsmarge fällt.',
     identityFirst: 'Bestätigen Sie Ihre Identität, bevor Sie ein Marginkonto eröffnen.',
     verifyIdentity: 'Identität bestätigen',
     states: {
@@ -1523,7 +1526,7 @@ export default {
       recall:
         'Rückruf: verkauft ein Verleiher, werden die geliehenen Aktien zurückgerufen. Lassen sich keine anderen leihen, wird Ihr Leerverkauf nach Ankündigung zum Marktpreis zurückgekauft, in der veröffentlichten Reihenfolge. Dividenden auf geliehene Aktien werden Ihnen belastet und dem Verleiher gezahlt.',
       not_yet:
-        'Hebel und Leerverkauf gibt es in Beurs noch nicht. Wer jetzt akzeptiert, eröffnet das Konto; diese Regeln gelten, sobald es sie gibt.',
+        'Jetzt verfügbar: Kauf auf Marge bis zum Höchstwert jedes Instruments, tägliche Zinsen auf das Geliehene und Umbuchungen zwischen Ihrer Geldseite und Ihrer Margenseite. Noch nicht gebaut: Leerverkauf und Wertpapierleihe, Margin Calls und Liquidation. Bis dahin warnt Beurs Sie nicht und schließt keine Positionen, wenn Ihr Eigenkapital unter die Erhaltungsmarge fällt; die Regeln oben dazu gelten, sobald es sie gibt.',
     },
   },
   withdrawalBar: {
@@ -1606,6 +1609,84 @@ export default {
     mismatchNote:
       'Der veröffentlichte Seed oder das Ergebnis passt nicht zur Festlegung. Wenden Sie sich an den Kundendienst und behalten Sie diese Ansicht.',
     detail: 'Details',
+  },
+  strategy: {
+    homeEntry: 'Strategien folgen',
+    homeEntryNote:
+      'Veröffentlichte Regeln, von Beurs in einem eigenen Konto ausgeführt; Anteile zum nächsten NIW.',
+    empty: 'Keine Strategien.',
+    rules: {
+      rebalance_60_40:
+        '60 % IWDA.AS und 40 % BEL.BR des investierten Teils, bei jedem täglichen Lauf auf diese Gewichte zurückgeführt.',
+      trend_moving_average:
+        'Hält zu gleichen Teilen jede seiner Aktien, deren Kurs auf oder über dem Mittel ihrer letzten 10 Tageskurse liegt; der Rest bleibt in bar.',
+    },
+    nav: 'NIW je Anteil',
+    navOf: 'NIW vom {{date}}',
+    noNav: 'Noch kein NIW berechnet',
+    size: 'Volumen',
+    units: 'Ausgegebene Anteile',
+    inception: 'Seit',
+    riskClass: 'Risikoklasse',
+    riskValue: '{{risk}} von 7',
+    riskNone: 'Zu wenig Historie',
+    managementFee: 'Verwaltungsgebühr',
+    managementFeeValue: '{{rate}} % pro Jahr, bei jedem NIW abgegrenzt',
+    performanceFee: 'Erfolgsgebühr',
+    performanceFeeValue: '{{rate}} % des Gewinns über der Höchstmarke ({{mark}})',
+    nextNav: 'Nächster NIW',
+    noNextNav: 'Keiner (geschlossen)',
+    strikeTime: 'An jedem Handelstag um {{time}} (Brüssel)',
+    notice: 'Kündigungsfrist',
+    noticeValue: '{{days}} Tage, bevor eine Rücknahme bewertet wird',
+    minimum: 'Mindestbetrag zum Folgen',
+    chart: 'NIW seit Auflage',
+    chartEmpty: 'Das Diagramm beginnt mit dem zweiten NIW.',
+    metrics: 'Bilanz (aus den eigenen NIW dieser Strategie)',
+    returnSince: 'Rendite seit Auflage',
+    returnPerYear: 'Rendite pro Jahr (zeitgewichtet)',
+    notAYear: 'Nach einem Jahr Historie',
+    maxDrawdown: 'Größter Rückgang vom Höchststand',
+    volatility: 'Volatilität (pro Jahr)',
+    scenarios: 'Vergangene 1-Jahres-Renditen',
+    worst: 'Schlechteste',
+    median: 'Median',
+    best: 'Beste',
+    scenariosNone: 'Wird nach einem Jahr Historie gezeigt.',
+    warning: 'Vergangene Ergebnisse sagen nichts über künftige aus. Es wird keine Rendite versprochen.',
+    closed: 'Diese Strategie nimmt seit {{at}} keine neuen Folgenden an. Rücknahmen bleiben möglich.',
+    follow: 'Folgen',
+    amount: 'Betrag',
+    amountHint:
+      'Mindestens {{minimum}}. Sofort gesperrt; Anteile werden zum nächsten NIW ausgegeben ({{at}}).',
+    confirmFollow: 'Folgen und {{amount}} sperren',
+    redeem: 'Zurückgeben',
+    unitsToRedeem: 'Zurückzugebende Anteile',
+    redeemHint: 'Bis zu {{units}} Anteile. Ausgezahlt zum ersten NIW mindestens {{days}} Tage ab jetzt.',
+    confirmRedeem: '{{units}} Anteile zurückgeben',
+    followed: 'Folgen beantragt: Geld bis zum nächsten NIW gesperrt',
+    redeemedRequested: 'Rücknahme beantragt',
+    yourUnits: 'Ihre Anteile',
+    value: 'Wert',
+    cost: 'Eingezahlt',
+    pnl: 'Gewinn / Verlust',
+    redeeming: 'In Rücknahme',
+    yourRequests: 'Ihre Aufträge',
+    kind: 'Strategie',
+    kinds: {
+      follow: 'Folgen',
+      redeem: 'Rücknahme',
+    },
+    states: {
+      pending: 'Wartet auf den NIW',
+      settled: 'Abgewickelt',
+    },
+    frozen: 'Gesperrt',
+    unitsIssued: 'Anteile',
+    atNav: 'Zum NIW',
+    paid: 'Ausgezahlt',
+    eligible: 'Bewertet ab',
+    open: 'Offen',
   },
   placement: {
     homeEntry: 'Blockhandel (Platzierungen)',
@@ -1846,6 +1927,13 @@ export default {
     MARGIN_DISCLOSURE_OUTDATED:
       'Die Risikoregeln haben sich geändert (jetzt Version {{version}}). Lesen Sie sie erneut.',
     MARGIN_ACCOUNT_ALREADY_OPEN: 'Ihr Marginkonto ist bereits eröffnet.',
+    MARGIN_NOT_MARGINABLE:
+      '{{symbol}} kann nicht auf Marge gekauft werden (Krypto, zu wenig Tagesumsatz oder nicht handelbar).',
+    MARGIN_LEVERAGE_ABOVE_CAP: 'Der Hebel liegt über dem Höchstwert dieses Instruments: {{leverageMax}}×.',
+    MARGIN_PAY_IN_TRADE_CURRENCY:
+      'Auf Marge zahlen Sie in der Währung des Instruments ({{currency}}): Ein Kauf leiht sie, ein Verkauf zahlt sie zurück.',
+    MARGIN_TRANSFER_BELOW_MAINTENANCE:
+      'Ihre Margenseite fiele unter die Erhaltungsmarge. Jetzt können höchstens {{available}} verschoben werden.',
     SUPPORT_MESSAGE_EMPTY: 'Schreiben Sie eine Nachricht oder hängen Sie ein Bild an.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'Dieser Nutzer hat dem Support nicht geschrieben.',
     ALERT_LIMIT_REACHED:

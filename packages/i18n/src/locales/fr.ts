@@ -917,6 +917,9 @@ export default {
       dividend: 'Dividende',
       loan: 'Prêt de crédit',
       loan_repayment: 'Remboursement de prêt',
+      strategy_subscription: 'Parts de stratégie achetées',
+      strategy_redemption: 'Parts de stratégie rachetées',
+      strategy_fee: 'Frais de stratégie',
     },
     details: {
       deposit: 'Virement avec la communication {{reference}}',
@@ -1386,7 +1389,7 @@ export default {
     intro:
       'Un compte sur marge vous permet d’emprunter des liquidités à Beurs pour acheter plus d’actions et d’ETF cotés que votre propre argent ne le permet, et plus tard de vendre à découvert. Avant son ouverture, vous passez un test d’adéquation, lisez les règles de risque et les acceptez.',
     notYet:
-      'L’effet de levier et la vente à découvert ne sont pas encore disponibles dans Beurs. Ouvrir le compte maintenant enregistre votre test et votre acceptation ; rien n’est emprunté.',
+      'L’achat sur marge est disponible : sur le ticket d’ordre, vous choisissez un effet de levier jusqu’au maximum de chaque instrument, et seule la marge initiale vient de vos liquidités. La vente à découvert, le prêt de titres, les appels de marge et la liquidation ne sont pas encore construits : Beurs ne vous avertit pas encore et ne ferme aucune position quand vos fonds propres passent sous la marge de maintenance.',
     identityFirst: 'Vérifiez votre identité avant d’ouvrir un compte sur marge.',
     verifyIdentity: 'Vérifier mon identité',
     states: {
@@ -1528,7 +1531,7 @@ export default {
       recall:
         'Rappel : quand un prêteur vend, les actions empruntées sont rappelées. Si aucune autre ne peut être empruntée, votre position est rachetée au prix du marché après préavis, dans l’ordre publié. Les dividendes des actions empruntées vous sont facturés et versés au prêteur.',
       not_yet:
-        'L’effet de levier et la vente à découvert ne sont pas encore disponibles dans Beurs. Accepter maintenant ouvre le compte ; ces règles s’appliqueront dès qu’ils le seront.',
+        'Disponible maintenant : l’achat sur marge jusqu’au maximum de chaque instrument, les intérêts quotidiens sur ce que vous empruntez et le transfert de liquidités entre votre côté liquidités et votre côté marge. Pas encore construits : la vente à découvert et le prêt de titres, les appels de marge et la liquidation. D’ici là, Beurs ne vous avertit pas et ne ferme aucune position quand vos fonds propres passent sous la marge de maintenance ; les règles ci-dessus à leur sujet s’appliqueront dès qu’ils existeront.',
     },
   },
   withdrawalBar: {
@@ -1612,6 +1615,83 @@ export default {
     mismatchNote:
       'La graine ou le résultat publiés ne correspondent pas à l’engagement. Contactez le service client et gardez cet écran.',
     detail: 'Détails',
+  },
+  strategy: {
+    homeEntry: 'Stratégies à suivre',
+    homeEntryNote:
+      'Des règles publiées, exécutées par Beurs dans un compte propre ; parts à la prochaine VNI.',
+    empty: 'Aucune stratégie.',
+    rules: {
+      rebalance_60_40:
+        '60 % IWDA.AS et 40 % BEL.BR de la part investie, ramenés à ces poids à chaque exécution quotidienne.',
+      trend_moving_average:
+        'Détient, à parts égales, chacune de ses actions dont le cours est égal ou supérieur à la moyenne de ses 10 derniers cours quotidiens ; le reste reste en liquidités.',
+    },
+    nav: 'VNI par part',
+    navOf: 'VNI du {{date}}',
+    noNav: 'Aucune VNI calculée',
+    size: 'Taille',
+    units: 'Parts en circulation',
+    inception: 'Depuis',
+    riskClass: 'Classe de risque',
+    riskValue: '{{risk}} sur 7',
+    riskNone: 'Historique insuffisant',
+    managementFee: 'Frais de gestion',
+    managementFeeValue: '{{rate}} % par an, prélevés à chaque VNI',
+    performanceFee: 'Commission de performance',
+    performanceFeeValue: '{{rate}} % du gain au-dessus du plus haut historique ({{mark}})',
+    nextNav: 'Prochaine VNI',
+    noNextNav: 'Aucune (fermée)',
+    strikeTime: 'Chaque jour de bourse à {{time}} (Bruxelles)',
+    notice: 'Préavis',
+    noticeValue: '{{days}} jours avant qu’un rachat soit valorisé',
+    minimum: 'Minimum pour suivre',
+    chart: 'VNI depuis le lancement',
+    chartEmpty: 'Le graphique commence à la deuxième VNI.',
+    metrics: 'Historique (à partir des VNI de cette stratégie)',
+    returnSince: 'Rendement depuis le lancement',
+    returnPerYear: 'Rendement annuel (pondéré dans le temps)',
+    notAYear: 'Après un an d’historique',
+    maxDrawdown: 'Plus forte baisse depuis un sommet',
+    volatility: 'Volatilité (annuelle)',
+    scenarios: 'Rendements passés sur 1 an',
+    worst: 'Pire',
+    median: 'Médian',
+    best: 'Meilleur',
+    scenariosNone: 'Affiché après un an d’historique.',
+    warning: 'Les résultats passés ne préjugent pas des résultats futurs. Aucun rendement n’est promis.',
+    closed: 'Cette stratégie n’accepte plus de nouveaux suiveurs depuis le {{at}}. Le rachat reste possible.',
+    follow: 'Suivre',
+    amount: 'Montant',
+    amountHint: 'Au moins {{minimum}}. Bloqué aussitôt ; les parts sont émises à la prochaine VNI ({{at}}).',
+    confirmFollow: 'Suivre et bloquer {{amount}}',
+    redeem: 'Racheter',
+    unitsToRedeem: 'Parts à racheter',
+    redeemHint: 'Jusqu’à {{units}} parts. Payé à la première VNI au moins {{days}} jours après maintenant.',
+    confirmRedeem: 'Racheter {{units}} parts',
+    followed: 'Demande enregistrée : argent bloqué jusqu’à la prochaine VNI',
+    redeemedRequested: 'Rachat demandé',
+    yourUnits: 'Vos parts',
+    value: 'Valeur',
+    cost: 'Versé',
+    pnl: 'Plus- ou moins-value',
+    redeeming: 'En cours de rachat',
+    yourRequests: 'Vos demandes',
+    kind: 'Stratégie',
+    kinds: {
+      follow: 'Suivi',
+      redeem: 'Rachat',
+    },
+    states: {
+      pending: 'En attente de la VNI',
+      settled: 'Réglé',
+    },
+    frozen: 'Bloqué',
+    unitsIssued: 'Parts',
+    atNav: 'À la VNI',
+    paid: 'Payé',
+    eligible: 'Valorisé à partir du',
+    open: 'Ouverte',
   },
   placement: {
     homeEntry: 'Transactions de bloc (placements)',
@@ -1846,6 +1926,13 @@ export default {
     MARGIN_DISCLOSURE_NOT_ACCEPTED: 'Cochez que vous acceptez les règles de risque pour ouvrir le compte.',
     MARGIN_DISCLOSURE_OUTDATED: 'Les règles de risque ont changé (version {{version}}). Relisez-les.',
     MARGIN_ACCOUNT_ALREADY_OPEN: 'Votre compte sur marge est déjà ouvert.',
+    MARGIN_NOT_MARGINABLE:
+      '{{symbol}} ne peut pas être acheté sur marge (crypto, volume quotidien trop faible ou non négociable).',
+    MARGIN_LEVERAGE_ABOVE_CAP: "L'effet de levier dépasse le maximum de cet instrument : {{leverageMax}}×.",
+    MARGIN_PAY_IN_TRADE_CURRENCY:
+      "Sur marge, payez dans la devise de l'instrument ({{currency}}) : un achat l'emprunte, une vente la rembourse.",
+    MARGIN_TRANSFER_BELOW_MAINTENANCE:
+      'Votre côté marge passerait sous sa marge de maintenance. Au plus {{available}} peut être transféré maintenant.',
     SUPPORT_MESSAGE_EMPTY: 'Écrivez un message ou joignez une image.',
     SUPPORT_CONVERSATION_NOT_FOUND: "Cet utilisateur n'a pas écrit au support.",
     ALERT_LIMIT_REACHED:

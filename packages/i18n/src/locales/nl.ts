@@ -921,6 +921,9 @@ export default {
       dividend: 'Dividend',
       loan: 'Kredietlening',
       loan_repayment: 'Aflossing lening',
+      strategy_subscription: 'Deelbewijzen strategie gekocht',
+      strategy_redemption: 'Deelbewijzen strategie teruggekocht',
+      strategy_fee: 'Kosten strategie',
     },
     details: {
       deposit: 'Overschrijving met mededeling {{reference}}',
@@ -1386,7 +1389,7 @@ export default {
     intro:
       'Met een margerekening leen je geld van Beurs om meer beursgenoteerde aandelen en ETF’s te kopen dan je eigen geld betaalt, en later om short te gaan. Voor ze opent, doe je een geschiktheidstest, lees je de risicoregels en aanvaard je ze.',
     notYet:
-      'Hefboom en short gaan zijn nog niet beschikbaar in Beurs. Wie de rekening nu opent, legt de test en de aanvaarding vast; er wordt niets geleend.',
+      'Kopen op marge is beschikbaar: op het orderticket kies je een hefboom tot het maximum van elk instrument, en alleen de initiële marge komt uit je geld. Short gaan, effectenlening, margin calls en liquidatie zijn nog niet gebouwd: Beurs waarschuwt je nog niet en sluit geen posities als je eigen vermogen onder de onderhoudsmarge zakt.',
     identityFirst: 'Verifieer je identiteit voor je een margerekening opent.',
     verifyIdentity: 'Identiteit verifiëren',
     states: {
@@ -1526,7 +1529,7 @@ export default {
       recall:
         'Terugvraging: verkoopt een uitlener, dan worden de geleende aandelen teruggevraagd. Kunnen er geen andere worden geleend, dan wordt je short na verwittiging teruggekocht tegen de marktprijs, in de gepubliceerde volgorde. Dividenden op geleende aandelen worden jou aangerekend en aan de uitlener betaald.',
       not_yet:
-        'Hefboom en short gaan zijn nog niet beschikbaar in Beurs. Wie nu aanvaardt, opent de rekening; deze regels gelden vanaf het moment dat ze beschikbaar zijn.',
+        'Nu beschikbaar: kopen op marge tot het maximum van elk instrument, dagelijkse rente op wat je leent, en geld verschuiven tussen je geldkant en je margekant. Nog niet gebouwd: short gaan en effectenlening, margin calls en liquidatie. Tot dan waarschuwt Beurs je niet en sluit het geen posities als je eigen vermogen onder de onderhoudsmarge zakt; de regels hierboven daarover gelden vanaf het moment dat ze er zijn.',
     },
   },
   withdrawalBar: {
@@ -1610,6 +1613,84 @@ export default {
     mismatchNote:
       'De gepubliceerde seed of uitslag klopt niet met wat vooraf vastgelegd werd. Neem contact op met de klantendienst en bewaar dit scherm.',
     detail: 'Details',
+  },
+  strategy: {
+    homeEntry: 'Strategieën volgen',
+    homeEntryNote:
+      'Gepubliceerde regels die Beurs in een eigen rekening uitvoert; deelbewijzen tegen de volgende NIW.',
+    empty: 'Geen strategieën.',
+    rules: {
+      rebalance_60_40:
+        '60 % IWDA.AS en 40 % BEL.BR van het belegde deel, bij elke dagelijkse run terug naar die gewichten.',
+      trend_moving_average:
+        'Houdt in gelijke delen elk van zijn aandelen waarvan de koers op of boven het gemiddelde van de laatste 10 dagkoersen staat; de rest blijft in cash.',
+    },
+    nav: 'NIW per deelbewijs',
+    navOf: 'NIW van {{date}}',
+    noNav: 'Nog geen NIW berekend',
+    size: 'Omvang',
+    units: 'Uitstaande deelbewijzen',
+    inception: 'Sinds',
+    riskClass: 'Risicoklasse',
+    riskValue: '{{risk}} van 7',
+    riskNone: 'Te weinig geschiedenis',
+    managementFee: 'Beheerkosten',
+    managementFeeValue: '{{rate}} % per jaar, aangerekend bij elke NIW',
+    performanceFee: 'Prestatievergoeding',
+    performanceFeeValue: '{{rate}} % van de winst boven het hoogwatermerk ({{mark}})',
+    nextNav: 'Volgende NIW',
+    noNextNav: 'Geen (gesloten)',
+    strikeTime: 'Elke beursdag om {{time}} (Brussel)',
+    notice: 'Opzegtermijn',
+    noticeValue: '{{days}} dagen voor een terugkoop wordt geprijsd',
+    minimum: 'Minimum om te volgen',
+    chart: 'NIW sinds de start',
+    chartEmpty: 'De grafiek begint bij de tweede NIW.',
+    metrics: 'Resultaten (uit de eigen NIW’s van deze strategie)',
+    returnSince: 'Rendement sinds de start',
+    returnPerYear: 'Rendement per jaar (tijdgewogen)',
+    notAYear: 'Na één jaar geschiedenis',
+    maxDrawdown: 'Grootste daling vanaf een top',
+    volatility: 'Volatiliteit (per jaar)',
+    scenarios: 'Rendementen over 1 jaar in het verleden',
+    worst: 'Slechtste',
+    median: 'Mediaan',
+    best: 'Beste',
+    scenariosNone: 'Getoond na één jaar geschiedenis.',
+    warning: 'Resultaten uit het verleden voorspellen de toekomst niet. Er wordt geen rendement beloofd.',
+    closed: 'Deze strategie neemt sinds {{at}} geen nieuwe volgers aan. Terugkopen blijft mogelijk.',
+    follow: 'Volgen',
+    amount: 'Bedrag',
+    amountHint:
+      'Minstens {{minimum}}. Meteen bevroren; deelbewijzen worden uitgegeven tegen de volgende NIW ({{at}}).',
+    confirmFollow: 'Volgen en {{amount}} bevriezen',
+    redeem: 'Terugkopen',
+    unitsToRedeem: 'Terug te kopen deelbewijzen',
+    redeemHint: 'Tot {{units}} deelbewijzen. Betaald tegen de eerste NIW minstens {{days}} dagen na nu.',
+    confirmRedeem: '{{units}} deelbewijzen terugkopen',
+    followed: 'Volgen aangevraagd: geld bevroren tot de volgende NIW',
+    redeemedRequested: 'Terugkoop aangevraagd',
+    yourUnits: 'Uw deelbewijzen',
+    value: 'Waarde',
+    cost: 'Ingelegd',
+    pnl: 'Winst / verlies',
+    redeeming: 'In terugkoop',
+    yourRequests: 'Uw aanvragen',
+    kind: 'Strategie',
+    kinds: {
+      follow: 'Volgen',
+      redeem: 'Terugkoop',
+    },
+    states: {
+      pending: 'Wacht op de NIW',
+      settled: 'Afgehandeld',
+    },
+    frozen: 'Bevroren',
+    unitsIssued: 'Deelbewijzen',
+    atNav: 'Tegen NIW',
+    paid: 'Betaald',
+    eligible: 'Geprijsd vanaf',
+    open: 'Open',
   },
   placement: {
     homeEntry: 'Blokhandel (plaatsingen)',
@@ -1843,6 +1924,13 @@ export default {
     MARGIN_DISCLOSURE_NOT_ACCEPTED: 'Vink aan dat je de risicoregels aanvaardt om de rekening te openen.',
     MARGIN_DISCLOSURE_OUTDATED: 'De risicoregels zijn gewijzigd (nu versie {{version}}). Lees ze opnieuw.',
     MARGIN_ACCOUNT_ALREADY_OPEN: 'Je margerekening is al open.',
+    MARGIN_NOT_MARGINABLE:
+      '{{symbol}} kan niet op marge gekocht worden (crypto, te weinig dagomzet of niet verhandelbaar).',
+    MARGIN_LEVERAGE_ABOVE_CAP: 'De hefboom ligt boven het maximum van dit instrument: {{leverageMax}}×.',
+    MARGIN_PAY_IN_TRADE_CURRENCY:
+      'Op marge betaal je in de munt van het instrument ({{currency}}): een aankoop leent ze, een verkoop betaalt ze terug.',
+    MARGIN_TRANSFER_BELOW_MAINTENANCE:
+      'Dan zakt je margekant onder de onderhoudsmarge. Nu kan hoogstens {{available}} verschuiven.',
     SUPPORT_MESSAGE_EMPTY: 'Schrijf een bericht of voeg een afbeelding toe.',
     SUPPORT_CONVERSATION_NOT_FOUND: 'Deze gebruiker heeft support niet geschreven.',
     ALERT_LIMIT_REACHED: 'U hebt al {{limit}} actieve koersalarmen, het maximum. Annuleer er eerst een.',

@@ -67,6 +67,18 @@ export default function HomeScreen() {
           </li>
         </ul>
       )}
+      {isAvailable('fllow') && (
+        <ul className="menu" data-testid="home-strategies">
+          <li>
+            <Link to={pathOf('fllow')}>
+              <span className="menu-label">
+                <span>{t('strategy.homeEntry')}</span>
+                <small>{t('strategy.homeEntryNote')}</small>
+              </span>
+            </Link>
+          </li>
+        </ul>
+      )}
       <h2 className="section-title">{t('home.latestMessages')}</h2>
       {latest.length === 0 ? (
         notices.isPending ? (

@@ -13,12 +13,14 @@ import { withLivePrice } from '../../features/trading/live-position';
 import { useCancelOrderMutation } from '../../features/trading/mutations';
 import { ipoQueries, useIpoSubscriptions } from '../../features/offerings/queries';
 import { placementQueries, usePlacementSubscriptions } from '../../features/placements/queries';
+import { useStrategyMine } from '../../features/strategies/queries';
 import { tradeQueries, type Order, type Position } from '../../features/trading/queries';
 import { pathOf } from '../../routes/paths';
 import { EmptyState, Loading, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
 import { SubscriptionCard } from '../home/ipo/IpoParts';
 import { PlacementSubscriptionCard } from '../home/placements/PlacementParts';
+import { StrategyHoldingCard, StrategyRequestCard } from '../home/strategies/StrategyParts';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { OrderCard } from './components/OrderCard';
 import { PositionFigures } from './components/PositionFigures';
@@ -191,22 +193,45 @@ function ExchangeList() {
 }
 
 /**
- * IPO subscriptions and placement requests with their states (issue 17, item 6); the draw check is
- * on the offering's page. Newest first across both.
+ * IPO subscriptions, placement requests and strategy follows and redemptions with their states
+ * (issue 17, item 6), newest first, after the strategy units held; the draw check is on the
+ * offering's page.
  */
 function SubscriptionsTab() {
   const { t } = useTranslation();
   const ipo = useIpoSubscriptions();
   const placements = usePlacementSubscriptions();
-  if (ipo.isPending || placements.isPending) return <Loading />;
-  if (ipo.isError || placements.isError) return <EmptyState message={t('common.failure')} />;
+  const strategies = useStrategyMine();
+  if (ipo.isPending || placements.isPending || strategies.isPending) return <Loading />;
+  if (ipo.isError || placements.isError || strategies.isError) {
+    return <EmptyState message={t('common.failure')} />;
+  }
   const items = [
-    ...ipo.data.items.map((subscription) => ({ kind: 'ipo' as const, subscription })),
-    ...placements.data.items.map((subscription) => ({ kind: 'placement' as const, subscription })),
-  ].sort((a, b) => b.subscription.createdAt.localeCompare(a.subscription.createdAt));
-  if (items.length === 0) return <EmptyState message={t('trade.empty.subscription')} />;
+    ...ipo.data.items.map((subscription) => ({
+      kind: 'ipo' as const,
+      subscription,
+      createdAt: subscription.createdAt,
+    })),
+    ...placements.data.items.map((subscription) => ({
+      kind: 'placement' as const,
+      subscription,
+      createdAt: subscription.createdAt,
+    })),
+    ...strategies.data.requests.items.map((request) => ({
+      kind: 'strategy' as const,
+      request,
+      createdAt: request.createdAt,
+    })),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const { holdings } = strategies.data;
+  if (items.length === 0 && holdings.length === 0) {
+    return <EmptyState message={t('trade.empty.subscription')} />;
+  }
   return (
     <ul className={styles.tradeList}>
+      {holdings.map((holding) => (
+        <StrategyHoldingCard key={`units-${holding.strategyId}`} holding={holding} isLinked />
+      ))}
       {items.map((item) =>
         item.kind === 'ipo' ? (
           <SubscriptionCard
@@ -215,12 +240,14 @@ function SubscriptionsTab() {
             subscription={item.subscription}
             isLinked
           />
-        ) : (
+        ) : item.kind === 'placement' ? (
           <PlacementSubscriptionCard
             key={`placement-${item.subscription.id}`}
             subscription={item.subscription}
             isLinked
           />
+        ) : (
+          <StrategyRequestCard key={`strategy-${item.request.id}`} request={item.request} isLinked />
         ),
       )}
     </ul>

@@ -96,6 +96,7 @@ describe("positions tab 'subscription': balances follow a draw or an allocation"
       '/fundRecord/list': () => ok({ total: 0, items: [] }),
       '/ipo/subscriptions': () => ok({ total: 1, items: [ipoSubscription(state)] }),
       '/placement/subscriptions': () => ok({ total: 0, items: [] }),
+      '/strategy/mine': () => ok({ holdings: [], requests: { total: 0, items: [] } }),
     });
     fireEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
     expect((await screen.findByTestId('ipo-sub-state')).textContent).toBe('Awaiting draw');
@@ -125,6 +126,7 @@ describe("positions tab 'subscription': balances follow a draw or an allocation"
       '/fundRecord/list': () => ok({ total: 0, items: [] }),
       '/ipo/subscriptions': () => ok({ total: 0, items: [] }),
       '/placement/subscriptions': () => ok({ total: 1, items: [placementRequest(state)] }),
+      '/strategy/mine': () => ok({ holdings: [], requests: { total: 0, items: [] } }),
     });
     fireEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
     expect((await screen.findByTestId('placement-sub-state')).textContent).toBe('Requested');

@@ -51,6 +51,7 @@ describe("positions tab 'subscription' left open", () => {
       '/fundRecord/list': () => ok({ total: 0, items: [] }),
       '/ipo/subscriptions': () => ok({ total: 1, items: [subscription(state)] }),
       '/placement/subscriptions': () => ok({ total: 0, items: [] }),
+      '/strategy/mine': () => ok({ holdings: [], requests: { total: 0, items: [] } }),
     });
     fireEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
     expect((await screen.findByTestId('ipo-sub-state')).textContent).toBe('Awaiting draw');

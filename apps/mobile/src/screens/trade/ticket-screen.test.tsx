@@ -83,6 +83,7 @@ const placedOrder = (state: 'filled' | 'pending') =>
     timeInForce: 'day',
     direction: 'long',
     leverage: 1,
+    leverageRatio: '1.00',
     quantity: '10',
     filledQuantity: state === 'filled' ? '10' : '0',
     limitPrice: null,

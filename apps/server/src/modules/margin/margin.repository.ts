@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { marginAccounts, marginTests } from './margin.tables';
+import { queryRows } from '../../ledger/ledger.repository';
+import { marginAccounts, marginLoanMovements, marginTests } from './margin.tables';
 
 export type MarginTestRow = typeof marginTests.$inferSelect;
 export type MarginAccountRow = typeof marginAccounts.$inferSelect;
@@ -43,4 +44,78 @@ export async function insertAccount(
   const row = rows[0];
   if (!row) throw new Error('insert into margin_accounts returned no row');
   return row;
+}
+
+export type MarginMovementRow = typeof marginLoanMovements.$inferSelect;
+
+/** Locks the user's margin account row (before any ledger row): the loan's movements are serialised on it. */
+export async function lockAccounts(db: Executor, userIds: readonly bigint[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const sorted = [...new Set(userIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  await db
+    .select({ id: marginAccounts.id })
+    .from(marginAccounts)
+    .where(inArray(marginAccounts.userId, sorted))
+    .orderBy(asc(marginAccounts.userId))
+    .for('update');
+}
+
+export async function insertMovement(
+  db: Executor,
+  values: typeof marginLoanMovements.$inferInsert,
+): Promise<MarginMovementRow> {
+  const rows = await db.insert(marginLoanMovements).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into margin_loan_movements returned no row');
+  return row;
+}
+
+export async function movementByKey(
+  db: Executor,
+  userId: bigint,
+  idempotencyKey: string,
+): Promise<MarginMovementRow | undefined> {
+  const rows = await db
+    .select()
+    .from(marginLoanMovements)
+    .where(
+      and(eq(marginLoanMovements.userId, userId), eq(marginLoanMovements.idempotencyKey, idempotencyKey)),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function movementsOf(db: Executor, userId: bigint): Promise<MarginMovementRow[]> {
+  return db
+    .select()
+    .from(marginLoanMovements)
+    .where(eq(marginLoanMovements.userId, userId))
+    .orderBy(asc(marginLoanMovements.id));
+}
+
+/** The (user, currency) pairs that ever borrowed, with the last interest day posted. */
+export async function borrowers(
+  db: Executor,
+): Promise<{ userId: bigint; currency: 'EUR' | 'USD'; firstDay: string; lastInterestDay: string | null }[]> {
+  const rows = await queryRows<{
+    user_id: string;
+    currency: 'EUR' | 'USD';
+    first_day: string;
+    last_interest_day: string | null;
+  }>(
+    db,
+    sql`select user_id::text, currency,
+          to_char(min(created_at) filter (where kind = 'borrow') at time zone 'UTC', 'YYYY-MM-DD') as first_day,
+          to_char(max(interest_day), 'YYYY-MM-DD') as last_interest_day
+        from margin_loan_movements
+        group by user_id, currency
+        having count(*) filter (where kind = 'borrow') > 0
+        order by user_id, currency`,
+  );
+  return rows.map((row) => ({
+    userId: BigInt(row.user_id),
+    currency: row.currency,
+    firstDay: row.first_day,
+    lastInterestDay: row.last_interest_day,
+  }));
 }

@@ -2,14 +2,22 @@ import {
   DomainError,
   MARGIN_EXPERIENCE_RULE,
   MARGIN_RULES,
-  marginClasses,
+  currencies,
+  divideRounded,
+  formatCash,
+  parseDecimal,
+  scales,
+  type Currency,
   type MarginAccountState,
   type MarginAnswers,
+  marginClasses,
 } from '@beurs/contract';
 import type { Language } from '@beurs/i18n';
 import type { Clock } from '../../core/clock';
-import type { Database } from '../../db/database';
+import type { Database, Executor, Transaction } from '../../db/database';
 import { isPgError } from '../../db/database';
+import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
+import type { LedgerService } from '../../ledger/ledger.service';
 import { canonicalJson } from '../../ledger/ledger-hashing';
 import type { AuditService } from '../audit/audit.service';
 import type { IdentityService } from '../identity/identity.service';
@@ -18,8 +26,9 @@ import type { UsersService } from '../users/users.service';
 import { classRule, leverageMax, marginClassOf } from './margin-classes';
 import { renderDisclosure, type MarginRate } from './margin-disclosure';
 import { scoreMarginAnswers } from './margin-scoring';
+import { requireIdempotencyKey } from '../fund-operations/fund-operations.service';
 import * as repository from './margin.repository';
-import type { MarginAccountRow, MarginTestRow } from './margin.repository';
+import type { MarginAccountRow, MarginMovementRow, MarginTestRow } from './margin.repository';
 
 // The margin account (issue 16, item 1; DESIGN.md §1 rule 15). Opening it: identity verified, the
 // appropriateness test passed by the published rule (a failed test can be taken again after
@@ -29,21 +38,69 @@ import type { MarginAccountRow, MarginTestRow } from './margin.repository';
 // record, never the authority, so a score edited in the database opens nothing; and answers edited
 // in the database no longer match the audit entry written with them, which closes the account.
 //
-// Leverage and short selling are not built: `requireMarginEnabled` is the check the trading module
-// calls once its ticket has a leverage or a direction (it has neither today).
+// Buying on margin (item 2): the trading module asks `marginTicket` for a buy with a leverage above
+// 1.00 (the account open, the instrument marginable, the leverage within its cap, read through
+// `instrumentMargin`, the one place an instrument's margin is looked up), freezes only the initial
+// part, and on the fill books the rest as the user's margin loan (`recordBorrow`, house
+// `loan_book`); a sale repays the loan first (`repayFromSale`). Interest is one entry per user,
+// currency and day (`accrueInterest`, the daily job). The capital transfer (item 6) moves cash
+// between the user's available account and their margin account (the margin side), refused when it
+// would leave the margin side's equity below the maintenance requirement. What is owed is read from
+// the movement rows, which ledger:verify holds against the journal (margin.record-check.ts).
+// Short selling, margin calls and liquidation are not built.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days of interest one pass posts for one loan at most (a server down longer catches up over passes). */
+const CATCH_UP_DAYS_MAX = 60;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Leverage "1.50" → 150 hundredths; null when not a decimal with two places. */
+export const leverageHundredthsOf = (text: string): number | null => {
+  const value = parseDecimal(text, 2);
+  return value === null ? null : Number(value);
+};
+export const formatLeverage = (hundredths: number) =>
+  `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+
+/** The part of `totalMinor` paid from the user's cash at this leverage: total × 100 / leverage, rounded up. */
+export const marginPartMinor = (totalMinor: bigint, leverageHundredths: number) =>
+  divideRounded(totalMinor * 100n, BigInt(leverageHundredths), 'up');
+
+/** One day's interest on `owedMinor` at `annualBasisPoints` a year, 1/365 a day, rounded half up. */
+export const dailyInterestMinor = (owedMinor: bigint, annualBasisPoints: number) =>
+  owedMinor <= 0n
+    ? 0n
+    : divideRounded(
+        owedMinor * BigInt(annualBasisPoints),
+        10_000n * BigInt(MARGIN_RULES.interestDayCountBasis),
+        'half_up',
+      );
+
+/** A holding as the margin side values it: its market value now in its currency (0 without a price). */
+export type MarginHolding = { symbol: string; currency: Currency; valueMinor: bigint };
 
 export function createMarginService(deps: {
   db: Database;
   clock: Clock;
   audit: Pick<AuditService, 'record' | 'list'>;
   identity: Pick<IdentityService, 'requireVerified'>;
-  market: Pick<MarketService, 'provider'>;
+  market: Pick<MarketService, 'provider' | 'instrumentOf' | 'fxRate'>;
   users: Pick<UsersService, 'lock' | 'findByAccount'>;
   rate: MarginRate;
+  /** For the loan, interest and the capital transfer; without it nothing can be borrowed. */
+  ledger?: LedgerService;
+  /** The user's holdings valued now (the trading module's positions), for equity and maintenance. */
+  holdings?: { marginHoldings(userId: bigint): Promise<MarginHolding[]> };
 }) {
   const { db, clock, audit, identity, market, users, rate } = deps;
+  const annualRateBasisPoints = rate.benchmarkBasisPoints + rate.spreadBasisPoints;
+  const requireLedger = (): LedgerService => {
+    if (!deps.ledger) throw new Error('margin: no ledger wired');
+    return deps.ledger;
+  };
 
   const retakeFrom = (row: MarginTestRow) =>
     new Date(row.takenAt.getTime() + MARGIN_RULES.retakeDays * DAY_MS);
@@ -124,6 +181,203 @@ export function createMarginService(deps: {
           ? 'test_passed'
           : 'test_failed';
     return { state, test, account: account ? accountView(account) : null, rule, disclosure };
+  }
+
+  /**
+   * An instrument's margin: its class, initial and maintenance margin and leverage cap. The one
+   * place trading, the summary and the published parameters read it (a per-instrument override
+   * would be applied here).
+   */
+  function instrumentMargin(symbol: string) {
+    const margin = marginClassOf(market.instrumentOf(symbol));
+    return { ...margin, leverageMax: leverageMax(margin.initialBasisPoints) };
+  }
+
+  /** What the user owes per currency, and the interest added so far, from the movement rows. */
+  function loanFigures(rows: readonly MarginMovementRow[]) {
+    return currencies.map((currency) => {
+      let owedMinor = 0n;
+      let borrowedMinor = 0n;
+      let interestMinor = 0n;
+      let repaidMinor = 0n;
+      let marginCashMovedMinor = 0n;
+      for (const row of rows) {
+        if (row.currency !== currency) continue;
+        if (row.kind === 'borrow') borrowedMinor += row.amountMinor;
+        else if (row.kind === 'interest') interestMinor += row.amountMinor;
+        else if (row.kind === 'repay') repaidMinor += row.amountMinor;
+        else if (row.kind === 'to_margin') marginCashMovedMinor += row.amountMinor;
+        else marginCashMovedMinor -= row.amountMinor;
+      }
+      owedMinor = borrowedMinor + interestMinor - repaidMinor;
+      return { currency, owedMinor, borrowedMinor, interestMinor, repaidMinor, marginCashMovedMinor };
+    });
+  }
+
+  async function owedOf(executor: Executor, userId: bigint, currency: Currency): Promise<bigint> {
+    const figures = loanFigures(await repository.movementsOf(executor, userId));
+    return figures.find((figure) => figure.currency === currency)?.owedMinor ?? 0n;
+  }
+
+  async function eurPerUsd(): Promise<bigint> {
+    const fx = await market.fxRate('EUR', 'USD');
+    const rateMinor = parseDecimal(fx.rate, scales.fxRate);
+    if (rateMinor === null || rateMinor <= 0n) throw new DomainError('PRICE_UNAVAILABLE');
+    return rateMinor;
+  }
+  const toEur = (amountMinor: bigint, currency: Currency, usdPerEur: bigint) =>
+    currency === 'EUR'
+      ? amountMinor
+      : divideRounded(amountMinor * 10n ** BigInt(scales.fxRate), usdPerEur, 'half_up');
+
+  /**
+   * The margin side, in EUR (USD at the market mid rate): equity = margin cash + holdings at their
+   * value now − what is owed; the maintenance and initial requirements are each holding's value
+   * times its class's margin (a holding that is not marginable counts in full).
+   */
+  async function marginSide(
+    executor: Executor,
+    userId: bigint,
+    valued: { held: readonly MarginHolding[]; usdPerEur: bigint },
+  ) {
+    const ledger = requireLedger();
+    const { held, usdPerEur } = valued;
+    const [rows, marginCash] = await Promise.all([
+      repository.movementsOf(executor, userId),
+      ledger.getUserKindCash(executor, userId, 'margin'),
+    ]);
+    const loans = loanFigures(rows);
+    let holdingsEur = 0n;
+    let maintenanceEur = 0n;
+    let initialEur = 0n;
+    for (const holding of held) {
+      const valueEur = toEur(holding.valueMinor, holding.currency, usdPerEur);
+      const margin = instrumentMargin(holding.symbol);
+      const part = (basisPoints: number | null) =>
+        divideRounded(valueEur * BigInt(basisPoints ?? 10_000), 10_000n, 'up');
+      holdingsEur += valueEur;
+      maintenanceEur += part(margin.maintenanceBasisPoints);
+      initialEur += part(margin.initialBasisPoints);
+    }
+    const marginCashEur = marginCash.reduce(
+      (sum, cash) => sum + toEur(cash.balanceMinor, cash.currency, usdPerEur),
+      0n,
+    );
+    const owedEur = loans.reduce((sum, loan) => sum + toEur(loan.owedMinor, loan.currency, usdPerEur), 0n);
+    const equityEur = marginCashEur + holdingsEur - owedEur;
+    return {
+      loans,
+      marginCash,
+      holdingsEur,
+      maintenanceEur,
+      initialEur,
+      marginCashEur,
+      owedEur,
+      equityEur,
+      usdPerEur,
+    };
+  }
+
+  /** The holdings valued now and the rate, read outside any transaction (the market and positions). */
+  async function valuation(userId: bigint) {
+    const [held, usdPerEur] = await Promise.all([
+      deps.holdings ? deps.holdings.marginHoldings(userId) : Promise.resolve([]),
+      eurPerUsd(),
+    ]);
+    return { held, usdPerEur };
+  }
+
+  /** Posts each day's interest not yet posted through yesterday for one user and currency. */
+  async function accrueFor(
+    input: { userId: bigint; currency: Currency; firstDay: string; lastInterestDay: string | null },
+    today: string,
+  ): Promise<number> {
+    const ledger = requireLedger();
+    const lastDay = addDays(today, -1);
+    let day = input.lastInterestDay ? addDays(input.lastInterestDay, 1) : input.firstDay;
+    let posted = 0;
+    for (let count = 0; day <= lastDay && count < CATCH_UP_DAYS_MAX; day = addDays(day, 1), count += 1) {
+      const forDay = day;
+      const isPosted = await db.transaction(async (tx) => {
+        await repository.lockAccounts(tx, [input.userId]);
+        const rows = await repository.movementsOf(tx, input.userId);
+        if (
+          rows.some(
+            (row) => row.kind === 'interest' && row.currency === input.currency && row.interestDay === forDay,
+          )
+        )
+          return false;
+        // What was owed at the end of that day: borrowed and repaid before its end, interest of earlier days.
+        const dayEnd = Date.parse(`${addDays(forDay, 1)}T00:00:00Z`);
+        const asOf = rows.filter((row) =>
+          row.kind === 'interest' ? (row.interestDay ?? '') < forDay : row.createdAt.getTime() < dayEnd,
+        );
+        const owedMinor = loanFigures(asOf).find((loan) => loan.currency === input.currency)?.owedMinor ?? 0n;
+        const interestMinor = dailyInterestMinor(owedMinor, annualRateBasisPoints);
+        if (interestMinor === 0n) return false;
+        const entry = await ledger.transfer(tx, {
+          idempotencyKey: `margin-interest:${input.userId}:${input.currency}:${forDay}`,
+          kind: 'interest',
+          source: { type: 'margin_loan', id: input.userId.toString() },
+          memo: `Margin interest for ${forDay}: ${(annualRateBasisPoints / 100).toFixed(2)} % a year / ${MARGIN_RULES.interestDayCountBasis} on ${formatCash(owedMinor)} ${input.currency}`,
+          postings: move(
+            houseAccount('loan_book', input.currency),
+            houseAccount('interest', input.currency),
+            interestMinor,
+          ),
+        });
+        await repository.insertMovement(tx, {
+          userId: input.userId,
+          currency: input.currency,
+          kind: 'interest',
+          amountMinor: interestMinor,
+          entryId: entry.entryId,
+          interestDay: forDay,
+          createdAt: clock.now(),
+        });
+        return true;
+      });
+      if (isPosted) posted += 1;
+    }
+    return posted;
+  }
+
+  /** The margin screen: equity, requirements, buying power, what is owed and the interest so far. */
+  async function summary(userId: bigint) {
+    const side = await marginSide(db, userId, await valuation(userId));
+    const cash = await requireLedger().getCashBalances(db, userId);
+    const best = marginClasses
+      .map((marginClass) => leverageMax(classRule(marginClass).initialBasisPoints))
+      .filter((value): value is string => value !== null)
+      .map((value) => leverageHundredthsOf(value) ?? 100)
+      .reduce((a, b) => Math.max(a, b), 100);
+    const excess = side.equityEur - side.maintenanceEur;
+    return {
+      isOpen: (await openAccount(userId)) !== null,
+      annualRateBasisPoints,
+      equity: formatCash(side.equityEur),
+      holdingsValue: formatCash(side.holdingsEur),
+      marginCash: formatCash(side.marginCashEur),
+      owed: formatCash(side.owedEur),
+      maintenanceRequirement: formatCash(side.maintenanceEur),
+      initialRequirement: formatCash(side.initialEur),
+      excessOverMaintenance: formatCash(excess),
+      currencies: side.loans.map((loan) => {
+        const available = cash.find((row) => row.currency === loan.currency)?.available ?? 0n;
+        const marginCash = side.marginCash.find((row) => row.currency === loan.currency)?.balanceMinor ?? 0n;
+        return {
+          currency: loan.currency,
+          available: formatCash(available),
+          buyingPower: formatCash((available * BigInt(best)) / 100n),
+          marginCash: formatCash(marginCash),
+          owed: formatCash(loan.owedMinor),
+          borrowed: formatCash(loan.borrowedMinor),
+          interestToDate: formatCash(loan.interestMinor),
+          repaid: formatCash(loan.repaidMinor),
+          dailyInterest: formatCash(dailyInterestMinor(loan.owedMinor, annualRateBasisPoints)),
+        };
+      }),
+    };
   }
 
   return {
@@ -248,6 +502,181 @@ export function createMarginService(deps: {
       };
     },
 
+    /** The one lookup of an instrument's margin class, margins and leverage cap. */
+    instrumentMargin,
+
+
+    /** The published annual rate on borrowed cash (benchmark + spread), basis points. */
+    annualRateBasisPoints,
+
+    /**
+     * A buy's leverage checked: null for 1.00 (a cash order); above it MARGIN_NOT_ENABLED unless the
+     * account is open, MARGIN_NOT_MARGINABLE, MARGIN_LEVERAGE_ABOVE_CAP, MARGIN_PAY_IN_TRADE_CURRENCY.
+     */
+    async marginTicket(
+      userId: bigint,
+      input: { symbol: string; leverage: string | undefined; tradeCurrency: Currency; payCurrency: Currency },
+    ) {
+      const hundredths = input.leverage === undefined ? 100 : leverageHundredthsOf(input.leverage);
+      if (hundredths === null || hundredths < 100) {
+        throw new DomainError('VALIDATION_FAILED', {
+          issues: [{ path: 'leverage', message: "from 1.00 up to the instrument's cap" }],
+        });
+      }
+      if (hundredths === 100) return null;
+      if (!deps.ledger || !(await openAccount(userId))) throw new DomainError('MARGIN_NOT_ENABLED');
+      const margin = instrumentMargin(input.symbol);
+      if (margin.leverageMax === null)
+        throw new DomainError('MARGIN_NOT_MARGINABLE', { symbol: input.symbol });
+      const capHundredths = leverageHundredthsOf(margin.leverageMax) ?? 100;
+      if (hundredths > capHundredths) {
+        throw new DomainError('MARGIN_LEVERAGE_ABOVE_CAP', { leverageMax: margin.leverageMax });
+      }
+      if (input.payCurrency !== input.tradeCurrency) {
+        throw new DomainError('MARGIN_PAY_IN_TRADE_CURRENCY', { currency: input.tradeCurrency });
+      }
+      return {
+        leverageHundredths: hundredths,
+        leverage: formatLeverage(hundredths),
+        leverageMax: margin.leverageMax,
+        annualRateBasisPoints,
+      };
+    },
+
+    /** Locks these users' margin accounts (before any ledger row): a fill that borrows or repays. */
+    lockLoans: (tx: Transaction, userIds: readonly bigint[]) => repository.lockAccounts(tx, userIds),
+
+    /** What the user owes in this currency now. */
+    owed: (executor: Executor, userId: bigint, currency: Currency) => owedOf(executor, userId, currency),
+
+    /** A margin buy's fill borrowed `amountMinor` in its entry (house loan_book → the market). */
+    async recordBorrow(
+      tx: Transaction,
+      input: { userId: bigint; currency: Currency; amountMinor: bigint; entryId: bigint; orderId: bigint },
+    ) {
+      await repository.insertMovement(tx, { ...input, kind: 'borrow', createdAt: clock.now() });
+    },
+
+    /**
+     * A sale's proceeds (already in the user's available cash, same transaction) repay the loan in
+     * that currency first, up to what is owed: one entry, user cash → loan_book.
+     */
+    async repayFromSale(
+      tx: Transaction,
+      input: { userId: bigint; currency: Currency; proceedsMinor: bigint; orderId: bigint },
+    ): Promise<bigint> {
+      if (input.proceedsMinor <= 0n) return 0n;
+      const owedMinor = await owedOf(tx, input.userId, input.currency);
+      const repayMinor = owedMinor < input.proceedsMinor ? owedMinor : input.proceedsMinor;
+      if (repayMinor <= 0n) return 0n;
+      const entry = await requireLedger().transfer(tx, {
+        idempotencyKey: `margin-repay:order:${input.orderId}`,
+        kind: 'loan_repayment',
+        source: { type: 'margin_loan', id: input.userId.toString() },
+        memo: `Margin loan repaid from the sale of order ${input.orderId}: ${formatCash(repayMinor)} ${input.currency}`,
+        postings: move(
+          userAccount(input.userId, input.currency),
+          houseAccount('loan_book', input.currency),
+          repayMinor,
+        ),
+      });
+      await repository.insertMovement(tx, {
+        userId: input.userId,
+        currency: input.currency,
+        kind: 'repay',
+        amountMinor: repayMinor,
+        entryId: entry.entryId,
+        orderId: input.orderId,
+        createdAt: clock.now(),
+      });
+      return repayMinor;
+    },
+
+    /** The daily job: each day's interest not yet posted, through yesterday (UTC), for every loan. */
+    async accrueInterest(now: Date): Promise<number> {
+      const today = utcDay(now);
+      let posted = 0;
+      for (const borrower of await repository.borrowers(db)) posted += await accrueFor(borrower, today);
+      return posted;
+    },
+
+    summary,
+
+    /**
+     * The capital transfer: `to_margin` moves the user's available cash to their margin account,
+     * `to_cash` moves it back — refused (MARGIN_TRANSFER_BELOW_MAINTENANCE, with what could move)
+     * when the margin side's equity after it would be below the maintenance requirement.
+     */
+    async transfer(
+      userId: bigint,
+      input: { direction: 'to_margin' | 'to_cash'; currency: Currency; amountMinor: bigint },
+      keyHeader: string | undefined,
+    ) {
+      const key = requireIdempotencyKey(keyHeader);
+      const ledger = requireLedger();
+      if (!(await openAccount(userId))) throw new DomainError('MARGIN_NOT_ENABLED');
+      await ledger.openUserAccountKinds(db, userId, ['margin']);
+      // The holdings are valued before the transaction (their quotes and rows are read outside it);
+      // the loan and the margin cash are read under the margin account's lock.
+      const valued = await valuation(userId);
+      await db.transaction(async (tx) => {
+        await repository.lockAccounts(tx, [userId]);
+        const earlier = await repository.movementByKey(tx, userId, key);
+        if (earlier) {
+          if (
+            earlier.kind !== input.direction ||
+            earlier.currency !== input.currency ||
+            earlier.amountMinor !== input.amountMinor
+          )
+            throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+          return;
+        }
+        const available = userAccount(userId, input.currency);
+        const margin = userAccount(userId, input.currency, 'margin');
+        if (input.direction === 'to_cash') {
+          const side = await marginSide(tx, userId, valued);
+          const amountEur = toEur(input.amountMinor, input.currency, side.usdPerEur);
+          if (side.equityEur - amountEur < side.maintenanceEur) {
+            const excessEur = side.equityEur - side.maintenanceEur;
+            const excess =
+              input.currency === 'EUR'
+                ? excessEur
+                : (excessEur * side.usdPerEur) / 10n ** BigInt(scales.fxRate);
+            const inMargin =
+              side.marginCash.find((row) => row.currency === input.currency)?.balanceMinor ?? 0n;
+            const most = excess < inMargin ? excess : inMargin;
+            throw new DomainError('MARGIN_TRANSFER_BELOW_MAINTENANCE', {
+              available: formatCash(most > 0n ? most : 0n),
+            });
+          }
+        }
+        const kind = input.direction;
+        const entry = await ledger.transfer(tx, {
+          idempotencyKey: `margin-transfer:${userId}:${key}`,
+          kind: 'margin_transfer',
+          source: { type: 'margin_loan', id: userId.toString() },
+          memo:
+            input.direction === 'to_margin'
+              ? `Capital transfer to the margin side: ${formatCash(input.amountMinor)} ${input.currency}`
+              : `Capital transfer to the cash side: ${formatCash(input.amountMinor)} ${input.currency}`,
+          postings:
+            input.direction === 'to_margin'
+              ? move(available, margin, input.amountMinor)
+              : move(margin, available, input.amountMinor),
+        });
+        await repository.insertMovement(tx, {
+          userId,
+          currency: input.currency,
+          kind,
+          amountMinor: input.amountMinor,
+          entryId: entry.entryId,
+          idempotencyKey: key,
+          createdAt: clock.now(),
+        });
+      });
+      return summary(userId);
+    },
+
     /** The published parameters: the rate, the classes and each tradable instrument's class. */
     parameters() {
       const classes = marginClasses.map((marginClass) => {
@@ -257,17 +686,13 @@ export function createMarginService(deps: {
       const instruments = market.provider
         .instruments()
         .filter((instrument) => instrument.kind !== 'index' && instrument.kind !== 'forex')
-        .map((instrument) => {
-          const margin = marginClassOf(instrument);
-          return {
-            symbol: instrument.symbol,
-            code: instrument.code,
-            name: instrument.name,
-            currency: instrument.currency,
-            ...margin,
-            leverageMax: leverageMax(margin.initialBasisPoints),
-          };
-        });
+        .map((instrument) => ({
+          symbol: instrument.symbol,
+          code: instrument.code,
+          name: instrument.name,
+          currency: instrument.currency,
+          ...instrumentMargin(instrument.symbol),
+        }));
       return {
         rate: {
           benchmarkName: rate.benchmarkName,

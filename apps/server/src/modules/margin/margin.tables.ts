@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -9,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { languages } from '@beurs/contract';
+import { currencies, languages } from '@beurs/contract';
 import { users } from '../users/users.tables';
 
 /**
@@ -54,4 +57,49 @@ export const marginAccounts = pgTable(
     acceptedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('margin_accounts_user_key').on(table.userId)],
+);
+
+export const marginMovementKinds = ['borrow', 'repay', 'interest', 'to_margin', 'to_cash'] as const;
+export type MarginMovementKind = (typeof marginMovementKinds)[number];
+
+/**
+ * The margin loan and the margin side's cash (issue 16, items 2 and 6), one row per ledger entry
+ * that moved them, never updated. `borrow`: the borrowed part of a buy on margin (the fill's entry,
+ * house `loan_book` → the market); `repay`: a sale's proceeds or a transfer paying it back (user
+ * cash → `loan_book`); `interest`: one day's interest added to the loan (`loan_book` → `interest`);
+ * `to_margin` / `to_cash`: a capital transfer between the user's available cash and their margin
+ * account. What is owed is the sum of these rows, and `ledger:verify` checks each row against its
+ * entry's postings and every margin entry against a row (margin.record-check.ts).
+ */
+export const marginLoanMovements = pgTable(
+  'margin_loan_movements',
+  {
+    id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint({ mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    currency: text({ enum: currencies }).notNull(),
+    kind: text({ enum: marginMovementKinds }).notNull(),
+    amountMinor: bigint({ mode: 'bigint' }).notNull(),
+    entryId: bigint({ mode: 'bigint' }).notNull(),
+    /** borrow and a sale's repay: the order. */
+    orderId: bigint({ mode: 'bigint' }),
+    /** interest: the day (UTC) it is for; one per user, currency and day. */
+    interestDay: date({ mode: 'string' }),
+    /** A capital transfer or repayment asked by the user: their Idempotency-Key. */
+    idempotencyKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('margin_loan_movements_user_idx').on(table.userId, table.currency),
+    uniqueIndex('margin_loan_movements_interest_day')
+      .on(table.userId, table.currency, table.interestDay)
+      .where(sql`${table.kind} = 'interest'`),
+    uniqueIndex('margin_loan_movements_key').on(table.userId, table.idempotencyKey),
+    check('margin_loan_movements_amount_positive', sql`${table.amountMinor} > 0`),
+    check(
+      'margin_loan_movements_interest_day',
+      sql`(${table.kind} = 'interest') = (${table.interestDay} is not null)`,
+    ),
+  ],
 );

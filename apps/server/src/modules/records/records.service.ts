@@ -56,6 +56,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     placement: null,
     strategy: null,
     loan: deps.credit,
+    /** The margin loan's repayments, interest days and capital transfers: their memo shows. */
+    margin_loan: null,
   };
 
   /** One call per module for the whole page, with that module's entries. */

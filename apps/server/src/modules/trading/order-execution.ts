@@ -10,10 +10,17 @@ import type { EurUsdRate, TradeCosts } from './trade-costs';
 import * as repository from './trading.repository';
 import type { FillInsert, FillRow, OrderRow } from './trading.repository';
 import type { SellLock } from '../../config';
+import { houseAccount } from '../../ledger/ledger-accounts';
+import type { MarginService } from '../margin/margin.service';
+import { marginPartMinor } from '../margin/margin.service';
 
 // One fill, in the caller's transaction: the ledger entry that posts the order's hold (cash, fee,
 // TOB, shares), the fill row with the quote it used, the order's new state, the position and its
 // FIFO lots, and the settlement of a sale's proceeds. Either all of it commits or none.
+//
+// A buy on margin (order.leverageHundredths above 100) posts only total × 100 / leverage out of its
+// hold; the rest comes from the house `loan_book` in the same entry and is recorded as the user's
+// margin loan. A sale's proceeds repay the user's margin loan in their currency first.
 
 export type FillQuote = {
   readonly priceMinor: bigint;
@@ -37,8 +44,51 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 
-export function createOrderExecution(deps: { ledger: LedgerService; market: MarketService }) {
-  const { ledger, market } = deps;
+type Loans = Pick<MarginService, 'lockLoans' | 'recordBorrow' | 'repayFromSale'>;
+
+/** What a buy on margin borrows of its total (0 for a cash order). */
+export const borrowedPartMinor = (
+  order: Pick<OrderRow, 'side' | 'leverageHundredths'>,
+  totalPayMinor: bigint,
+) =>
+  order.side !== 'buy' || order.leverageHundredths <= 100
+    ? 0n
+    : totalPayMinor - marginPartMinor(totalPayMinor, order.leverageHundredths);
+
+export function createOrderExecution(deps: { ledger: LedgerService; market: MarketService; loans?: Loans }) {
+  const { ledger, market, loans } = deps;
+
+  /** Before the ledger rows: the margin accounts of users whose fills may borrow or repay. */
+  async function lockLoansOf(tx: Transaction, orders: readonly OrderRow[]) {
+    if (!loans) return;
+    const userIds = orders
+      .filter((order) => order.side === 'sell' || order.leverageHundredths > 100)
+      .map((order) => order.userId);
+    if (userIds.length > 0) await loans.lockLoans(tx, userIds);
+  }
+
+  /** After the fill's entry: the borrowed part recorded, or a sale's proceeds repaying the loan. */
+  async function afterEntry(tx: Transaction, order: OrderRow, costs: TradeCosts, entryId: bigint) {
+    if (!loans) return;
+    const borrowed = borrowedPartMinor(order, costs.totalPayMinor);
+    if (borrowed > 0n) {
+      await loans.recordBorrow(tx, {
+        userId: order.userId,
+        currency: order.payCurrency,
+        amountMinor: borrowed,
+        entryId,
+        orderId: order.id,
+      });
+    }
+    if (order.side === 'sell') {
+      await loans.repayFromSale(tx, {
+        userId: order.userId,
+        currency: order.payCurrency,
+        proceedsMinor: costs.totalPayMinor,
+        orderId: order.id,
+      });
+    }
+  }
 
   /** A USD amount in EUR at the mid rate (half-up); EUR as is. */
   const inEur = (amountMinor: bigint, currency: string, eurUsd: EurUsdRate | null) =>
@@ -133,14 +183,31 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
       costs,
     });
     const verb = order.side === 'buy' ? 'Bought' : 'Sold';
+    const borrowed = borrowedPartMinor(order, costs.totalPayMinor);
+    let destinations = postings.destinations;
+    let otherPostings = postings.otherPostings;
+    if (borrowed > 0n) {
+      // The hold pays the initial part; loan_book lends the rest to the first (largest) destination.
+      const [first, ...rest] = destinations;
+      if (!first || first.amountMinor <= borrowed)
+        throw new Error(`order ${order.id}: nothing to borrow into`);
+      destinations = [{ account: first.account, amountMinor: first.amountMinor - borrowed }, ...rest];
+      otherPostings = [
+        ...otherPostings,
+        { account: houseAccount('loan_book', order.payCurrency), amountMinor: -borrowed },
+        { account: first.account, amountMinor: borrowed },
+      ];
+    }
+    const marginMemo =
+      borrowed > 0n ? `; ${formatCash(borrowed)} ${order.payCurrency} borrowed on margin` : '';
     return {
       idempotencyKey: `order:${order.id}:fill`,
       holdId: order.holdId,
       kind: 'trade_fill',
       source: { type: 'order', id: order.id.toString() },
-      memo: `${verb} ${formatQuantity(quantityMinor, order.quantityScale)} ${order.symbol} at ${formatPrice(quote.priceMinor)} ${order.currency} (${quote.basis}, ${quote.source}); fee ${formatCash(costs.fee.amountMinor)}, TOB ${formatCash(costs.tob.amountMinor)}`,
-      destinations: postings.destinations,
-      otherPostings: postings.otherPostings,
+      memo: `${verb} ${formatQuantity(quantityMinor, order.quantityScale)} ${order.symbol} at ${formatPrice(quote.priceMinor)} ${order.currency} (${quote.basis}, ${quote.source}); fee ${formatCash(costs.fee.amountMinor)}, TOB ${formatCash(costs.tob.amountMinor)}${marginMemo}`,
+      destinations,
+      otherPostings,
       isFinal: true,
     };
   }
@@ -286,7 +353,9 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
     ): Promise<{ order: OrderRow; fill: FillRow }> {
       const { order, instrument, quote, costs, now } = input;
       if (order.holdId === null) throw new Error(`order ${order.id} has no hold`);
+      await lockLoansOf(tx, [order]);
       const entry = await ledger.postHold(tx, postHoldInput(order, quote, costs));
+      await afterEntry(tx, order, costs, entry.entryId);
       const settlement = order.side === 'sell' ? market.settlement(instrument, now.getTime()) : null;
       const fill = await repository.insertFill(tx, fillValues(input, entry.entryId, settlement));
       const { realisedMinor } = await updatePosition(tx, { ...input, fill });
@@ -330,6 +399,10 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
       inputs: readonly FillInput[],
     ): Promise<{ order: OrderRow; fill: FillRow }[]> {
       if (inputs.length === 0) return [];
+      await lockLoansOf(
+        tx,
+        inputs.map((input) => input.order),
+      );
       const entries = await ledger.postHoldMany(
         tx,
         inputs.map(({ order, quote, costs }) => postHoldInput(order, quote, costs)),
@@ -337,6 +410,9 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
       const settlements = inputs.map(({ order, instrument, now }) =>
         order.side === 'sell' ? market.settlement(instrument, now.getTime()) : null,
       );
+      for (const [index, input] of inputs.entries()) {
+        await afterEntry(tx, input.order, input.costs, entries[index]!.entryId);
+      }
       const inserted = await repository.insertFills(
         tx,
         inputs.map((input, index) => fillValues(input, entries[index]!.entryId, settlements[index] ?? null)),

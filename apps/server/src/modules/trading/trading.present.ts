@@ -68,6 +68,7 @@ export function presentOrder(order: OrderRow, instrument: Instrument, fills: rea
     timeInForce: order.timeInForce,
     direction: order.direction,
     leverage: order.leverage,
+    leverageRatio: `${Math.floor(order.leverageHundredths / 100)}.${String(order.leverageHundredths % 100).padStart(2, '0')}`,
     quantity: formatQuantity(order.quantityMinor, scale),
     filledQuantity: formatQuantity(order.filledQuantityMinor, scale),
     limitPrice: order.limitPriceMinor === null ? null : formatPrice(order.limitPriceMinor),

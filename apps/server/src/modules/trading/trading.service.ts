@@ -38,6 +38,7 @@ import type { IdentityService } from '../identity/identity.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { UsersService } from '../users/users.service';
+import { marginPartMinor, dailyInterestMinor, type MarginService } from '../margin/margin.service';
 import { createOrderExecution, type FillInput, type FillQuote } from './order-execution';
 import { averageCostPriceMinor, marketValueMinor, sellLockCheck } from './position-math';
 import { presentOrder } from './trading.present';
@@ -103,6 +104,8 @@ export type TradingServiceDeps = {
   messages: MessagesService;
   trading: TradingConfig;
   fxSpreadBasisPoints: number;
+  /** Buys on margin (issue 16); without it a leverage above 1.00 is MARGIN_NOT_ENABLED. */
+  margin?: Pick<MarginService, 'marginTicket' | 'lockLoans' | 'recordBorrow' | 'repayFromSale' | 'owed'>;
 };
 
 /** The value of a settled promise, or its error thrown. */
@@ -130,8 +133,9 @@ export function createTradingService(deps: TradingServiceDeps) {
     messages,
     trading,
     fxSpreadBasisPoints,
+    margin,
   } = deps;
-  const execution = createOrderExecution({ ledger, market });
+  const execution = createOrderExecution({ ledger, market, ...(margin ? { loans: margin } : {}) });
   const resting = new RestingOrderIndex();
   /** When this node last read every resting order from the database (orders placed on other nodes). */
   let restingLoadedAtMs = Number.NEGATIVE_INFINITY;
@@ -203,6 +207,20 @@ export function createTradingService(deps: TradingServiceDeps) {
     const { instrument, currency } = tradable;
     market.assertListed(instrument, nowMs);
     const payCurrency: Currency = ticket.payCurrency ?? currency;
+    // A leverage above 1.00: the margin account open, the instrument marginable, within its cap.
+    const marginTerms =
+      ticket.side !== 'buy' || ticket.leverage === undefined || ticket.leverage === '1.00'
+        ? null
+        : margin
+          ? await margin.marginTicket(userId, {
+              symbol: instrument.symbol,
+              leverage: ticket.leverage,
+              tradeCurrency: currency,
+              payCurrency,
+            })
+          : (() => {
+              throw new DomainError('MARGIN_NOT_ENABLED');
+            })();
     const quantityGiven = ticket.quantity === undefined ? null : parseQuantity(ticket.quantity, tradable);
     const session = market.regularSession(instrument, nowMs);
     const quote = await quoteOrNull(instrument.symbol);
@@ -250,7 +268,7 @@ export function createTradingService(deps: TradingServiceDeps) {
       });
     }
     // A pending buy freezes the total; a market buy waiting for the open, the total at a buffered price.
-    const reserveMinor =
+    const cashReserveMinor =
       ticket.side === 'sell'
         ? 0n
         : ticket.type === 'market' && priced.willQueueForOpen
@@ -263,9 +281,14 @@ export function createTradingService(deps: TradingServiceDeps) {
                 (priced.priceMinor * BigInt(trading.marketBuyBufferBasisPoints) + 9_999n) / 10_000n,
             }).totalPayMinor
           : costs.totalPayMinor;
+    // On margin only the initial part is frozen: total × 100 / leverage, rounded up.
+    const reserveMinor = marginTerms
+      ? marginPartMinor(cashReserveMinor, marginTerms.leverageHundredths)
+      : cashReserveMinor;
     return {
       tradable,
       ticket,
+      marginTerms,
       costInput: base,
       payCurrency,
       quantityMinor,
@@ -332,6 +355,16 @@ export function createTradingService(deps: TradingServiceDeps) {
   ) {
     const holding = await repository.findHolding(tx, userId, symbol);
     if (!holding) throw new DomainError('ORDER_NOT_HOLDING');
+    // Proceeds repay the margin loan in their currency first: while one is owed in the trade
+    // currency, a sale is paid in it.
+    const tradeCurrency = priced.tradable.currency;
+    if (
+      margin &&
+      priced.payCurrency !== tradeCurrency &&
+      (await margin.owed(tx, userId, tradeCurrency)) > 0n
+    ) {
+      throw new DomainError('MARGIN_PAY_IN_TRADE_CURRENCY', { currency: tradeCurrency });
+    }
     const balances = await ledger.getUserBalances(tx, userId);
     const availableMinor = balances.find((balance) => balance.asset === asset)?.available ?? 0n;
     const scale = priced.tradable.instrument.quantityScale;
@@ -360,7 +393,8 @@ export function createTradingService(deps: TradingServiceDeps) {
    */
   function reserveOf(priced: Priced, fillsAtOnce: boolean): bigint {
     if (priced.ticket.side === 'sell') return priced.quantityMinor;
-    if (fillsAtOnce) return priced.costs.totalPayMinor;
+    const lev = priced.marginTerms?.leverageHundredths ?? 100;
+    if (fillsAtOnce) return marginPartMinor(priced.costs.totalPayMinor, lev);
     const buffer = (amount: bigint) =>
       amount + (amount * BigInt(trading.marketBuyBufferBasisPoints) + 9_999n) / 10_000n;
     const type = priced.ticket.type;
@@ -368,6 +402,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     if (type === 'stop' || type === 'trailing_stop') reserve = buffer(reserve);
     if (priced.costs.fx !== null) reserve = buffer(reserve);
     return reserve;
+    // (priced.reserveMinor is already the initial part on margin.)
   }
 
   type PlacementKey = { idempotencyKey: string; hash: string };
@@ -396,6 +431,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         ticket.trailPercent === undefined ? null : Number(parseDecimal(ticket.trailPercent, 2) ?? 0n),
       trailReferenceMinor: ticket.type === 'trailing_stop' ? (priced.quote?.lastMinor ?? null) : null,
       isQueuedForOpen: priced.priced.willQueueForOpen,
+      leverageHundredths: priced.marginTerms?.leverageHundredths ?? 100,
       state: 'pending' as const,
       reservedMinor,
       expiresAt: priced.expiresAtMs === null ? null : new Date(priced.expiresAtMs),
@@ -443,6 +479,8 @@ export function createTradingService(deps: TradingServiceDeps) {
     return db.transaction(async (tx) => {
       // One placement at a time per user: the ledger then locks cash and share rows in one order.
       await users.lock(tx, userId);
+      // The margin account's row before any ledger row (a fill may borrow or repay; see margin.service).
+      if (margin) await margin.lockLoans(tx, [userId]);
       if (ticket.side === 'sell') await assertSellable(tx, userId, asset, instrument.symbol, priced);
       const reservedMinor = reserveOf(priced, fillQuote !== null);
       let order = await repository.insertOrder(tx, orderValues(userId, priced, reservedMinor, key));
@@ -1039,8 +1077,11 @@ export function createTradingService(deps: TradingServiceDeps) {
   function presentPreview(priced: Priced, availableMinor: bigint): CostPreviewData {
     const { tradable, ticket, costs, quote, session } = priced;
     const { instrument } = tradable;
+    const paidFromCash = priced.marginTerms
+      ? marginPartMinor(costs.totalPayMinor, priced.marginTerms.leverageHundredths)
+      : costs.totalPayMinor;
     const cashLeft =
-      ticket.side === 'buy' ? availableMinor - costs.totalPayMinor : availableMinor + costs.totalPayMinor;
+      ticket.side === 'buy' ? availableMinor - paidFromCash : availableMinor + costs.totalPayMinor;
     return {
       symbol: instrument.symbol,
       code: instrument.code,
@@ -1101,6 +1142,22 @@ export function createTradingService(deps: TradingServiceDeps) {
         percent: priced.priced.collar.percent,
       },
       expiresAt: iso(priced.expiresAtMs),
+      margin: priced.marginTerms
+        ? (() => {
+            const terms = priced.marginTerms;
+            const usedMinor = marginPartMinor(costs.totalPayMinor, terms.leverageHundredths);
+            const borrowedMinor = costs.totalPayMinor - usedMinor;
+            return {
+              leverage: terms.leverage,
+              leverageMax: terms.leverageMax,
+              marginUsed: formatCash(usedMinor),
+              borrowed: formatCash(borrowedMinor),
+              buyingPower: formatCash((availableMinor * BigInt(terms.leverageHundredths)) / 100n),
+              annualRateBasisPoints: terms.annualRateBasisPoints,
+              dailyInterest: formatCash(dailyInterestMinor(borrowedMinor, terms.annualRateBasisPoints)),
+            };
+          })()
+        : null,
     };
   }
 
@@ -1562,6 +1619,23 @@ export function createTradingService(deps: TradingServiceDeps) {
         expired += count;
         if (count < EXPIRY_BATCH) return expired;
       }
+    },
+
+    /**
+     * The user's holdings valued at the live last price, for the margin side (issue 16): a holding
+     * without a price now counts 0 (never a made-up value).
+     */
+    async marginHoldings(userId: bigint) {
+      const held = (await repository.allPositions(db, userId)).filter((row) => row.state === 'holding');
+      const quotes = await quotesBySymbol(held.map((row) => row.symbol));
+      return held.map((row) => {
+        const quote = quotes.get(row.symbol) ?? null;
+        return {
+          symbol: row.symbol,
+          currency: row.currency,
+          valueMinor: quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : 0n,
+        };
+      });
     },
 
     /** Every cost of an order before confirming; writes nothing. */

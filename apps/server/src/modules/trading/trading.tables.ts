@@ -53,6 +53,11 @@ export const orders = pgTable(
     timeInForce: text({ enum: timesInForce }).notNull(),
     direction: text({ enum: positionDirections }).notNull().default('long'),
     leverage: smallint().notNull().default(1),
+    /**
+     * A buy on margin (issue 16): the ticket's leverage in hundredths (100 = 1.00×, a cash order).
+     * The hold freezes total × 100 / this; the rest of the fill is the user's margin loan.
+     */
+    leverageHundredths: smallint().notNull().default(100),
     quantityMinor: minor().notNull(),
     quantityScale: smallint().notNull(),
     filledQuantityMinor: minor()
@@ -99,6 +104,10 @@ export const orders = pgTable(
     ),
     check('orders_reserved_not_negative', sql`${table.reservedMinor} >= 0`),
     check('orders_leverage_one', sql`${table.leverage} = 1`),
+    check(
+      'orders_leverage_hundredths',
+      sql`${table.leverageHundredths} >= 100 and ${table.leverageHundredths} <= 1000 and (${table.leverageHundredths} = 100 or ${table.side} = 'buy')`,
+    ),
   ],
 );
 

@@ -1,0 +1,392 @@
+import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { currentLanguage } from '../../../app/i18n';
+import { newIdempotencyKey } from '../../../features/funds/idempotency';
+import { useStrategyFollowMutation, useStrategyRedeemMutation } from '../../../features/strategies/mutations';
+import {
+  useStrategyDetail,
+  useStrategyList,
+  type Strategy,
+  type StrategyDetail,
+} from '../../../features/strategies/queries';
+import { EmptyState, Loading } from '../../../shell/common';
+import { Field } from '../../../shell/Field';
+import { SummaryRows } from '../../../shell/SummaryRows';
+import { showToast } from '../../../shell/toast';
+import styles from '../ipo/ipo.module.css';
+import {
+  NavChart,
+  StrategyHoldingCard,
+  StrategyRequestCard,
+  formatNav,
+  formatRatio,
+  formatUnits,
+  strategyPath,
+} from './StrategyParts';
+
+// Copy-following (/home/fllow, spec `fllow`; issue 17 item 5): the published strategies, and with
+// ?id= one strategy's page — its rule, NAV since inception, the track record computed from its own
+// NAVs (never an expected return), its fees, size and risk class, the past 1-year returns with the
+// warning, the user's units, and following (money frozen now, units at the next NAV) or redeeming
+// (paid at the first NAV after the notice period).
+
+function StrategyItem({ strategy }: { strategy: Strategy }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <li className="card" data-testid={`strategy-${strategy.code}`}>
+      <Link to={strategyPath(strategy.id)} className={styles.ipoLink}>
+        <div className={styles.ipoHead}>
+          <div>
+            <strong>{strategy.name}</strong>
+            <small>{strategy.symbols.join(' · ')}</small>
+          </div>
+          <span className="status">{t(strategy.closedAt ? 'strategy.noNextNav' : 'strategy.open')}</span>
+        </div>
+        <SummaryRows
+          rows={[
+            { key: 'nav', label: t('strategy.nav'), value: formatNav(strategy.nav, language) },
+            {
+              key: 'size',
+              label: t('strategy.size'),
+              value: formatCurrency(strategy.size, strategy.currency, language),
+            },
+            {
+              key: 'risk',
+              label: t('strategy.riskClass'),
+              value:
+                strategy.metrics.riskClass === null
+                  ? t('strategy.riskNone')
+                  : t('strategy.riskValue', { risk: strategy.metrics.riskClass }),
+              isText: true,
+            },
+          ]}
+        />
+      </Link>
+    </li>
+  );
+}
+
+function StrategyList() {
+  const { t } = useTranslation();
+  const list = useStrategyList();
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <EmptyState message={t('common.failure')} />;
+  if (list.data.items.length === 0) return <EmptyState message={t('strategy.empty')} />;
+  return (
+    <ul className={styles.ipoList}>
+      {list.data.items.map((strategy) => (
+        <StrategyItem key={strategy.id} strategy={strategy} />
+      ))}
+    </ul>
+  );
+}
+
+function FollowForm({ strategy }: { strategy: Strategy }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const follow = useStrategyFollowMutation();
+  const [amount, setAmount] = useState(strategy.minimumFollow);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    follow.mutate(
+      { id: strategy.id, amount: amount.trim(), idempotencyKey: key },
+      {
+        onSuccess: () => {
+          showToast(t('strategy.followed'), 2000);
+          setKey(newIdempotencyKey());
+        },
+      },
+    );
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} data-testid="strategy-follow-form">
+      <h2>{t('strategy.follow')}</h2>
+      <Field
+        label={t('strategy.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        data-testid="strategy-amount"
+        onValueChange={(value) => {
+          setAmount(value);
+          setKey(newIdempotencyKey());
+        }}
+      />
+      <p className="form-footer">
+        {t('strategy.amountHint', {
+          minimum: formatCurrency(strategy.minimumFollow, strategy.currency, language),
+          at: strategy.nextStrikeAt ? formatDateTime(strategy.nextStrikeAt, language) : '—',
+        })}
+      </p>
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={follow.isPending}
+        data-testid="strategy-follow"
+      >
+        {t('strategy.confirmFollow', {
+          amount: formatCurrency(amount.trim() || '0', strategy.currency, language),
+        })}
+      </Button>
+    </form>
+  );
+}
+
+function RedeemForm({ strategy, free }: { strategy: Strategy; free: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const redeem = useStrategyRedeemMutation();
+  const [units, setUnits] = useState(free);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    redeem.mutate(
+      { id: strategy.id, units: units.trim(), idempotencyKey: key },
+      {
+        onSuccess: () => {
+          showToast(t('strategy.redeemedRequested'), 2000);
+          setKey(newIdempotencyKey());
+        },
+      },
+    );
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} data-testid="strategy-redeem-form">
+      <h2>{t('strategy.redeem')}</h2>
+      <Field
+        label={t('strategy.unitsToRedeem')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={units}
+        data-testid="strategy-units"
+        onValueChange={(value) => {
+          setUnits(value);
+          setKey(newIdempotencyKey());
+        }}
+      />
+      <p className="form-footer">
+        {t('strategy.redeemHint', { units: formatUnits(free, language), days: strategy.noticeDays })}
+      </p>
+      <Button block size="large" type="submit" loading={redeem.isPending} data-testid="strategy-redeem">
+        {t('strategy.confirmRedeem', { units: units.trim() })}
+      </Button>
+    </form>
+  );
+}
+
+function StrategyPage({ detail }: { detail: StrategyDetail }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { strategy, navHistory, holding, requests } = detail;
+  const { metrics, fees } = strategy;
+  const ratio = (value: number | null, none: string) =>
+    value === null ? t(none) : formatRatio(value, language);
+  const freeUnits = holding ? (Number(holding.units) - Number(holding.unitsRedeeming)).toFixed(4) : '0.0000';
+  return (
+    <>
+      <section className="card" data-testid="strategy-detail">
+        <div className={styles.ipoHead}>
+          <div>
+            <strong>{strategy.name}</strong>
+            <small>{strategy.symbols.join(' · ')}</small>
+          </div>
+          <span className="status">{t(strategy.closedAt ? 'strategy.noNextNav' : 'strategy.open')}</span>
+        </div>
+        <p className={styles.ipoNote}>{t(`strategy.rules.${strategy.rule}`)}</p>
+        <SummaryRows
+          rows={[
+            {
+              key: 'nav',
+              label: strategy.navDate ? t('strategy.navOf', { date: strategy.navDate }) : t('strategy.noNav'),
+              value: formatNav(strategy.nav, language),
+              testId: 'strategy-nav',
+            },
+            {
+              key: 'size',
+              label: t('strategy.size'),
+              value: formatCurrency(strategy.size, strategy.currency, language),
+              testId: 'strategy-size',
+            },
+            { key: 'units', label: t('strategy.units'), value: formatUnits(strategy.units, language) },
+            { key: 'inception', label: t('strategy.inception'), value: strategy.inceptionDate },
+            {
+              key: 'next',
+              label: t('strategy.nextNav'),
+              value: strategy.nextStrikeAt
+                ? formatDateTime(strategy.nextStrikeAt, language)
+                : t('strategy.noNextNav'),
+              testId: 'strategy-next-nav',
+              isText: true,
+            },
+            {
+              key: 'time',
+              label: '',
+              value: t('strategy.strikeTime', { time: strategy.strikeTime }),
+              isText: true,
+            },
+            {
+              key: 'notice',
+              label: t('strategy.notice'),
+              value: t('strategy.noticeValue', { days: strategy.noticeDays }),
+              testId: 'strategy-notice',
+              isText: true,
+            },
+            {
+              key: 'minimum',
+              label: t('strategy.minimum'),
+              value: formatCurrency(strategy.minimumFollow, strategy.currency, language),
+            },
+          ]}
+        />
+        {strategy.closedAt && (
+          <p className="callout" role="status">
+            {t('strategy.closed', { at: formatDateTime(strategy.closedAt, language) })}
+          </p>
+        )}
+      </section>
+      <section className="card">
+        <h2>{t('strategy.chart')}</h2>
+        <NavChart points={navHistory} />
+      </section>
+      <section className="card" data-testid="strategy-metrics">
+        <h2>{t('strategy.metrics')}</h2>
+        <SummaryRows
+          rows={[
+            {
+              key: 'since',
+              label: t('strategy.returnSince'),
+              value: ratio(metrics.returnSinceInception, 'strategy.chartEmpty'),
+              isText: metrics.returnSinceInception === null,
+            },
+            {
+              key: 'year',
+              label: t('strategy.returnPerYear'),
+              value: ratio(metrics.returnPerYear, 'strategy.notAYear'),
+              isText: metrics.returnPerYear === null,
+            },
+            {
+              key: 'drawdown',
+              label: t('strategy.maxDrawdown'),
+              value: ratio(metrics.maxDrawdown, 'strategy.riskNone'),
+              isText: metrics.maxDrawdown === null,
+            },
+            {
+              key: 'volatility',
+              label: t('strategy.volatility'),
+              value: ratio(metrics.volatility, 'strategy.riskNone'),
+              isText: metrics.volatility === null,
+            },
+            {
+              key: 'risk',
+              label: t('strategy.riskClass'),
+              value:
+                metrics.riskClass === null
+                  ? t('strategy.riskNone')
+                  : t('strategy.riskValue', { risk: metrics.riskClass }),
+              testId: 'strategy-risk',
+              isText: true,
+            },
+          ]}
+        />
+      </section>
+      <section className="card" data-testid="strategy-scenarios">
+        <h2>{t('strategy.scenarios')}</h2>
+        {metrics.scenarios ? (
+          <SummaryRows
+            rows={[
+              {
+                key: 'worst',
+                label: t('strategy.worst'),
+                value: formatRatio(metrics.scenarios.worst, language),
+              },
+              {
+                key: 'median',
+                label: t('strategy.median'),
+                value: formatRatio(metrics.scenarios.median, language),
+              },
+              {
+                key: 'best',
+                label: t('strategy.best'),
+                value: formatRatio(metrics.scenarios.best, language),
+              },
+            ]}
+          />
+        ) : (
+          <p className={styles.ipoNote}>{t('strategy.scenariosNone')}</p>
+        )}
+        <p className="callout" role="note" data-testid="strategy-warning">
+          {t('strategy.warning')}
+        </p>
+      </section>
+      <section className="card" data-testid="strategy-fees">
+        <SummaryRows
+          rows={[
+            {
+              key: 'management',
+              label: t('strategy.managementFee'),
+              value: t('strategy.managementFeeValue', {
+                rate: (fees.managementBasisPoints / 100).toLocaleString(language, {
+                  maximumFractionDigits: 2,
+                }),
+              }),
+              isText: true,
+            },
+            {
+              key: 'performance',
+              label: t('strategy.performanceFee'),
+              value: t('strategy.performanceFeeValue', {
+                rate: (fees.performanceBasisPoints / 100).toLocaleString(language, {
+                  maximumFractionDigits: 2,
+                }),
+                mark: formatNav(fees.highWaterMark, language),
+              }),
+              isText: true,
+            },
+          ]}
+        />
+      </section>
+      {holding && (
+        <ul className={styles.ipoList}>
+          <StrategyHoldingCard holding={holding} />
+        </ul>
+      )}
+      {!strategy.closedAt && <FollowForm strategy={strategy} />}
+      {holding && Number(freeUnits) > 0 && <RedeemForm strategy={strategy} free={freeUnits} />}
+      {requests.length > 0 && (
+        <>
+          <h2 className="section-title">{t('strategy.yourRequests')}</h2>
+          <ul className={styles.ipoList}>
+            {requests.map((request) => (
+              <StrategyRequestCard key={request.id} request={request} />
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+function StrategyScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const detail = useStrategyDetail(id);
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <EmptyState message={t('common.failure')} />;
+  return <StrategyPage detail={detail.data} />;
+}
+
+export default function FllowScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return (
+    <div className={styles.ipoScreen} data-testid="screen-fllow">
+      {id ? <StrategyScreen id={id} /> : <StrategyList />}
+    </div>
+  );
+}
