@@ -95,6 +95,7 @@ describe('back-office', () => {
       'Fees and TOB',
       'Offerings (IPO)',
       'Placements (block trades)',
+      'Strategies',
       'Staff',
       'Audit log',
       'Reconciliation',
@@ -143,6 +144,7 @@ describe('back-office', () => {
       'Fees and TOB',
       'Offerings (IPO)',
       'Placements (block trades)',
+      'Strategies',
       'Reconciliation',
       'My account',
     ]);
@@ -364,6 +366,7 @@ describe('back-office', () => {
       'Fees and TOB',
       'Offerings (IPO)',
       'Placements (block trades)',
+      'Strategies',
       'My account',
     ]);
     await pia.menu('Offerings');
@@ -465,6 +468,24 @@ describe('back-office', () => {
     await placement.getByText('seller withdrew the block').waitFor({ timeout: TIMEOUT_MS });
     assert.equal(await placement.getByRole('button', { name: 'Close early' }).count(), 0);
     await page.screenshot({ path: 'test-results/admin-placements.png' });
+
+    // The copy-following strategies: both published ones listed; one closed to new follows.
+    await pia.menu('Strategies');
+    const trend = page.getByTestId('strategy-state-TRENDBR');
+    await trend.getByText('Open').waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(await page.getByTestId('strategy-state-BAL6040').textContent(), 'Open');
+    assert.equal(await page.getByTestId('strategy-followers-TRENDBR').textContent(), '0');
+    await page.locator('tr', { hasText: 'TRENDBR' }).getByRole('button', { name: 'Close' }).click();
+    const strategyDialog = page.getByRole('dialog').filter({ hasText: 'Close TRENDBR to new follows' });
+    await strategyDialog.getByRole('textbox').fill('rule retired by the committee');
+    await strategyDialog.getByRole('button', { name: 'Confirm' }).click();
+    await strategyDialog.waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
+    await trend.getByText('Closed').waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(
+      await page.locator('tr', { hasText: 'TRENDBR' }).getByRole('button', { name: 'Close' }).count(),
+      0,
+    );
+    await page.screenshot({ path: 'test-results/admin-strategies.png' });
   });
 
   it('the auditor finds every decision in the audit log, and sees no queue action', async () => {
@@ -484,6 +505,7 @@ describe('back-office', () => {
       'Fees and TOB',
       'Offerings (IPO)',
       'Placements (block trades)',
+      'Strategies',
       'Staff',
       'Audit log',
       'Reconciliation',

@@ -22,6 +22,7 @@ const Fees = lazy(() => import('./screens/Fees'));
 const Reconciliation = lazy(() => import('./screens/Reconciliation'));
 const Offerings = lazy(() => import('./screens/Offerings'));
 const Placements = lazy(() => import('./screens/Placements'));
+const Strategies = lazy(() => import('./screens/Strategies'));
 
 type Entry = {
   path: string;
@@ -129,6 +130,7 @@ export function Shell() {
     { path: '/fees', label: t('menu.fees'), call: 'feeSchedule' },
     { path: '/offerings', label: t('menu.offerings'), call: 'ipoList' },
     { path: '/placements', label: t('menu.placements'), call: 'placementList' },
+    { path: '/strategies', label: t('menu.strategies'), call: 'strategyList' },
     { path: '/staff', label: t('menu.staff'), call: 'staffList' },
     { path: '/audit', label: t('menu.audit'), call: 'auditLog' },
     { path: '/reconciliation', label: t('menu.reconciliation'), call: 'reconciliation' },
@@ -201,6 +203,7 @@ export function Shell() {
               <Route path="/fees" element={guard('feeSchedule', <Fees />)} />
               <Route path="/offerings" element={guard('ipoList', <Offerings />)} />
               <Route path="/placements" element={guard('placementList', <Placements />)} />
+              <Route path="/strategies" element={guard('strategyList', <Strategies />)} />
               <Route path="/staff" element={guard('staffList', <Staff />)} />
               <Route path="/audit" element={guard('auditLog', <AuditLog />)} />
               <Route path="/reconciliation" element={guard('reconciliation', <Reconciliation />)} />

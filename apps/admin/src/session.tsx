@@ -7,6 +7,7 @@ import {
   type AdminPlacementEndpointName,
   type AdminProfessionalEndpointName,
   type AdminRecordsEndpointName,
+  type AdminStrategyEndpointName,
   type AdminSupportEndpointName,
 } from '@beurs/contract/admin-roles';
 import { onSessionEnded, storedSession, storeSession, type StaffLogin } from './api';
@@ -29,6 +30,7 @@ export type StaffCall =
   | AdminRecordsEndpointName
   | AdminIpoEndpointName
   | AdminPlacementEndpointName
+  | AdminStrategyEndpointName
   | AdminMarginEndpointName;
 
 const SessionContext = createContext<Session | null>(null);

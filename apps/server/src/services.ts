@@ -294,6 +294,7 @@ export function createServices(deps: ServiceDeps) {
     identity,
     restrictions,
     users,
+    audit,
   });
   // Records page the ledger's entries and ask each source's module to describe its own.
   const userSearch = createUserSearchService({ users, identity, paymentMethods });

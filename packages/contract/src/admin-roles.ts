@@ -2,6 +2,7 @@ import type { StaffRole } from './enums';
 import type {
   adminIpoPaths,
   adminPlacementPaths,
+  adminStrategyPaths,
   adminMarginPaths,
   adminPaths,
   adminProfessionalPaths,
@@ -27,6 +28,9 @@ export type AdminIpoEndpointName = keyof typeof adminIpoPaths;
 
 /** A placement (block trade) call of the back-office, by its name in `adminPlacementPaths`. */
 export type AdminPlacementEndpointName = keyof typeof adminPlacementPaths;
+
+/** A copy-following strategy call of the back-office, by its name in `adminStrategyPaths`. */
+export type AdminStrategyEndpointName = keyof typeof adminStrategyPaths;
 
 /** A user's margin account as staff read it, by its name in `adminMarginPaths`. */
 export type AdminMarginEndpointName = keyof typeof adminMarginPaths;
@@ -100,6 +104,12 @@ export const adminPlacementRoles = {
   placementClose: adminIpoRoles.ipoCreate,
 } as const satisfies Record<AdminPlacementEndpointName, readonly StaffRole[]>;
 
+/** Who may list strategies and close one besides admin: the roles of the IPO calls. */
+export const adminStrategyRoles = {
+  strategyList: adminIpoRoles.ipoList,
+  strategyClose: adminIpoRoles.ipoCreate,
+} as const satisfies Record<AdminStrategyEndpointName, readonly StaffRole[]>;
+
 /** Who may read a user's margin account (state, test score) besides admin: who may open the user page. */
 export const adminMarginRoles = {
   userMargin: adminEndpointRoles.userDetail,
@@ -112,6 +122,7 @@ const callRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   ...adminRecordsRoles,
   ...adminIpoRoles,
   ...adminPlacementRoles,
+  ...adminStrategyRoles,
   ...adminMarginRoles,
 };
 
@@ -125,6 +136,7 @@ export function staffMayCall(
     | AdminRecordsEndpointName
     | AdminIpoEndpointName
     | AdminPlacementEndpointName
+    | AdminStrategyEndpointName
     | AdminMarginEndpointName,
 ): boolean {
   const roles = callRoles[name] ?? adminSupportRoles;

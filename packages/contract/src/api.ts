@@ -15,7 +15,7 @@ import {
 import { adminMarginEndpoints, marginEndpoints } from './margin';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { adminPlacementEndpoints, placementEndpoints } from './placements';
-import { strategyEndpoints } from './strategies';
+import { adminStrategyEndpoints, strategyEndpoints } from './strategies';
 import { tradeEndpoints } from './trading';
 import { userEndpoints } from './users';
 
@@ -47,6 +47,7 @@ export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
   EndpointsByPath<typeof adminRecordsEndpoints> &
   EndpointsByPath<typeof adminIpoEndpoints> &
   EndpointsByPath<typeof adminPlacementEndpoints> &
+  EndpointsByPath<typeof adminStrategyEndpoints> &
   EndpointsByPath<typeof adminMarginEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
@@ -87,5 +88,6 @@ export const adminApi: AdminApi = byPath<AdminApi>(
   adminRecordsEndpoints,
   adminIpoEndpoints,
   adminPlacementEndpoints,
+  adminStrategyEndpoints,
   adminMarginEndpoints,
 );

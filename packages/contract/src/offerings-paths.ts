@@ -40,3 +40,9 @@ export const strategyPaths = {
   redeem: '/strategy/redeem',
   mine: '/strategy/mine',
 } as const;
+
+/** Under ADMIN_API_BASE_PATH: staff list the strategies with their followers and close one (audited). */
+export const adminStrategyPaths = {
+  strategyList: '/strategy/list',
+  strategyClose: '/strategy/close',
+} as const;

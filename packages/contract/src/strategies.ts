@@ -3,7 +3,7 @@ import { defineEndpoints } from './endpoint';
 import { strategyRequestKinds, strategyRequestStates, strategyRules } from './enums';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString } from './money';
 import { pageFields, pageOf } from './paging';
-import { strategyPaths } from './paths';
+import { adminStrategyPaths, strategyPaths } from './paths';
 
 // Copy-following strategies (issue 17 item 5; spec screen fllow, home "quantitative"): a strategy
 // is a published rule set the server runs in a strategy account of its own in the ledger, trading
@@ -164,3 +164,34 @@ export const strategyEndpoints = defineEndpoints(strategyPaths, {
     data: strategyMineData,
   },
 });
+
+/** A strategy as staff see it: what users see, with its followers and the requests waiting for a NAV. */
+export const strategyStaffData = strategyData.extend({
+  /** Users holding units now. */
+  followers: z.number().int(),
+  /** Follows waiting for the next NAV, and the money they froze. */
+  pendingFollows: z.number().int(),
+  pendingFollowAmount: cashAmountOutput,
+  /** Redemptions waiting for their notice period or the next NAV, and their units. */
+  pendingRedemptions: z.number().int(),
+  pendingRedemptionUnits: unitsText,
+});
+
+export const adminStrategyEndpoints = defineEndpoints(adminStrategyPaths, {
+  strategyList: {
+    auth: 'staff',
+    summary:
+      'Every published strategy with its NAV, size, fees, followers and the follows and redemptions waiting for a NAV.',
+    request: z.strictObject({}),
+    data: z.object({ items: z.array(strategyStaffData) }),
+  },
+  strategyClose: {
+    auth: 'staff',
+    summary:
+      'Close a strategy (audited with the reason): from now it refuses follows (COPY_TRADING_CLOSED); pending follows are still settled at the next NAV and redemptions go on. ALREADY_PROCESSED once closed.',
+    request: z.strictObject({ id: idText, reason: z.string().trim().min(3).max(500) }),
+    data: strategyStaffData,
+  },
+});
+
+export { adminStrategyRoles } from './admin-roles';

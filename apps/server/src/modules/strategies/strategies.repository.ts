@@ -234,3 +234,60 @@ export async function strategiesByIds(db: Executor, ids: readonly bigint[]): Pro
     .from(strategies)
     .where(inArray(strategies.id, [...ids]));
 }
+
+export type StrategyStaffTotals = {
+  followers: number;
+  pendingFollows: number;
+  pendingFollowMinor: bigint;
+  pendingRedemptions: number;
+  pendingRedemptionUnitsMinor: bigint;
+};
+
+/** Per strategy: users holding units, and the follows and redemptions still pending (staff list). */
+export async function staffTotals(db: Executor): Promise<Map<bigint, StrategyStaffTotals>> {
+  const [holders, pending] = await Promise.all([
+    db
+      .select({ strategyId: strategyHoldings.strategyId, followers: count() })
+      .from(strategyHoldings)
+      .where(sql`${strategyHoldings.unitsMinor} > 0`)
+      .groupBy(strategyHoldings.strategyId),
+    db
+      .select({
+        strategyId: strategyRequests.strategyId,
+        kind: strategyRequests.kind,
+        requests: count(),
+        amount: sql<string>`coalesce(sum(${strategyRequests.amountMinor}), 0)::text`,
+        units: sql<string>`coalesce(sum(${strategyRequests.unitsMinor}), 0)::text`,
+      })
+      .from(strategyRequests)
+      .where(eq(strategyRequests.state, 'pending'))
+      .groupBy(strategyRequests.strategyId, strategyRequests.kind),
+  ]);
+  const totals = new Map<bigint, StrategyStaffTotals>();
+  const of = (strategyId: bigint) => {
+    let entry = totals.get(strategyId);
+    if (!entry) {
+      entry = {
+        followers: 0,
+        pendingFollows: 0,
+        pendingFollowMinor: 0n,
+        pendingRedemptions: 0,
+        pendingRedemptionUnitsMinor: 0n,
+      };
+      totals.set(strategyId, entry);
+    }
+    return entry;
+  };
+  for (const row of holders) of(row.strategyId).followers = row.followers;
+  for (const row of pending) {
+    const entry = of(row.strategyId);
+    if (row.kind === 'follow') {
+      entry.pendingFollows = row.requests;
+      entry.pendingFollowMinor = BigInt(row.amount);
+    } else {
+      entry.pendingRedemptions = row.requests;
+      entry.pendingRedemptionUnitsMinor = BigInt(row.units);
+    }
+  }
+  return totals;
+}

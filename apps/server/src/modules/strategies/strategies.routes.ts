@@ -1,4 +1,9 @@
-import { strategyEndpoints } from '@beurs/contract';
+import {
+  ADMIN_API_BASE_PATH,
+  adminStrategyEndpoints,
+  adminStrategyRoles,
+  strategyEndpoints,
+} from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
 import { idempotencyKey } from '../../http/request-headers';
@@ -16,4 +21,15 @@ export async function strategiesRoutes(app: FastifyInstance): Promise<void> {
     strategies.redeem(session.userId, body, idempotencyKey(request)),
   );
   registerEndpoint(app, strategyEndpoints.mine, ({ session, body }) => strategies.mine(session.userId, body));
+  const staff = { basePath: ADMIN_API_BASE_PATH } as const;
+  registerEndpoint(app, adminStrategyEndpoints.strategyList, () => strategies.listForStaff(), {
+    ...staff,
+    staffRoles: adminStrategyRoles.strategyList,
+  });
+  registerEndpoint(
+    app,
+    adminStrategyEndpoints.strategyClose,
+    ({ session, body }) => strategies.closeByStaff(session, body),
+    { ...staff, staffRoles: adminStrategyRoles.strategyClose },
+  );
 }

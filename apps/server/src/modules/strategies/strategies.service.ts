@@ -8,6 +8,7 @@ import {
   type StrategyRule,
 } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
+import type { AuditService, StaffActor } from '../audit/audit.service';
 import type { Database, Executor, Transaction } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
@@ -63,6 +64,7 @@ export type StrategiesServiceDeps = {
   identity: IdentityService;
   restrictions: RestrictionsService;
   users: UsersService;
+  audit: AuditService;
 };
 
 const TIME_ZONE = 'Europe/Brussels';
@@ -118,7 +120,7 @@ const formatNav = (nav: bigint) => formatDecimal(nav, STRATEGY_NAV_SCALE);
 const sharesValue = (quantity: bigint, priceMinor: bigint) => (quantity * priceMinor) / 100n;
 
 export function createStrategiesService(deps: StrategiesServiceDeps) {
-  const { db, clock, ledger, market, trading, identity, restrictions, users } = deps;
+  const { db, clock, ledger, market, trading, identity, restrictions, users, audit } = deps;
 
   let published: Promise<void> | null = null;
 
@@ -482,6 +484,17 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
     };
   }
 
+  async function presentForStaff(row: StrategyRow, totals: repository.StrategyStaffTotals | undefined) {
+    return {
+      ...(await presentStrategy(row)),
+      followers: totals?.followers ?? 0,
+      pendingFollows: totals?.pendingFollows ?? 0,
+      pendingFollowAmount: formatCash(totals?.pendingFollowMinor ?? 0n),
+      pendingRedemptions: totals?.pendingRedemptions ?? 0,
+      pendingRedemptionUnits: formatUnits(totals?.pendingRedemptionUnitsMinor ?? 0n),
+    };
+  }
+
   async function requireStrategy(executor: Executor, id: bigint) {
     await ensurePublished();
     const row = await repository.findStrategy(executor, id);
@@ -677,6 +690,43 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
         if (await strikeDay(row.id, date, prices)) struck.push(row.code);
       }
       return { struck, refused };
+    },
+
+    /** Every strategy as staff see it: followers, and follows and redemptions waiting for a NAV. */
+    async listForStaff() {
+      await ensurePublished();
+      const [rows, totals] = await Promise.all([repository.listStrategies(db), repository.staffTotals(db)]);
+      return {
+        items: await Promise.all(rows.map(async (row) => presentForStaff(row, totals.get(row.id)))),
+      };
+    },
+
+    /**
+     * Staff close a strategy (audited with the reason): from now on follows are refused
+     * (COPY_TRADING_CLOSED); follows already made still get the next NAV, redemptions go on.
+     * ALREADY_PROCESSED when it is closed already.
+     */
+    async closeByStaff(actor: StaffActor, input: { id: string; reason: string }) {
+      await ensurePublished();
+      const closed = await db.transaction(async (tx) => {
+        const row = await repository.lockStrategy(tx, BigInt(input.id));
+        if (!row) throw new DomainError('PRODUCT_UNAVAILABLE');
+        if (row.closedAt) throw new DomainError('ALREADY_PROCESSED');
+        const now = clock.now();
+        await repository.updateStrategy(tx, row.id, { closedAt: now });
+        const after = { ...row, closedAt: now };
+        await audit.record(tx, actor, {
+          action: 'strategy.close',
+          targetType: 'strategy',
+          targetId: row.id,
+          reason: input.reason,
+          before: { code: row.code, closedAt: null },
+          after: { code: row.code, closedAt: now.toISOString() },
+        });
+        return after;
+      });
+      const totals = await repository.staffTotals(db);
+      return presentForStaff(closed, totals.get(closed.id));
     },
 
     /** Stops a strategy taking follows and redemptions from `at` (COPY_TRADING_CLOSED after it). */
