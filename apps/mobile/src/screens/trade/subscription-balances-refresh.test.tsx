@@ -133,9 +133,12 @@ describe("positions tab 'subscription': balances follow a draw or an allocation"
     const infoBefore = count(server.requests, '/user/getUserinfo');
     expect(infoBefore).toBeGreaterThan(0);
     state = 'allocated';
-    await waitFor(() => expect(screen.getByTestId('placement-sub-state').textContent).toContain('Allocated'), {
-      timeout: WAIT_MS,
-    });
+    await waitFor(
+      () => expect(screen.getByTestId('placement-sub-state').textContent).toContain('Allocated'),
+      {
+        timeout: WAIT_MS,
+      },
+    );
     await waitFor(() => expect(count(server.requests, '/user/getUserinfo')).toBeGreaterThan(infoBefore));
   }, 30_000);
 });
