@@ -118,6 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             request.log.error({ err: error }, 'IPO listings: sync failed');
           });
         });
+        // Instruments' margin and lending overrides (issue 15 item 4): read at start, and those set
+        // on another node within seconds, as the IPO listings.
+        instance.addHook('onReady', async () => void (await services.margin.settings.sync()));
+        instance.addHook('onRequest', async (request) => {
+          await services.margin.settings.syncIfStale().catch((error: unknown) => {
+            request.log.error({ err: error }, 'margin settings: sync failed');
+          });
+        });
         instance.addHook('onClose', async () => {
           await jobs.stop();
           // A graceful stop seals what the last passes left, so no entry outlives the deadline unsealed.

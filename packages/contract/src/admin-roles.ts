@@ -4,6 +4,7 @@ import type {
   adminPlacementPaths,
   adminStrategyPaths,
   adminMarginPaths,
+  adminMarginSettingsPaths,
   adminPaths,
   adminProfessionalPaths,
   adminRecordsPaths,
@@ -34,6 +35,9 @@ export type AdminStrategyEndpointName = keyof typeof adminStrategyPaths;
 
 /** A user's margin account as staff read it, by its name in `adminMarginPaths`. */
 export type AdminMarginEndpointName = keyof typeof adminMarginPaths;
+
+/** Instruments' margin and lending settings, by its name in `adminMarginSettingsPaths`. */
+export type AdminMarginSettingsEndpointName = keyof typeof adminMarginSettingsPaths;
 
 /** The roles that may answer support conversations (admin may make every call). */
 export const adminSupportRoles = ['admin', 'support'] as const;
@@ -115,6 +119,15 @@ export const adminMarginRoles = {
   userMargin: adminEndpointRoles.userDetail,
 } as const satisfies Record<AdminMarginEndpointName, readonly StaffRole[]>;
 
+/**
+ * Who may read and set instruments' margin and lending settings besides admin: product sets them
+ * (as it sets offerings up); finance and auditors read them.
+ */
+export const adminMarginSettingsRoles = {
+  marginSettingsList: adminIpoRoles.ipoList,
+  marginSettingsSave: adminIpoRoles.ipoCreate,
+} as const satisfies Record<AdminMarginSettingsEndpointName, readonly StaffRole[]>;
+
 /** Every back-office call by name, with the roles that may make it besides admin. */
 const callRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   ...adminEndpointRoles,
@@ -124,6 +137,7 @@ const callRoles: Readonly<Record<string, readonly StaffRole[]>> = {
   ...adminPlacementRoles,
   ...adminStrategyRoles,
   ...adminMarginRoles,
+  ...adminMarginSettingsRoles,
 };
 
 /** Whether a staff member with `role` may make the call `name` (the server checks the same tables). */
@@ -137,7 +151,8 @@ export function staffMayCall(
     | AdminIpoEndpointName
     | AdminPlacementEndpointName
     | AdminStrategyEndpointName
-    | AdminMarginEndpointName,
+    | AdminMarginEndpointName
+    | AdminMarginSettingsEndpointName,
 ): boolean {
   const roles = callRoles[name] ?? adminSupportRoles;
   return role === 'admin' || roles.includes(role);

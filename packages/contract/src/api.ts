@@ -13,6 +13,7 @@ import {
   professionalEndpoints,
 } from './account-services';
 import { adminMarginEndpoints, marginEndpoints } from './margin';
+import { adminMarginSettingsEndpoints } from './margin-settings';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { adminPlacementEndpoints, placementEndpoints } from './placements';
 import { adminStrategyEndpoints, strategyEndpoints } from './strategies';
@@ -48,7 +49,8 @@ export type AdminApi = EndpointsByPath<typeof adminEndpoints> &
   EndpointsByPath<typeof adminIpoEndpoints> &
   EndpointsByPath<typeof adminPlacementEndpoints> &
   EndpointsByPath<typeof adminStrategyEndpoints> &
-  EndpointsByPath<typeof adminMarginEndpoints>;
+  EndpointsByPath<typeof adminMarginEndpoints> &
+  EndpointsByPath<typeof adminMarginSettingsEndpoints>;
 
 /** A table of endpoints keyed by their paths. */
 export type ApiTable = { readonly [Path in `/${string}`]?: Endpoint };
@@ -90,4 +92,5 @@ export const adminApi: AdminApi = byPath<AdminApi>(
   adminPlacementEndpoints,
   adminStrategyEndpoints,
   adminMarginEndpoints,
+  adminMarginSettingsEndpoints,
 );

@@ -27,4 +27,5 @@ export * from './placement-allocation';
 export * from './strategies';
 export * from './ipo-draw';
 export * from './margin';
+export * from './margin-settings';
 export * from './api';

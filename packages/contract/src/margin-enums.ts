@@ -13,8 +13,8 @@
 export const marginClasses = ['large_cap', 'standard', 'not_marginable'] as const;
 export type MarginClass = (typeof marginClasses)[number];
 
-/** Why an instrument is not marginable. */
-export const marginExclusions = ['crypto', 'not_tradable', 'illiquid'] as const;
+/** Why an instrument is not marginable (`staff`: taken out of margin by a staff override, issue 15). */
+export const marginExclusions = ['crypto', 'not_tradable', 'illiquid', 'staff'] as const;
 export type MarginExclusion = (typeof marginExclusions)[number];
 
 export const MARGIN_RULES = {

@@ -186,6 +186,7 @@ export const adminSupportPaths = {
 
 export * from './account-services-paths';
 export * from './margin-paths';
+export * from './margin-settings-paths';
 
 // Outside the two bases
 

@@ -28,6 +28,7 @@ import { offeringsRoutes } from './offerings/offerings.routes';
 import { placementsRoutes } from './placements/placements.routes';
 import { strategiesRoutes } from './strategies/strategies.routes';
 import { marginRoutes } from './margin/margin.routes';
+import { marginSettingsRoutes } from './margin/margin-settings.routes';
 
 // Every feature module's routes, registered in one place (one line per module).
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -60,4 +61,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(placementsRoutes);
   await app.register(strategiesRoutes);
   await app.register(marginRoutes);
+  await app.register(marginSettingsRoutes);
 }

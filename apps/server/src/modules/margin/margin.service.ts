@@ -24,6 +24,7 @@ import type { IdentityService } from '../identity/identity.service';
 import type { MarketService } from '../market/market.service';
 import type { UsersService } from '../users/users.service';
 import { classRule, leverageMax, marginClassOf } from './margin-classes';
+import { createMarginSettings } from './margin-settings';
 import { renderDisclosure, type MarginRate } from './margin-disclosure';
 import { scoreMarginAnswers } from './margin-scoring';
 import { requireIdempotencyKey } from '../fund-operations/fund-operations.service';
@@ -96,6 +97,15 @@ export function createMarginService(deps: {
   holdings?: { marginHoldings(userId: bigint): Promise<MarginHolding[]> };
 }) {
   const { db, clock, audit, identity, market, users, rate } = deps;
+  // Staff overrides of instruments' margin and lending settings (issue 15 item 4): `settings.apply`
+  // is applied in the one margin lookup below; the back office reads and sets them through `settings`.
+  const settings = createMarginSettings({
+    db,
+    clock,
+    audit,
+    instrumentOf: (symbol) => market.provider.instrument(symbol),
+    instruments: () => market.provider.instruments(),
+  });
   const annualRateBasisPoints = rate.benchmarkBasisPoints + rate.spreadBasisPoints;
   const requireLedger = (): LedgerService => {
     if (!deps.ledger) throw new Error('margin: no ledger wired');
@@ -189,7 +199,7 @@ export function createMarginService(deps: {
    * would be applied here).
    */
   function instrumentMargin(symbol: string) {
-    const margin = marginClassOf(market.instrumentOf(symbol));
+    const margin = settings.apply(symbol, marginClassOf(market.instrumentOf(symbol)));
     return { ...margin, leverageMax: leverageMax(margin.initialBasisPoints) };
   }
 
@@ -505,6 +515,8 @@ export function createMarginService(deps: {
     /** The one lookup of an instrument's margin class, margins and leverage cap. */
     instrumentMargin,
 
+    /** Staff overrides of instruments' margin and lending settings (issue 15 item 4). */
+    settings,
 
     /** The published annual rate on borrowed cash (benchmark + spread), basis points. */
     annualRateBasisPoints,
