@@ -22,6 +22,7 @@ const Fees = lazy(() => import('./screens/Fees'));
 const Reconciliation = lazy(() => import('./screens/Reconciliation'));
 const Offerings = lazy(() => import('./screens/Offerings'));
 const Placements = lazy(() => import('./screens/Placements'));
+const MarginSettings = lazy(() => import('./screens/MarginSettings'));
 const Strategies = lazy(() => import('./screens/Strategies'));
 
 type Entry = {
@@ -128,6 +129,7 @@ export function Shell() {
     { path: '/support', label: t('menu.support'), call: 'supportConversations' },
     { path: '/channels', label: t('menu.channels'), call: 'depositChannelList' },
     { path: '/fees', label: t('menu.fees'), call: 'feeSchedule' },
+    { path: '/margin', label: t('menu.marginSettings'), call: 'marginSettingsList' },
     { path: '/offerings', label: t('menu.offerings'), call: 'ipoList' },
     { path: '/placements', label: t('menu.placements'), call: 'placementList' },
     { path: '/strategies', label: t('menu.strategies'), call: 'strategyList' },
@@ -201,6 +203,7 @@ export function Shell() {
               <Route path="/support" element={guard('supportConversations', <Support />)} />
               <Route path="/channels" element={guard('depositChannelList', <Channels />)} />
               <Route path="/fees" element={guard('feeSchedule', <Fees />)} />
+              <Route path="/margin" element={guard('marginSettingsList', <MarginSettings />)} />
               <Route path="/offerings" element={guard('ipoList', <Offerings />)} />
               <Route path="/placements" element={guard('placementList', <Placements />)} />
               <Route path="/strategies" element={guard('strategyList', <Strategies />)} />

@@ -4,6 +4,7 @@ import {
   type AdminEndpointName,
   type AdminIpoEndpointName,
   type AdminMarginEndpointName,
+  type AdminMarginSettingsEndpointName,
   type AdminPlacementEndpointName,
   type AdminProfessionalEndpointName,
   type AdminRecordsEndpointName,
@@ -31,7 +32,8 @@ export type StaffCall =
   | AdminIpoEndpointName
   | AdminPlacementEndpointName
   | AdminStrategyEndpointName
-  | AdminMarginEndpointName;
+  | AdminMarginEndpointName
+  | AdminMarginSettingsEndpointName;
 
 const SessionContext = createContext<Session | null>(null);
 
