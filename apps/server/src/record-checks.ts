@@ -4,6 +4,7 @@ import { creditRecordCheck } from './modules/credit/credit.record-check';
 import { depositRecordCheck } from './modules/deposits/deposits.record-check';
 import { exchangeRecordCheck } from './modules/exchange/exchange.record-check';
 import { marginRecordChecks } from './modules/margin/margin.record-check';
+import { strategyRecordCheck } from './modules/strategies/strategies.record-check';
 import { tradingRecordChecks } from './modules/trading/trading.record-check';
 import { withdrawalRecordCheck } from './modules/withdrawals/withdrawals.record-check';
 
@@ -17,4 +18,5 @@ export const recordChecks: readonly RecordCheck[] = [
   ...tradingRecordChecks,
   creditRecordCheck,
   ...marginRecordChecks,
+  strategyRecordCheck,
 ];

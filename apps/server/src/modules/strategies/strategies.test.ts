@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../ledger/ledger.repository';
+import { verifyRecords } from '../../ledger/ledger-record-checks';
 import { verifyLedger } from '../../ledger/ledger-verify';
+import { recordChecks } from '../../record-checks';
 import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
@@ -272,6 +274,8 @@ describe('following and leaving the 60/40 strategy', () => {
     const report = await verifyLedger(testApp.database.db);
     expect(report.breaches).toEqual([]);
     expect(report.isOk).toBe(true);
+    // Every strategy entry stands on its strategy and its followers' requests (ledger:verify's check).
+    expect(await verifyRecords(testApp.database.db, recordChecks)).toEqual([]);
   });
 
   // Helpers reading the strategy's own books.

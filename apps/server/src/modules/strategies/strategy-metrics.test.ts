@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { metricsOf, riskClassOf, trendHolds, tradesToTargets, TREND_WINDOW } from './strategy-math';
+
+// The track record from a strategy's own NAV history (display figures) and the rules' targets.
+
+const navs = (values: readonly number[]) => values.map((value) => BigInt(Math.round(value * 1_000_000)));
+
+describe('metrics from the NAV history', () => {
+  it('has nothing to show before two NAVs, and no yearly figures before a year', () => {
+    expect(metricsOf(navs([10]))).toMatchObject({
+      observations: 1,
+      returnSinceInception: null,
+      volatility: null,
+      riskClass: null,
+      scenarios: null,
+    });
+    const short = metricsOf(navs([10, 10.5, 10.2, 10.8]));
+    expect(short.returnSinceInception).toBeCloseTo(0.08, 10);
+    expect(short.returnPerYear).toBeNull();
+    expect(short.scenarios).toBeNull();
+    // Peak 10.5, trough 10.2 after it.
+    expect(short.maxDrawdown).toBeCloseTo(0.3 / 10.5, 10);
+  });
+
+  it('annualises the time-weighted return over 252 trading days and takes 1-year windows for the scenarios', () => {
+    // 504 daily NAVs growing 10 % a year exactly: the yearly return is 10 %, every 1-year window too.
+    const daily = 1.1 ** (1 / 252);
+    const values = Array.from({ length: 505 }, (_, index) => 10 * daily ** index);
+    const metrics = metricsOf(navs(values));
+    expect(metrics.returnPerYear).toBeCloseTo(0.1, 5);
+    expect(metrics.scenarios?.worst).toBeCloseTo(0.1, 5);
+    expect(metrics.scenarios?.median).toBeCloseTo(0.1, 5);
+    expect(metrics.scenarios?.best).toBeCloseTo(0.1, 5);
+    expect(metrics.maxDrawdown).toBe(0);
+    expect(metrics.volatility).toBeLessThan(0.0001);
+    expect(metrics.riskClass).toBe(1);
+  });
+
+  it('gives the PRIIPs class from the volatility bands 0.5 %, 5 %, 12 %, 20 %, 30 %, 80 %', () => {
+    expect(
+      [0, 0.0049, 0.005, 0.0499, 0.05, 0.1199, 0.12, 0.1999, 0.2, 0.2999, 0.3, 0.7999, 0.8, 2].map(
+        riskClassOf,
+      ),
+    ).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
+    // Alternating ±2 % days: about 32 % a year, class 6.
+    const values = Array.from({ length: 60 }, (_, index) => 10 * (index % 2 === 0 ? 1 : 1.02));
+    const metrics = metricsOf(navs(values));
+    expect(metrics.volatility).toBeGreaterThan(0.3);
+    expect(metrics.riskClass).toBe(6);
+  });
+});
+
+describe('the rules', () => {
+  it('trend: holds a name at or above its moving average, none before the window is full', () => {
+    const rising = Array.from({ length: TREND_WINDOW }, (_, index) => BigInt(100 + index));
+    const falling = [...rising].reverse();
+    expect(trendHolds(new Map([['UP.BR', rising.slice(1)]]))).toEqual([]);
+    expect(
+      trendHolds(
+        new Map([
+          ['UP.BR', rising],
+          ['DOWN.BR', falling],
+        ]),
+      ),
+    ).toEqual(['UP.BR']);
+  });
+
+  it('rebalance: whole shares to the weights, sales first, small trades left out', () => {
+    const trades = tradesToTargets({
+      investableMinor: 10_000_00n,
+      targets: new Map([
+        ['A', 6_000],
+        ['B', 4_000],
+      ]),
+      holdings: new Map([['B', 100n]]),
+      pricesMinor: new Map([
+        ['A', 100_00n],
+        ['B', 10_00n],
+      ]),
+      minimumTradeMinor: 50_00n,
+    });
+    // A: 6,000.00 / 100.00 = 60 to buy; B: 4,000.00 / 10.00 = 400 held 100 → buy 300.
+    expect(trades).toEqual([
+      { symbol: 'A', quantity: 60n },
+      { symbol: 'B', quantity: 300n },
+    ]);
+    const selling = tradesToTargets({
+      investableMinor: 0n,
+      targets: new Map(),
+      holdings: new Map([['B', 3n]]),
+      pricesMinor: new Map([['B', 10_00n]]),
+      minimumTradeMinor: 50_00n,
+    });
+    // A name no longer held by the rule is sold whole, however small.
+    expect(selling).toEqual([{ symbol: 'B', quantity: -3n }]);
+  });
+});
