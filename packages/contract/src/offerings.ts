@@ -105,7 +105,11 @@ export const ipoDetailData = z.object({
   subscriptionsLeft: z.number().int(),
 });
 
-export const ipoPreviewData = z.object({
+/**
+ * What a fixed-price subscription would freeze, before confirming: an IPO subscription's and a
+ * placement request's preview (one ticket on the server, trading/fixed-price-ticket.ts).
+ */
+export const fixedPricePreviewData = z.object({
   quantity: quantityText,
   lots: z.number().int(),
   currency: currencySchema,
@@ -116,6 +120,8 @@ export const ipoPreviewData = z.object({
   available: cashAmountOutput,
   isAffordable: z.boolean(),
 });
+
+export const ipoPreviewData = fixedPricePreviewData;
 
 const offeringRef = { id: idText };
 const subscribeFields = { id: idText, quantity: quantityInput };

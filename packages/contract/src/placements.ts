@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
 import { placementPhases, placementSubscriptionStates, tradableMarkets } from './enums';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
+import { fixedPricePreviewData } from './offerings';
 import { pageFields, pageOf } from './paging';
 import { adminPlacementPaths, placementPaths } from './paths';
 import { priceInput, priceText, quantityInput, quantityText } from './trading';
@@ -82,16 +83,8 @@ export const placementDetailData = z.object({
   dailyLeft: quantityText,
 });
 
-export const placementPreviewData = z.object({
-  quantity: quantityText,
-  lots: z.number().int(),
-  currency: currencySchema,
-  gross: cashAmountOutput,
-  fee: cashAmountOutput,
-  total: cashAmountOutput,
-  available: cashAmountOutput,
-  isAffordable: z.boolean(),
-});
+/** The same preview as an IPO subscription's (one fixed-price ticket). */
+export const placementPreviewData = fixedPricePreviewData;
 
 const placementRef = { id: idText };
 const subscribeFields = { id: idText, quantity: quantityInput };
