@@ -36,6 +36,7 @@ import { createCreditService } from './modules/credit/credit.service';
 import { createCheckInService } from './modules/check-in/check-in.service';
 import { createProfessionalService } from './modules/professional/professional.service';
 import { createMarginService } from './modules/margin/margin.service';
+import { createMarginLevelService } from './modules/margin/margin-level.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createSupportService } from './modules/support/support.service';
 import { createPriceAlertsService } from './modules/price-alerts/price-alerts.service';
@@ -188,6 +189,8 @@ export function createServices(deps: ServiceDeps) {
     trading: config.trading,
     fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });
+  // The margin level and margin calls (issue 16 item 4): recomputed on the ticks of held symbols.
+  const marginLevel = createMarginLevelService({ db, clock, margin, messages, holdings: trading });
   const withdrawals = createWithdrawalsService({
     db,
     clock,
@@ -355,6 +358,7 @@ export function createServices(deps: ServiceDeps) {
     checkIn,
     professional,
     margin,
+    marginLevel,
     offerings,
     ipoListings,
     demoIpo,

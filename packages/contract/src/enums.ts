@@ -268,6 +268,7 @@ export const messageKinds = [
   'professional_approved',
   'professional_rejected',
   'order_filled',
+  'margin_call',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
@@ -280,6 +281,7 @@ export const notificationKinds = [
   'price_alerts',
   'support',
   'trading',
+  'margin',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -32,6 +32,7 @@ export const notificationKindOf: Readonly<Record<MessageKind, NotificationKind>>
   professional_approved: 'identity',
   professional_rejected: 'identity',
   order_filled: 'trading',
+  margin_call: 'margin',
 };
 
 export const SUPPORT_MESSAGE_LENGTH_MAX = 2000;

@@ -33,6 +33,14 @@ export const MARGIN_RULES = {
   retakeDays: 30,
   /** The test passes with at least this many knowledge answers right and the experience rule met. */
   knowledgeCorrectMinimum: 5,
+  /**
+   * The margin level is equity / maintenance requirement, in basis points (10,000 = 100 %), recomputed
+   * on every tick of a held instrument. Below `callLevelBasisPoints` the account is in a margin call:
+   * the user is told once per call, with the amount that brings it back to the call level.
+   */
+  callLevelBasisPoints: 10_000,
+  /** Below this margin level the account is to be liquidated (positions closed at market). */
+  liquidationLevelBasisPoints: 8_000,
   /** The version of the rules text (the risk disclosure); a new text gets a new version. */
   disclosureVersion: '2026-11-26.1',
 } as const;

@@ -121,8 +121,17 @@ export const marginInstrumentData = marginClassRuleData.extend({
   exclusion: z.enum(marginExclusions).nullable(),
 });
 
+/** The published margin levels (equity / maintenance requirement, basis points: 10,000 = 100 %). */
+export const marginLevelsData = z.object({
+  /** Below it: a margin call, told to the user once per call with the amount needed. */
+  callBasisPoints: z.number().int(),
+  /** Below it: the account is to be liquidated. */
+  liquidationBasisPoints: z.number().int(),
+});
+
 export const marginParametersData = z.object({
   rate: marginRateData,
+  levels: marginLevelsData,
   classes: z.array(marginClassRuleData),
   /** In whole units of the instrument's currency, as decimal strings. */
   largeCapMinimum: z.string(),
@@ -143,6 +152,23 @@ export const marginSummaryData = z.object({
   maintenanceRequirement: signedCash,
   initialRequirement: signedCash,
   excessOverMaintenance: signedCash,
+  /** Equity / maintenance requirement in basis points (floor); null while nothing is required. */
+  levelBasisPoints: z.number().int().nullable(),
+  levels: marginLevelsData,
+  /** EUR that brings the account back to the call level now (0 when not below it). */
+  neededForCallLevel: signedCash,
+  /** The margin call open now (below the call level since `openedAt`), or null. */
+  call: z
+    .object({
+      id: z.string(),
+      openedAt: z.iso.datetime(),
+      /** The margin level, equity, maintenance requirement and amount needed when the call was made. */
+      levelBasisPoints: z.number().int(),
+      equity: signedCash,
+      maintenanceRequirement: signedCash,
+      needed: signedCash,
+    })
+    .nullable(),
   currencies: z.array(
     z.object({
       currency: currencySchema,
@@ -200,7 +226,7 @@ export const marginEndpoints = defineEndpoints(marginPaths, {
   summary: {
     auth: 'user',
     summary:
-      "The user's margin side: equity, maintenance and initial requirements, buying power, and per currency what is borrowed, the interest added to date and what is owed (read from the loan's movements, which ledger:verify holds against the journal).",
+      "The user's margin side: equity, maintenance and initial requirements, the margin level (equity / maintenance) against the published call and liquidation levels with the margin call open now, buying power, and per currency what is borrowed, the interest added to date and what is owed (read from the loan's movements, which ledger:verify holds against the journal).",
     request: z.strictObject({}),
     data: marginSummaryData,
   },

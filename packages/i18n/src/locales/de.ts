@@ -1088,6 +1088,7 @@ export default {
       price_alerts: 'Kursalarme',
       support: 'Antworten des Supports',
       trading: 'Ausgeführte Orders',
+      margin: 'Marginkonto',
     },
   },
   news: {
@@ -1176,6 +1177,11 @@ export default {
     order_filled: {
       title: 'Order ausgeführt',
       content: 'Ihre Order ({{side}}) über {{quantity}} {{name}} ({{symbol}}) wurde zu {{price}} ausgeführt.',
+    },
+    margin_call: {
+      title: 'Margin Call: Marginniveau {{marginLevel}} %',
+      content:
+        'Ihr Marginniveau (Eigenkapital {{equity}} / Maintenance-Anforderung {{requirement}}) liegt bei {{marginLevel}} %, unter dem Call-Niveau von {{callLevel}} %. Eine Übertragung von {{amount}} auf Ihr Marginkonto (Kapitalübertrag) bringt es zurück auf das Call-Niveau; der Verkauf von Positionen senkt die Anforderung. Sie werden einmal pro Call benachrichtigt.',
     },
     sides: { buy: 'Kauf', sell: 'Verkauf' },
     conditions: {

@@ -1077,6 +1077,7 @@ export default {
       price_alerts: 'Price alerts',
       support: 'Support answers',
       trading: 'Orders filled',
+      margin: 'Margin account',
     },
   },
   news: {
@@ -1163,6 +1164,11 @@ export default {
     order_filled: {
       title: 'Order filled',
       content: 'Your {{side}} order for {{quantity}} {{name}} ({{symbol}}) was filled at {{price}}.',
+    },
+    margin_call: {
+      title: 'Margin call: margin level {{marginLevel}} %',
+      content:
+        'Your margin level (equity {{equity}} / maintenance requirement {{requirement}}) is {{marginLevel}} %, below the call level of {{callLevel}} %. Moving {{amount}} to your margin account (capital transfer) brings it back to the call level; selling positions lowers the requirement. You are told once per call.',
     },
     sides: { buy: 'buy', sell: 'sell' },
     conditions: {

@@ -1091,6 +1091,7 @@ export default {
       price_alerts: 'Alertes de cours',
       support: 'Réponses du support',
       trading: 'Ordres exécutés',
+      margin: 'Compte sur marge',
     },
   },
   news: {
@@ -1179,6 +1180,11 @@ export default {
     order_filled: {
       title: 'Ordre exécuté',
       content: 'Votre ordre ({{side}}) de {{quantity}} {{name}} ({{symbol}}) a été exécuté à {{price}}.',
+    },
+    margin_call: {
+      title: 'Appel de marge : niveau de marge {{marginLevel}} %',
+      content:
+        "Votre niveau de marge (fonds propres {{equity}} / exigence de maintenance {{requirement}}) est de {{marginLevel}} %, sous le niveau d'appel de {{callLevel}} %. Transférer {{amount}} vers votre compte sur marge (transfert de capital) le ramène au niveau d'appel ; vendre des positions réduit l'exigence. Vous êtes prévenu une fois par appel.",
     },
     sides: { buy: 'achat', sell: 'vente' },
     conditions: {

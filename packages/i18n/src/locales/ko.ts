@@ -1079,6 +1079,7 @@ export default {
       price_alerts: '가격 알림',
       support: '고객센터 답변',
       trading: '주문 체결',
+      margin: '증거금 계좌',
     },
   },
   news: {
@@ -1162,6 +1163,11 @@ export default {
     order_filled: {
       title: '주문 체결',
       content: '{{name}}({{symbol}}) {{quantity}} {{side}} 주문이 {{price}}에 체결되었습니다.',
+    },
+    margin_call: {
+      title: '마진콜: 증거금 수준 {{marginLevel}} %',
+      content:
+        '증거금 수준(자기자본 {{equity}} / 유지증거금 요건 {{requirement}})이 {{marginLevel}} %로 마진콜 수준 {{callLevel}} %보다 낮습니다. 증거금 계좌로 {{amount}}을(를) 이체(자금 이체)하면 마진콜 수준으로 돌아갑니다. 포지션을 매도하면 요건이 줄어듭니다. 마진콜마다 한 번만 알려 드립니다.',
     },
     sides: { buy: '매수', sell: '매도' },
     conditions: {

@@ -1093,6 +1093,7 @@ export default {
       price_alerts: 'Koersalarmen',
       support: 'Antwoorden van support',
       trading: 'Uitgevoerde orders',
+      margin: 'Margerekening',
     },
   },
   news: {
@@ -1181,6 +1182,11 @@ export default {
     order_filled: {
       title: 'Order uitgevoerd',
       content: 'Uw order ({{side}}) voor {{quantity}} {{name}} ({{symbol}}) is uitgevoerd tegen {{price}}.',
+    },
+    margin_call: {
+      title: 'Margin call: margeniveau {{marginLevel}} %',
+      content:
+        'Uw margeniveau (eigen vermogen {{equity}} / onderhoudsvereiste {{requirement}}) is {{marginLevel}} %, onder het call-niveau van {{callLevel}} %. Met {{amount}} naar uw margerekening (kapitaaloverdracht) komt het terug op het call-niveau; posities verkopen verlaagt het vereiste. U krijgt dit bericht één keer per call.',
     },
     sides: { buy: 'aankoop', sell: 'verkoop' },
     conditions: {

@@ -1058,6 +1058,7 @@ export default {
       price_alerts: '價格提醒',
       support: '客服回覆',
       trading: '委託成交',
+      margin: '保證金帳戶',
     },
   },
   news: {
@@ -1136,6 +1137,11 @@ export default {
     order_filled: {
       title: '委託已成交',
       content: '您的{{side}}委託（{{name}}，{{symbol}}，數量 {{quantity}}）已以 {{price}} 成交。',
+    },
+    margin_call: {
+      title: '追繳保證金：保證金水平 {{marginLevel}} %',
+      content:
+        '您的保證金水平（權益 {{equity}} / 維持保證金要求 {{requirement}}）為 {{marginLevel}} %，低於追繳水平 {{callLevel}} %。將 {{amount}} 轉入保證金帳戶（資金劃轉）即可回到追繳水平；賣出持倉可降低要求。每次追繳只通知一次。',
     },
     sides: { buy: '買入', sell: '賣出' },
     conditions: {

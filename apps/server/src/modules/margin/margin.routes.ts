@@ -7,9 +7,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint-route';
 import { idempotencyKey } from '../../http/request-headers';
+import { onTickedSymbols } from '../../market/ticked-symbols';
 
 export async function marginRoutes(app: FastifyInstance): Promise<void> {
-  const { margin } = app.services;
+  const { margin, marginLevel, market } = app.services;
+  // Margin levels are recomputed on the quote stream, for the accounts holding a symbol that ticked;
+  // every node sees the same ticks, and one open call per user (a unique index) tells the user once.
+  const stopTicks = onTickedSymbols(
+    market.provider,
+    (symbols) => marginLevel.onQuotes(symbols),
+    (error) => app.log.error({ err: error }, 'margin level evaluation failed'),
+  );
+  app.addHook('onClose', async () => stopTicks());
   registerEndpoint(app, marginEndpoints.status, ({ session, body }) =>
     margin.status(session.userId, body.language),
   );
@@ -17,13 +26,21 @@ export async function marginRoutes(app: FastifyInstance): Promise<void> {
     margin.submitTest(session.userId, body.answers),
   );
   registerEndpoint(app, marginEndpoints.accept, ({ session, body }) => margin.accept(session.userId, body));
-  registerEndpoint(app, marginEndpoints.parameters, async () => margin.parameters());
-  registerEndpoint(app, marginEndpoints.summary, ({ session }) => margin.summary(session.userId));
-  registerEndpoint(app, marginEndpoints.transfer, ({ session, body, request }) =>
-    margin.transfer(
+  registerEndpoint(app, marginEndpoints.parameters, async () => ({
+    ...margin.parameters(),
+    levels: marginLevel.levels,
+  }));
+  registerEndpoint(app, marginEndpoints.summary, async ({ session }) =>
+    marginLevel.withLevel(session.userId, await margin.summary(session.userId)),
+  );
+  registerEndpoint(app, marginEndpoints.transfer, async ({ session, body, request }) =>
+    marginLevel.withLevel(
       session.userId,
-      { direction: body.direction, currency: body.currency, amountMinor: body.amount },
-      idempotencyKey(request),
+      await margin.transfer(
+        session.userId,
+        { direction: body.direction, currency: body.currency, amountMinor: body.amount },
+        idempotencyKey(request),
+      ),
     ),
   );
   registerEndpoint(app, adminMarginEndpoints.userMargin, ({ body }) => margin.staffSummary(body.account), {

@@ -352,9 +352,17 @@ export function createMarginService(deps: {
     return posted;
   }
 
+  /**
+   * The margin side now (equity, requirements, what is owed, in EUR): the one computation the
+   * summary shows and the margin level (equity / maintenance requirement) is read from.
+   */
+  async function sideNow(userId: bigint) {
+    return marginSide(db, userId, await valuation(userId));
+  }
+
   /** The margin screen: equity, requirements, buying power, what is owed and the interest so far. */
   async function summary(userId: bigint) {
-    const side = await marginSide(db, userId, await valuation(userId));
+    const side = await sideNow(userId);
     const cash = await requireLedger().getCashBalances(db, userId);
     const best = marginClasses
       .map((marginClass) => leverageMax(classRule(marginClass).initialBasisPoints))
@@ -613,6 +621,9 @@ export function createMarginService(deps: {
     },
 
     summary,
+
+    /** The margin side now, as the summary computes it (for the margin level, margin-level.service.ts). */
+    sideNow,
 
     /**
      * The capital transfer: `to_margin` moves the user's available cash to their margin account,

@@ -38,11 +38,16 @@ function shownParams(
   const shown: Record<string, string> = { ...params };
   const currency = params.currency === 'EUR' || params.currency === 'USD' ? params.currency : null;
   const isChange = params.condition === 'change_up' || params.condition === 'change_down';
-  for (const name of ['amount', 'payout', 'fee', 'price', 'level'] as const) {
+  for (const name of ['amount', 'payout', 'fee', 'price', 'level', 'equity', 'requirement'] as const) {
     const value = params[name];
     if (value === undefined) continue;
     if (name === 'level' && isChange) shown.level = formatMoney(value, language);
     else shown[name] = currency ? formatCurrency(value, currency, language) : formatMoney(value, language);
+  }
+  // A margin call's levels: percentages with two decimals.
+  for (const name of ['marginLevel', 'callLevel'] as const) {
+    const value = params[name];
+    if (value !== undefined) shown[name] = formatMoney(value, language);
   }
   if (params.until !== undefined) shown.until = formatDateTime(params.until, language, timeZone);
   // A reviewer's reason is either their own words or a catalogued reason code (the demo desk's).

@@ -286,6 +286,15 @@ export async function allPositions(db: Executor, userId: bigint) {
   return db.select().from(positions).where(eq(positions.userId, userId));
 }
 
+/** The symbols each of these users holds now (one row per user and symbol). */
+export async function heldSymbolsOf(db: Executor, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectDistinct({ userId: positions.userId, symbol: positions.symbol })
+    .from(positions)
+    .where(and(inArray(positions.userId, [...userIds]), eq(positions.state, 'holding')));
+}
+
 export async function insertLot(db: Executor, values: typeof positionLots.$inferInsert) {
   return one(await db.insert(positionLots).values(values).returning(), 'insert into position_lots');
 }

@@ -1638,6 +1638,9 @@ export function createTradingService(deps: TradingServiceDeps) {
       });
     },
 
+    /** The symbols each of these users holds now, for the margin level's index by symbol (issue 16). */
+    heldSymbols: (userIds: readonly bigint[]) => repository.heldSymbolsOf(db, userIds),
+
     /** Every cost of an order before confirming; writes nothing. */
     async preview(userId: bigint, ticket: OrderTicket): Promise<CostPreviewData> {
       const priced = await priceOrder(userId, ticket);

@@ -91,6 +91,7 @@ const parameters: Data<'/margin/parameters'> = {
       leverageMax: null,
     },
   ],
+  levels: { callBasisPoints: 10000, liquidationBasisPoints: 8000 },
   largeCapMinimum: '10000000000',
   liquidityMinimum: '1000000',
   instruments: [],

@@ -1,0 +1,209 @@
+import { MARGIN_RULES, divideRounded, formatCash, formatDecimal, parseDecimal } from '@beurs/contract';
+import type { Clock } from '../../core/clock';
+import type { Database } from '../../db/database';
+import type { MessagesService } from '../messages/messages.service';
+import * as repository from './margin-level.repository';
+import type { MarginCallRow } from './margin-level.repository';
+import type { MarginService } from './margin.service';
+
+// The margin level and margin calls (issue 16, item 4). The margin level is equity / maintenance
+// requirement, read from the margin side as /margin/summary computes it (`margin.sideNow`, one
+// computation). It is recomputed on the quote stream for the accounts holding the symbol that
+// ticked only: an index symbol → users (of the users who owe something on their margin loan, the
+// only accounts whose level can fall below 100 %), as resting orders and price alerts index by
+// symbol, rebuilt from the database at the first tick and every RELOAD_MS (loans taken on other
+// nodes). Below the published call level (MARGIN_RULES.callLevelBasisPoints) a margin call is
+// opened and the user is told, with the amount that brings the account back to the call level, in
+// the same transaction; a unique partial index keeps one open call per user, so however many nodes
+// see the tick, the user is told once per call. A tick at or above the call level closes the call.
+// Liquidation below MARGIN_RULES.liquidationLevelBasisPoints is not built yet.
+
+/** How often a node reads again which users borrow and what they hold. */
+const RELOAD_MS = 30_000;
+/** Accounts recomputed at once on one tick. */
+const EVALUATE_CONCURRENCY = 4;
+
+/**
+ * The margin level of an account: equity / maintenance requirement in basis points (rounded down;
+ * null while nothing is required), whether it is below the call and liquidation levels (compared
+ * exactly, not on the rounded level), and the EUR cents that bring equity to the call level.
+ */
+export function marginLevelOf(equityMinor: bigint, maintenanceMinor: bigint) {
+  if (maintenanceMinor <= 0n) {
+    return { levelBasisPoints: null, isBelowCall: false, isBelowLiquidation: false, neededMinor: 0n };
+  }
+  const scaled = equityMinor * 10_000n;
+  const level = divideRounded(scaled, maintenanceMinor, 'down');
+  // divideRounded rounds the magnitude: a negative equity's level is rounded towards −∞ here.
+  const levelBasisPoints = Number(scaled < 0n && scaled % maintenanceMinor !== 0n ? level - 1n : level);
+  const below = (basisPoints: number) => scaled < maintenanceMinor * BigInt(basisPoints);
+  const callEquity = divideRounded(
+    maintenanceMinor * BigInt(MARGIN_RULES.callLevelBasisPoints),
+    10_000n,
+    'up',
+  );
+  return {
+    levelBasisPoints,
+    isBelowCall: below(MARGIN_RULES.callLevelBasisPoints),
+    isBelowLiquidation: below(MARGIN_RULES.liquidationLevelBasisPoints),
+    neededMinor: callEquity > equityMinor ? callEquity - equityMinor : 0n,
+  };
+}
+
+/** Which users hold which symbol: a tick looks at its symbol's holders only. */
+export class MarginHolderIndex {
+  private bySymbol = new Map<string, Set<bigint>>();
+
+  replace(rows: readonly { userId: bigint; symbol: string }[]): void {
+    const next = new Map<string, Set<bigint>>();
+    for (const row of rows) {
+      let holders = next.get(row.symbol);
+      if (!holders) {
+        holders = new Set();
+        next.set(row.symbol, holders);
+      }
+      holders.add(row.userId);
+    }
+    this.bySymbol = next;
+  }
+
+  holders(symbol: string): ReadonlySet<bigint> {
+    return this.bySymbol.get(symbol) ?? new Set();
+  }
+}
+
+const percent = (basisPoints: number) => formatDecimal(BigInt(basisPoints), 2);
+
+export function createMarginLevelService(deps: {
+  db: Database;
+  clock: Clock;
+  margin: Pick<MarginService, 'sideNow'>;
+  messages: Pick<MessagesService, 'post'>;
+  /** The symbols each of these users holds now (the trading module's positions). */
+  holdings: { heldSymbols(userIds: readonly bigint[]): Promise<{ userId: bigint; symbol: string }[]> };
+}) {
+  const { db, clock, margin, messages, holdings } = deps;
+  const index = new MarginHolderIndex();
+  let loadedAtMs = Number.NEGATIVE_INFINITY;
+  let reloading: Promise<void> | null = null;
+  /** This node's latest level per account (basis points, null: nothing required). */
+  const latest = new Map<bigint, number | null>();
+
+  function reload(): Promise<void> {
+    reloading ??= (async () => {
+      try {
+        const startedAtMs = clock.now().getTime();
+        const borrowers = await repository.borrowingUsers(db);
+        index.replace(await holdings.heldSymbols(borrowers));
+        loadedAtMs = startedAtMs;
+      } finally {
+        reloading = null;
+      }
+    })();
+    return reloading;
+  }
+
+  /** Recomputes one account's level; opens a call (told once) below the call level, closes it at or above. */
+  async function evaluate(userId: bigint) {
+    const side = await margin.sideNow(userId);
+    const level = marginLevelOf(side.equityEur, side.maintenanceEur);
+    latest.set(userId, level.levelBasisPoints);
+    const now = clock.now();
+    if (level.isBelowCall && level.levelBasisPoints !== null) {
+      const levelBasisPoints = level.levelBasisPoints;
+      await db.transaction(async (tx) => {
+        const call = await repository.insertCall(tx, {
+          userId,
+          levelBasisPoints,
+          equityMinor: side.equityEur,
+          maintenanceMinor: side.maintenanceEur,
+          neededMinor: level.neededMinor,
+          openedAt: now,
+        });
+        if (!call) return;
+        await messages.post(tx, userId, 'margin_call', {
+          amount: formatCash(level.neededMinor),
+          currency: 'EUR',
+          equity: formatCash(side.equityEur),
+          requirement: formatCash(side.maintenanceEur),
+          marginLevel: percent(levelBasisPoints),
+          callLevel: percent(MARGIN_RULES.callLevelBasisPoints),
+        });
+      });
+    } else {
+      await repository.meetCall(db, userId, now, level.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints);
+    }
+    return level;
+  }
+
+  const callView = (row: MarginCallRow) => ({
+    id: row.id.toString(),
+    openedAt: row.openedAt.toISOString(),
+    levelBasisPoints: row.levelBasisPoints,
+    equity: formatCash(row.equityMinor),
+    maintenanceRequirement: formatCash(row.maintenanceMinor),
+    needed: formatCash(row.neededMinor),
+  });
+
+  const levels = {
+    callBasisPoints: MARGIN_RULES.callLevelBasisPoints,
+    liquidationBasisPoints: MARGIN_RULES.liquidationLevelBasisPoints,
+  };
+
+  return {
+    /** The published call and liquidation levels. */
+    levels,
+
+    /**
+     * The quote stream: recomputes the margin level of the accounts holding these symbols (and no
+     * other). Answers the users recomputed here.
+     */
+    async onQuotes(symbols: readonly string[]): Promise<bigint[]> {
+      if (clock.now().getTime() - loadedAtMs >= RELOAD_MS) await reload();
+      const users = new Set<bigint>();
+      for (const symbol of symbols) for (const userId of index.holders(symbol)) users.add(userId);
+      const queue = [...users];
+      let next = 0;
+      const failures: unknown[] = [];
+      const worker = async () => {
+        for (let userId = queue[next++]; userId !== undefined; userId = queue[next++]) {
+          try {
+            await evaluate(userId);
+          } catch (error) {
+            failures.push(error);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(EVALUATE_CONCURRENCY, queue.length) }, worker));
+      if (failures.length > 0) throw failures[0];
+      return queue;
+    },
+
+    /** Reads again, now, which users borrow and what they hold. */
+    reload,
+
+    /** This node's latest margin level of an account (basis points), undefined if not computed here. */
+    latestLevel: (userId: bigint) => latest.get(userId),
+
+    /** The summary with the margin level, the published levels and the open call. */
+    async withLevel<T extends { equity: string; maintenanceRequirement: string }>(
+      userId: bigint,
+      summary: T,
+    ) {
+      const level = marginLevelOf(
+        parseDecimal(summary.equity, 2) ?? 0n,
+        parseDecimal(summary.maintenanceRequirement, 2) ?? 0n,
+      );
+      const call = await repository.openCall(db, userId);
+      return {
+        ...summary,
+        levelBasisPoints: level.levelBasisPoints,
+        levels,
+        neededForCallLevel: formatCash(level.neededMinor),
+        call: call ? callView(call) : null,
+      };
+    },
+  };
+}
+
+export type MarginLevelService = ReturnType<typeof createMarginLevelService>;
