@@ -1,8 +1,7 @@
 import type { IpoPhase } from '@beurs/contract/enums';
 import { seedMatchesCommitment } from '@beurs/contract/ipo-draw';
 import { adminIpoPaths } from '@beurs/contract/paths';
-import { TRADING_LIMITS } from '@beurs/contract/rules';
-import { formatMoney, formatRate, formatTimeZone, percentSuffix } from '@beurs/i18n';
+import { formatRate, formatTimeZone, percentSuffix } from '@beurs/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -25,6 +24,7 @@ import { api } from '../api';
 import { useI18n } from '../i18n';
 import { useSession } from '../session';
 import { Loadable, useFormat } from '../ui';
+import { ABOVE_ZERO, CASH, instantOf, PRICE, useFixedPriceForm } from './fixed-price-form';
 
 // IPO offerings (issue 17; docs/ipo-draw.md): every offering with its terms, dates, phase and the
 // SHA-256 commitment of its draw seed, published from creation; the seed itself only once the draw
@@ -92,14 +92,6 @@ type Values = {
   reason: string;
 } & Record<DateField, string>;
 
-// The create call's schema (packages/contract/src/offerings.ts), checked before sending; the
-// server checks again, and its refusals are shown with their catalogued message.
-const PRICE = /^\d{1,18}(\.\d{1,4})?$/;
-const CASH = /^\d{1,18}(\.\d{1,2})?$/;
-/** Shares are whole: the server refuses a fraction (QUANTITY_NOT_WHOLE_LOTS). */
-const WHOLE_SHARES = new RegExp(`^\\d{1,${TRADING_LIMITS.quantityWholeDigitsMax}}$`);
-const ABOVE_ZERO = /[1-9]/;
-
 const phaseColors: Record<IpoPhase, string> = {
   to_be_subscribed: 'blue',
   subscribing: 'green',
@@ -109,13 +101,6 @@ const phaseColors: Record<IpoPhase, string> = {
   listed: 'default',
 };
 
-/** A `datetime-local` value (the staff member's own zone) as the instant the server takes. */
-const instantOf = (local: string | undefined): string | null => {
-  if (!local) return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
-
 const PAGE_SIZE = 20;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -123,6 +108,7 @@ export default function Offerings() {
   const { t, texts, errorText } = useI18n();
   const { may } = useSession();
   const format = useFormat();
+  const { required, text, shares, wholeLots, price, count } = useFixedPriceForm();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -135,12 +121,6 @@ export default function Offerings() {
     queryKey: ['offerings', page],
     queryFn: () => api.call(adminIpoPaths.ipoList, { page, pageSize: PAGE_SIZE }, { quiet: true }),
   });
-  /** The issue price with all its decimals (a price has 4; money rounds to 2). */
-  const price = (value: string, currency: 'EUR' | 'USD') => {
-    const shown = formatRate(value, texts.language);
-    return currency === 'EUR' ? `${shown} €` : `$${shown}`;
-  };
-  const count = (shares: string) => formatMoney(shares, texts.language, 0);
   /** Instants one under the other, each on one line. */
   const times = (...instants: string[]) => (
     <Space orientation="vertical" size={0} style={NOWRAP}>
@@ -164,33 +144,12 @@ export default function Offerings() {
     setCreating(true);
   };
 
-  const required: Rule = { required: true, whitespace: true, message: t('offerings.rules.required') };
-  const text = (max: number): Rule[] => [required, { max, message: t('offerings.rules.max', { max }) }];
   const integerBetween = (min: number, max: number) => ({
     required: true,
     type: 'integer' as const,
     min,
     max,
     message: t('offerings.rules.range', { min, max }),
-  });
-  const shares: Rule[] = [
-    required,
-    {
-      validator: async (_, value?: string) => {
-        if (value && !(WHOLE_SHARES.test(value.trim()) && ABOVE_ZERO.test(value))) {
-          throw new Error(t('offerings.rules.shares'));
-        }
-      },
-    },
-  ];
-  /** A whole number of lots (the server's QUANTITY_NOT_WHOLE_LOTS). */
-  const wholeLots: Rule = ({ getFieldValue }) => ({
-    validator: async (_, value?: string) => {
-      const lot = String(getFieldValue('lotSize') ?? '').trim();
-      const amount = value?.trim() ?? '';
-      if (!WHOLE_SHARES.test(lot) || !ABOVE_ZERO.test(lot) || !WHOLE_SHARES.test(amount)) return;
-      if (BigInt(amount) % BigInt(lot) !== 0n) throw new Error(t('offerings.rules.lots', { lot }));
-    },
   });
   /** opens (in the future) < closes ≤ lottery ≤ distribution ≤ listing. */
   const dateRule = (field: DateField): Rule[] => [

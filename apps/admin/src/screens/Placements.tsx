@@ -1,7 +1,6 @@
 import type { PlacementPhase } from '@beurs/contract/enums';
 import { adminPlacementPaths } from '@beurs/contract/paths';
-import { TRADING_LIMITS } from '@beurs/contract/rules';
-import { formatMoney, formatRate, formatTimeZone } from '@beurs/i18n';
+import { formatTimeZone } from '@beurs/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,6 +22,7 @@ import { api } from '../api';
 import { useI18n } from '../i18n';
 import { useSession } from '../session';
 import { Loadable, useFormat } from '../ui';
+import { ABOVE_ZERO, CASH, instantOf, PRICE, useFixedPriceForm, WHOLE_SHARES } from './fixed-price-form';
 
 // Placements ("block trades", issue 17 item 4; docs/placements.md): every placement with its
 // fixed price, block, lot, minimum, daily limit per user, window, phase and totals. Product staff
@@ -68,13 +68,6 @@ type Values = {
   reason: string;
 };
 
-// The create call's schema (packages/contract/src/placements.ts), checked before sending; the
-// server checks again, and its refusals are shown with their catalogued message.
-const PRICE = /^\d{1,18}(\.\d{1,4})?$/;
-const CASH = /^\d{1,18}(\.\d{1,2})?$/;
-const WHOLE_SHARES = new RegExp(`^\\d{1,${TRADING_LIMITS.quantityWholeDigitsMax}}$`);
-const ABOVE_ZERO = /[1-9]/;
-
 const phaseColors: Record<PlacementPhase, string> = {
   upcoming: 'blue',
   open: 'green',
@@ -85,12 +78,6 @@ const phaseColors: Record<PlacementPhase, string> = {
 /** A placement staff may still close early: not yet allocated nor closed. */
 const closable = (phase: PlacementPhase) => phase === 'upcoming' || phase === 'open' || phase === 'closed';
 
-const instantOf = (local: string | undefined): string | null => {
-  if (!local) return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-};
-
 const PAGE_SIZE = 20;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -98,6 +85,7 @@ export default function Placements() {
   const { t, texts, errorText } = useI18n();
   const { may } = useSession();
   const format = useFormat();
+  const { required, text, shares, wholeLots, price, count } = useFixedPriceForm();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -114,34 +102,9 @@ export default function Placements() {
     queryFn: () =>
       api.call(adminPlacementPaths.placementList, { page, pageSize: PAGE_SIZE }, { quiet: true }),
   });
-  const price = (value: string, currency: 'EUR' | 'USD') => {
-    const shown = formatRate(value, texts.language);
-    return currency === 'EUR' ? `${shown} €` : `$${shown}`;
-  };
-  const count = (shares: string) => formatMoney(shares, texts.language, 0);
   const zone = formatTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone, texts.language);
 
-  const required: Rule = { required: true, whitespace: true, message: t('offerings.rules.required') };
-  const text = (max: number): Rule[] => [required, { max, message: t('offerings.rules.max', { max }) }];
   const reasonRules: Rule[] = [required, { min: 3, max: 500, message: t('offerings.rules.reason') }];
-  const shares: Rule[] = [
-    required,
-    {
-      validator: async (_, value?: string) => {
-        if (value && !(WHOLE_SHARES.test(value.trim()) && ABOVE_ZERO.test(value))) {
-          throw new Error(t('offerings.rules.shares'));
-        }
-      },
-    },
-  ];
-  const wholeLots: Rule = ({ getFieldValue }) => ({
-    validator: async (_, value?: string) => {
-      const lot = String(getFieldValue('lotSize') ?? '').trim();
-      const amount = value?.trim() ?? '';
-      if (!WHOLE_SHARES.test(lot) || !ABOVE_ZERO.test(lot) || !WHOLE_SHARES.test(amount)) return;
-      if (BigInt(amount) % BigInt(lot) !== 0n) throw new Error(t('offerings.rules.lots', { lot }));
-    },
-  });
   const notBelowMinimum: Rule = ({ getFieldValue }) => ({
     validator: async (_, value?: string) => {
       const minimum = String(getFieldValue('minimumQuantity') ?? '').trim();
