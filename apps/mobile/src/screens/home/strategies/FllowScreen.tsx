@@ -17,6 +17,9 @@ import { Field } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
 import styles from '../ipo/ipo.module.css';
+
+/** The strategies run and strike their NAV on Brussels time; their times are shown in it. */
+const TIME_ZONE = 'Europe/Brussels';
 import {
   NavChart,
   StrategyHoldingCard,
@@ -120,7 +123,7 @@ function FollowForm({ strategy }: { strategy: Strategy }) {
       <p className="form-footer">
         {t('strategy.amountHint', {
           minimum: formatCurrency(strategy.minimumFollow, strategy.currency, language),
-          at: strategy.nextStrikeAt ? formatDateTime(strategy.nextStrikeAt, language) : '—',
+          at: strategy.nextStrikeAt ? formatDateTime(strategy.nextStrikeAt, language, TIME_ZONE) : '—',
         })}
       </p>
       <Button
@@ -186,8 +189,7 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
   const language = currentLanguage();
   const { strategy, navHistory, holding, requests } = detail;
   const { metrics, fees } = strategy;
-  const ratio = (value: number | null, none: string) =>
-    value === null ? t(none) : formatRatio(value, language);
+  const ratio = (value: number | null) => (value === null ? '—' : formatRatio(value, language));
   const freeUnits = holding ? (Number(holding.units) - Number(holding.unitsRedeeming)).toFixed(4) : '0.0000';
   return (
     <>
@@ -220,15 +222,9 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
               key: 'next',
               label: t('strategy.nextNav'),
               value: strategy.nextStrikeAt
-                ? formatDateTime(strategy.nextStrikeAt, language)
+                ? formatDateTime(strategy.nextStrikeAt, language, TIME_ZONE)
                 : t('strategy.noNextNav'),
               testId: 'strategy-next-nav',
-              isText: true,
-            },
-            {
-              key: 'time',
-              label: '',
-              value: t('strategy.strikeTime', { time: strategy.strikeTime }),
               isText: true,
             },
             {
@@ -245,6 +241,7 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
             },
           ]}
         />
+        <p className={styles.ipoNote}>{t('strategy.strikeTime', { time: strategy.strikeTime })}</p>
         {strategy.closedAt && (
           <p className="callout" role="status">
             {t('strategy.closed', { at: formatDateTime(strategy.closedAt, language) })}
@@ -262,39 +259,40 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
             {
               key: 'since',
               label: t('strategy.returnSince'),
-              value: ratio(metrics.returnSinceInception, 'strategy.chartEmpty'),
-              isText: metrics.returnSinceInception === null,
+              value: ratio(metrics.returnSinceInception),
             },
             {
               key: 'year',
               label: t('strategy.returnPerYear'),
-              value: ratio(metrics.returnPerYear, 'strategy.notAYear'),
-              isText: metrics.returnPerYear === null,
+              value: ratio(metrics.returnPerYear),
             },
             {
               key: 'drawdown',
               label: t('strategy.maxDrawdown'),
-              value: ratio(metrics.maxDrawdown, 'strategy.riskNone'),
-              isText: metrics.maxDrawdown === null,
+              value: ratio(metrics.maxDrawdown),
             },
             {
               key: 'volatility',
               label: t('strategy.volatility'),
-              value: ratio(metrics.volatility, 'strategy.riskNone'),
-              isText: metrics.volatility === null,
+              value: ratio(metrics.volatility),
             },
             {
               key: 'risk',
               label: t('strategy.riskClass'),
-              value:
-                metrics.riskClass === null
-                  ? t('strategy.riskNone')
-                  : t('strategy.riskValue', { risk: metrics.riskClass }),
+              value: metrics.riskClass === null ? '—' : t('strategy.riskValue', { risk: metrics.riskClass }),
               testId: 'strategy-risk',
-              isText: true,
             },
           ]}
         />
+        {metrics.volatility === null ? (
+          <p className={styles.ipoNote}>{t('strategy.riskNone')}</p>
+        ) : (
+          metrics.returnPerYear === null && (
+            <p className={styles.ipoNote}>
+              {t('strategy.returnPerYear')}: {t('strategy.notAYear')}
+            </p>
+          )
+        )}
       </section>
       <section className="card" data-testid="strategy-scenarios">
         <h2>{t('strategy.scenarios')}</h2>
@@ -331,26 +329,26 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
             {
               key: 'management',
               label: t('strategy.managementFee'),
-              value: t('strategy.managementFeeValue', {
-                rate: (fees.managementBasisPoints / 100).toLocaleString(language, {
-                  maximumFractionDigits: 2,
-                }),
-              }),
-              isText: true,
+              value: formatRatio(fees.managementBasisPoints / 10_000, language),
             },
             {
               key: 'performance',
               label: t('strategy.performanceFee'),
-              value: t('strategy.performanceFeeValue', {
-                rate: (fees.performanceBasisPoints / 100).toLocaleString(language, {
-                  maximumFractionDigits: 2,
-                }),
-                mark: formatNav(fees.highWaterMark, language),
-              }),
-              isText: true,
+              value: formatRatio(fees.performanceBasisPoints / 10_000, language),
             },
           ]}
         />
+        <p className={styles.ipoNote}>
+          {t('strategy.managementFeeValue', {
+            rate: (fees.managementBasisPoints / 100).toLocaleString(language, { maximumFractionDigits: 2 }),
+          })}
+        </p>
+        <p className={styles.ipoNote}>
+          {t('strategy.performanceFeeValue', {
+            rate: (fees.performanceBasisPoints / 100).toLocaleString(language, { maximumFractionDigits: 2 }),
+            mark: formatNav(fees.highWaterMark, language),
+          })}
+        </p>
       </section>
       {holding && (
         <ul className={styles.ipoList}>

@@ -71,8 +71,8 @@ export function StrategyRequestCard({
   const rows: SummaryRow[] = [];
   if (request.amount !== null) {
     rows.push({
-      key: 'frozen',
-      label: t('strategy.frozen'),
+      key: 'amount',
+      label: t(request.state === 'pending' ? 'strategy.frozen' : 'strategy.cost'),
       value: money(request.amount),
       testId: 'strategy-req-amount',
     });
@@ -100,7 +100,7 @@ export function StrategyRequestCard({
     rows.push({
       key: 'eligible',
       label: t('strategy.eligible'),
-      value: formatDateTime(request.eligibleAt, language),
+      value: formatDateTime(request.eligibleAt, language, 'Europe/Brussels'),
       isText: true,
     });
   }
@@ -154,7 +154,9 @@ export function StrategyHoldingCard({
         </strong>
         <small>{holding.code}</small>
       </div>
-      <span className="numeric">{formatNav(holding.nav, language)}</span>
+      <span className="numeric" style={{ whiteSpace: 'nowrap' }}>
+        {formatNav(holding.nav, language)}
+      </span>
     </div>
   );
   return (
