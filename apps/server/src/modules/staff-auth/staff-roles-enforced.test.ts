@@ -1,11 +1,28 @@
 import {
+  adminApi,
   adminEndpointRoles,
+  adminIpoPaths,
+  adminMarginPaths,
+  adminMarginSettingsPaths,
   adminPaths,
+  adminPlacementPaths,
+  adminProfessionalPaths,
+  adminRecordsPaths,
+  adminStrategyPaths,
   adminSupportPaths,
   adminSupportRoles,
   assignableStaffRoles,
   type AdminEndpointName,
 } from '@beurs/contract';
+import {
+  adminIpoRoles,
+  adminMarginRoles,
+  adminMarginSettingsRoles,
+  adminPlacementRoles,
+  adminProfessionalRoles,
+  adminRecordsRoles,
+  adminStrategyRoles,
+} from '@beurs/contract/admin-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, callAdmin, createStaff, type StaffHeaders } from './admin-test-support';
@@ -54,6 +71,39 @@ describe.each(assignableStaffRoles.filter((role) => role !== 'admin'))('support 
     const response = await callAdmin(testApp, path, {}, sessions.get(role));
     if (isAllowed) expect(response.json().code).not.toBe('FORBIDDEN');
     else expect(response.json()).toMatchObject({ status: 0, code: 'FORBIDDEN' });
+  });
+});
+
+// The modules' own back-office calls (professional clients, records, IPOs, placements, strategies,
+// margin, margin settings), each with its role table: the same rule, call by call.
+const moduleCalls = (
+  [
+    [adminProfessionalPaths, adminProfessionalRoles],
+    [adminRecordsPaths, adminRecordsRoles],
+    [adminIpoPaths, adminIpoRoles],
+    [adminPlacementPaths, adminPlacementRoles],
+    [adminStrategyPaths, adminStrategyRoles],
+    [adminMarginPaths, adminMarginRoles],
+    [adminMarginSettingsPaths, adminMarginSettingsRoles],
+  ] as Array<[Record<string, string>, Record<string, readonly string[]>]>
+).flatMap(([paths, roles]) =>
+  Object.entries(paths).map(([name, path]) => ({ name, path, roles: roles[name] ?? [] })),
+);
+
+it('every back-office call is in a role table', () => {
+  const tabled = new Set([
+    ...Object.values(adminPaths),
+    ...Object.values(adminSupportPaths),
+    ...moduleCalls.map((call) => call.path),
+  ]);
+  expect(Object.keys(adminApi).filter((path) => !tabled.has(path))).toEqual([]);
+});
+
+describe.each(assignableStaffRoles.filter((role) => role !== 'admin'))('module calls, role %s', (role) => {
+  it.each(moduleCalls.map((call) => [call.name, call] as const))('%s as its table says', async (_, call) => {
+    const answer = (await callAdmin(testApp, call.path, {}, sessions.get(role))).json();
+    if (call.roles.includes(role)) expect(answer.code).not.toBe('FORBIDDEN');
+    else expect(answer).toMatchObject({ status: 0, code: 'FORBIDDEN' });
   });
 });
 
