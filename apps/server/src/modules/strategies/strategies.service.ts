@@ -685,7 +685,15 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
         const date = market.venueDate(instrumentOf(row), nowMs);
         if (row.lastNavDate !== null && row.lastNavDate >= date) continue;
         if (!isTradingDay(row, date) || nowMs < strikeInstant(row, date)) continue;
-        const prices = await pricesNow(row);
+        // No quote for one of its instruments (a provider without it): that strategy waits, the others run.
+        let prices: Map<string, bigint>;
+        try {
+          prices = await pricesNow(row);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          refused.push(`${row.code}: ${error.code}`);
+          continue;
+        }
         refused.push(...(await trade(row, date, prices)).map((text) => `${row.code} ${text}`));
         if (await strikeDay(row.id, date, prices)) struck.push(row.code);
       }
