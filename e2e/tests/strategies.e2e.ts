@@ -46,7 +46,7 @@ async function waitForSettled(at: Date) {
   }
 }
 
-/** The first weekday on or after `date`'s day + `days`, at 16:30 in Brussels (CET, UTC+1 in winter). */
+/** `from` + `days`, moved on to the next weekday when it falls on a weekend (same time of day). */
 function tradingDayAfter(from: Date, days: number): Date {
   let day = new Date(from.getTime() + days * DAY);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + DAY);
@@ -124,7 +124,7 @@ describe('a newcomer follows a strategy and leaves it', () => {
       .filter({ hasText: messages.strategy.states.pending })
       .waitFor({ timeout: TIMEOUT_MS });
     const requested = session.server.now();
-    // Two days' notice: the NAV of the first trading day at least two days later, at 16:30.
+    // Two days' notice: the first weekday at least two days and half an hour after the request (past 16:00).
     const payday = tradingDayAfter(new Date(requested.getTime() + 30 * 60_000), 2);
     await waitForSettled(payday);
     const paid = cents(await page.getByTestId('strategy-req-paid').first().innerText());
