@@ -6,6 +6,7 @@ import { marginQueries } from './queries';
 
 export type MarginAnswersRequest = RequestOf<typeof marginEndpoints.submitTest>['answers'];
 export type MarginAcceptRequest = RequestOf<typeof marginEndpoints.accept>;
+export type MarginTransferRequest = RequestOf<typeof marginEndpoints.transfer>;
 
 export function useMarginTestMutation() {
   const queryClient = useQueryClient();
@@ -22,5 +23,16 @@ export function useMarginAcceptMutation() {
     onSuccess: (status) =>
       queryClient.setQueryData(marginQueries.status(status.disclosure.language).queryKey, status),
     onSettled: () => queryClient.invalidateQueries({ queryKey: marginQueries.all }),
+  });
+}
+
+/** The capital transfer between the cash side and the margin side, once per idempotency key. */
+export function useMarginTransferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: MarginTransferRequest; idempotencyKey: string }) =>
+      api.call(marginPaths.transfer, request, { idempotencyKey }),
+    onSuccess: (summary) => queryClient.setQueryData(marginQueries.summary().queryKey, summary),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
   });
 }

@@ -11,6 +11,7 @@ import { isLoggedIn } from '../../session/storage';
 export type MarginStatus = DataOf<typeof marginEndpoints.status>;
 export type MarginTest = DataOf<typeof marginEndpoints.submitTest>;
 export type MarginParameters = DataOf<typeof marginEndpoints.parameters>;
+export type MarginSummary = DataOf<typeof marginEndpoints.summary>;
 
 export const marginQueries = {
   all: ['margin'] as const,
@@ -26,7 +27,17 @@ export const marginQueries = {
       queryFn: () => api.call(marginPaths.parameters, {}),
       staleTime: 5 * 60_000,
     }),
+  /** The margin side: equity, requirements, buying power, what is owed and the interest so far. */
+  summary: () =>
+    queryOptions({
+      queryKey: [...marginQueries.all, 'summary'],
+      queryFn: () => api.call(marginPaths.summary, {}),
+      enabled: isLoggedIn(),
+      refetchInterval: 15_000,
+    }),
 };
 
 export const useMarginStatus = () => useQuery(marginQueries.status());
 export const useMarginParameters = () => useQuery(marginQueries.parameters());
+export const useMarginSummary = (isOpen: boolean) =>
+  useQuery({ ...marginQueries.summary(), enabled: isOpen && isLoggedIn() });

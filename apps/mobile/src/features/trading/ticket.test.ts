@@ -4,6 +4,7 @@ import {
   emptyTicket,
   fieldOfRefusal,
   latestExpiry,
+  leverageChoices,
   timesInForceFor,
   typedQuantity,
   type TicketForm,
@@ -121,5 +122,22 @@ describe('order ticket form', () => {
     expect(typedQuantity('2.50000000')).toBe('2.5');
     expect(typedQuantity('3.00000000')).toBe('3');
     expect(typedQuantity('0.00000000')).toBe('0');
+  });
+});
+
+describe('leverage on the ticket (issue 16)', () => {
+  it('offers 1.00 up to the cap, the cap itself included', () => {
+    expect(leverageChoices('2.00')).toEqual(['1.00', '1.25', '1.50', '1.75', '2.00']);
+    expect(leverageChoices('1.66')).toEqual(['1.00', '1.25', '1.50', '1.66']);
+    expect(leverageChoices(null)).toEqual(['1.00']);
+  });
+
+  it('sends a leverage only on a buy above 1.00', () => {
+    const buy = form({ quantity: '10' });
+    expect(buildTicket('KBC.BR', buy, 0).request.leverage).toBeUndefined();
+    expect(buildTicket('KBC.BR', { ...buy, leverage: '2.00' }, 0).request.leverage).toBe('2.00');
+    expect(
+      buildTicket('KBC.BR', { ...buy, side: 'sell', leverage: '2.00' }, 0).request.leverage,
+    ).toBeUndefined();
   });
 });

@@ -30,6 +30,8 @@ export type TicketForm = {
   expiresOn: string;
   payCurrency: Currency;
   queueForOpen: boolean;
+  /** Buys on margin: "1.00" (cash only) up to the instrument's cap; only an open margin account offers more. */
+  leverage: string;
 };
 
 export type TicketField = 'quantity' | 'amount' | 'limitPrice' | 'stopPrice' | 'trail' | 'expiresOn';
@@ -50,6 +52,7 @@ export type TicketRequest = {
   expiresOn?: string;
   payCurrency: Currency;
   queueForOpen: boolean;
+  leverage?: string;
 };
 
 export const needsLimitPrice = (type: OrderType) => type === 'limit' || type === 'stop_limit';
@@ -74,7 +77,16 @@ export function emptyTicket(side: OrderSide, payCurrency: Currency): TicketForm 
     expiresOn: '',
     payCurrency,
     queueForOpen: false,
+    leverage: '1.00',
   };
+}
+
+/** The leverages the ticket offers up to an instrument's cap ("2.00", "1.66"): 1.00, 1.25, 1.50, the cap. */
+export function leverageChoices(cap: string | null): string[] {
+  if (cap === null) return ['1.00'];
+  const hundredths = (text: string) => Number(text.replace('.', ''));
+  const steps = ['1.00', '1.25', '1.50', '1.75'].filter((step) => hundredths(step) < hundredths(cap));
+  return [...steps, cap];
 }
 
 /**
@@ -114,6 +126,7 @@ export function buildTicket(
     payCurrency: form.payCurrency,
     queueForOpen: form.queueForOpen,
   };
+  if (form.side === 'buy' && form.leverage !== '1.00') request.leverage = form.leverage;
   if (form.sizing === 'amount' && form.side === 'buy') {
     const amount = typed(form.amount, scales.cash);
     if (amount === null || amount <= 0n) errors.amount = 'trade.errors.amount';

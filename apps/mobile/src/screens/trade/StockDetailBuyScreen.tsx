@@ -1,7 +1,7 @@
 import type { Currency } from '@beurs/contract/decimal';
 import { currencies, parseTypedDecimal } from '@beurs/contract/decimal';
 import { orderSides, placeableOrderTypes, type OrderSide, type TimeInForce } from '@beurs/contract/enums';
-import { formatCurrency } from '@beurs/i18n';
+import { formatCurrency, formatMoney } from '@beurs/i18n';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useMemo, useState, type CSSProperties, type FormEvent } from 'react';
@@ -20,6 +20,7 @@ import {
   emptyTicket,
   fieldOfRefusal,
   latestExpiry,
+  leverageChoices,
   needsLimitPrice,
   needsStopPrice,
   timesInForceFor,
@@ -30,6 +31,7 @@ import {
 } from '../../features/trading/ticket';
 import { forgetPin, rememberPin } from '../../features/trading/trading-pin';
 import { useWallet } from '../../features/wallet/queries';
+import { useMarginParameters, useMarginStatus } from '../../features/margin/queries';
 import { pathOf } from '../../routes/paths';
 import { EmptyState, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
@@ -147,6 +149,12 @@ function Ticket({
     previewRefusal?.code === 'MARKET_CLOSED' || form.queueForOpen || currentPreview?.session.isOpen === false;
 
   const available = wallet.data?.balances.find((balance) => balance.currency === form.payCurrency)?.available;
+  // Buying on margin (issue 16): offered once the margin account is open, on a marginable instrument.
+  const marginStatus = useMarginStatus();
+  const marginParameters = useMarginParameters();
+  const leverageMax =
+    marginParameters.data?.instruments.find((row) => row.symbol === stock.symbol)?.leverageMax ?? null;
+  const canLever = marginStatus.data?.state === 'open' && leverageMax !== null && form.side === 'buy';
 
   const findMax = async () => {
     setFindingMax(true);
@@ -401,6 +409,28 @@ function Ticket({
             </select>
           </div>
         </div>
+        {canLever && (
+          <div className="field">
+            <label htmlFor="ticket-leverage">{t('trade.leverage')}</label>
+            <select
+              id="ticket-leverage"
+              data-testid="ticket-leverage"
+              value={form.leverage}
+              onChange={(event) => update({ leverage: event.target.value })}
+            >
+              {leverageChoices(leverageMax).map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice === '1.00'
+                    ? t('trade.leverageCash')
+                    : t('trade.leverageChoice', { leverage: formatMoney(choice, language) })}
+                </option>
+              ))}
+            </select>
+            <small className={styles.tradeNote}>
+              {t('trade.leverageHint', { leverageMax: formatMoney(leverageMax ?? '1.00', language) })}
+            </small>
+          </div>
+        )}
         {available !== undefined && (
           <p className={styles.tradeNote} data-testid="ticket-available">
             {t('exchange.available', { amount: formatCurrency(available, form.payCurrency, language) })}

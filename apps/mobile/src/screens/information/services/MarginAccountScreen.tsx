@@ -4,16 +4,24 @@ import {
   type MarginQuestion,
 } from '@beurs/contract/enums';
 import { pathOf } from '../../../routes/paths';
-import { formatDateTime, formatMoney, type Language } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatMoney, type Language } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../../app/i18n';
-import { useMarginAcceptMutation, useMarginTestMutation } from '../../../features/margin/mutations';
+import { currentLanguage, describeError } from '../../../app/i18n';
+import {
+  useMarginAcceptMutation,
+  useMarginTestMutation,
+  useMarginTransferMutation,
+} from '../../../features/margin/mutations';
+import { newIdempotencyKey } from '../../../features/funds/idempotency';
+import { ApiError } from '../../../api/client';
+import { parseTypedDecimal } from '@beurs/contract/decimal';
 import {
   useMarginParameters,
   useMarginStatus,
+  useMarginSummary,
   type MarginParameters,
   type MarginStatus,
   type MarginTest,
@@ -257,6 +265,108 @@ function Opened({ status }: { status: MarginStatus }) {
   );
 }
 
+/** The margin side now (issue 16 items 2 and 6), and the capital transfer between the two sides. */
+function MarginSide() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const summary = useMarginSummary(true);
+  const transfer = useMarginTransferMutation();
+  const [direction, setDirection] = useState<'to_margin' | 'to_cash'>('to_margin');
+  const [amount, setAmount] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const data = summary.data;
+  if (!data) return null;
+  const eur = (text: string) => formatCurrency(text, 'EUR', language);
+  const cash = data.currencies.find((row) => row.currency === 'EUR');
+  const rows = [
+    { key: 'equity', label: t('margin.side.equity'), value: eur(data.equity) },
+    { key: 'maintenance', label: t('margin.side.maintenance'), value: eur(data.maintenanceRequirement) },
+    { key: 'excess', label: t('margin.side.excess'), value: eur(data.excessOverMaintenance) },
+    { key: 'holdings', label: t('margin.side.holdings'), value: eur(data.holdingsValue) },
+    { key: 'marginCash', label: t('margin.side.marginCash'), value: eur(data.marginCash) },
+    ...(cash
+      ? [
+          { key: 'buyingPower', label: t('margin.side.buyingPower'), value: eur(cash.buyingPower) },
+          { key: 'borrowed', label: t('margin.side.borrowed'), value: eur(cash.borrowed) },
+          { key: 'interest', label: t('margin.side.interest'), value: eur(cash.interestToDate) },
+          { key: 'owed', label: t('margin.side.owed'), value: eur(cash.owed) },
+          { key: 'daily', label: t('margin.side.daily'), value: eur(cash.dailyInterest) },
+        ]
+      : []),
+  ];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = parseTypedDecimal(amount, 2);
+    if (minor === null || minor <= 0n) {
+      setRefusal(t('trade.errors.amount'));
+      return;
+    }
+    const text = `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+    setRefusal(null);
+    transfer.mutate(
+      { request: { direction, currency: 'EUR', amount: text }, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () => {
+          setAmount('');
+          showToast(t('margin.side.moved'));
+        },
+        onError: (error) =>
+          setRefusal(error instanceof ApiError ? describeError(error) : t('common.networkError')),
+      },
+    );
+  };
+  return (
+    <section className="card" data-testid="margin-side">
+      <h2>{t('margin.side.title')}</h2>
+      <dl className={margin.sideRows}>
+        {rows.map((row) => (
+          <div key={row.key} data-testid={`margin-side-${row.key}`}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.note}>
+        {t('margin.side.rate', {
+          rate: formatMoney((data.annualRateBasisPoints / 100).toFixed(2), language),
+        })}
+      </p>
+      <form onSubmit={submit} data-testid="margin-transfer" className={margin.transfer}>
+        <h3>{t('margin.side.transferTitle')}</h3>
+        <div className="field">
+          <label htmlFor="margin-direction">{t('margin.side.direction')}</label>
+          <select
+            id="margin-direction"
+            value={direction}
+            onChange={(event) => setDirection(event.target.value as 'to_margin' | 'to_cash')}
+          >
+            <option value="to_margin">{t('margin.side.toMargin')}</option>
+            <option value="to_cash">{t('margin.side.toCash')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="margin-amount">{t('margin.side.amount')}</label>
+          <input
+            id="margin-amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </div>
+        {refusal && (
+          <p className="field-error" role="alert" data-testid="margin-transfer-refusal">
+            {refusal}
+          </p>
+        )}
+        <p className={styles.note}>{t('margin.side.transferRule')}</p>
+        <Button block color="primary" type="submit" loading={transfer.isPending}>
+          {t('margin.side.transfer')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 function Steps({ status, now }: { status: MarginStatus; now: number }) {
   const { t } = useTranslation();
   const info = useUserInfo();
@@ -311,6 +421,7 @@ export default function MarginAccountScreen() {
         <p className={styles.note}>{t('margin.notYet')}</p>
         {data.state !== 'open' && <p className={styles.note}>{t('margin.steps')}</p>}
       </section>
+      {data.state === 'open' && <MarginSide />}
       <Steps status={data} now={Date.now()} />
       {parameters.data && <Parameters parameters={parameters.data} />}
     </div>

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { isSixDigits } from '../../../features/identity/fund-password';
-import { formatQuantity, formatTradePrice } from '../../../features/trading/format';
+import { formatBasisPoints, formatQuantity, formatTradePrice } from '../../../features/trading/format';
 import type { CostPreview } from '../../../features/trading/queries';
 import { forgetPin, pinRememberedUntil, rememberedPin } from '../../../features/trading/trading-pin';
 import { SummaryRows } from '../../../shell/SummaryRows';
@@ -88,6 +88,29 @@ export function ConfirmSheet({ preview, isPlacing, pinError, onClose, onConfirm 
                 isTotal: true,
                 testId: 'confirm-total',
               },
+              ...(preview.margin
+                ? [
+                    {
+                      key: 'marginUsed',
+                      label: t('trade.cost.marginUsed'),
+                      value: pay(preview.margin.marginUsed),
+                      testId: 'confirm-margin-used',
+                    },
+                    {
+                      key: 'borrowed',
+                      label: t('trade.cost.borrowed'),
+                      value: pay(preview.margin.borrowed),
+                      testId: 'confirm-borrowed',
+                    },
+                    {
+                      key: 'interest',
+                      label: t('trade.cost.interest', {
+                        rate: formatBasisPoints(preview.margin.annualRateBasisPoints, language),
+                      }),
+                      value: t('trade.cost.interestDaily', { amount: pay(preview.margin.dailyInterest) }),
+                    },
+                  ]
+                : []),
             ]}
           />
           {preview.willQueueForOpen && <p className="callout">{t('trade.queued')}</p>}

@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime, formatRate, type Language } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatMoney, formatRate, type Language } from '@beurs/i18n';
 import type { Currency } from '@beurs/contract/decimal';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -97,6 +97,42 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
       isTotal: true,
     },
     { key: 'available', label: t('trade.cost.available'), value: pay(preview.available) },
+    ...(preview.margin
+      ? [
+          {
+            key: 'leverage',
+            label: t('trade.cost.leverage'),
+            value: t('trade.leverageChoice', { leverage: formatMoney(preview.margin.leverage, language) }),
+            testId: 'cost-leverage',
+          },
+          {
+            key: 'marginUsed',
+            label: t('trade.cost.marginUsed'),
+            value: pay(preview.margin.marginUsed),
+            testId: 'cost-margin-used',
+          },
+          {
+            key: 'borrowed',
+            label: t('trade.cost.borrowed'),
+            value: pay(preview.margin.borrowed),
+            testId: 'cost-borrowed',
+          },
+          {
+            key: 'buyingPower',
+            label: t('trade.cost.buyingPower'),
+            value: pay(preview.margin.buyingPower),
+            testId: 'cost-buying-power',
+          },
+          {
+            key: 'interest',
+            label: t('trade.cost.interest', {
+              rate: formatBasisPoints(preview.margin.annualRateBasisPoints, language),
+            }),
+            value: t('trade.cost.interestDaily', { amount: pay(preview.margin.dailyInterest) }),
+            testId: 'cost-interest',
+          },
+        ]
+      : []),
     { key: 'left', label: t('trade.cost.cashLeft'), value: pay(preview.cashLeft), testId: 'cost-left' },
   );
   return (
@@ -132,7 +168,7 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
           })}
         </small>
       )}
-      {isBuy && preview.reserve !== preview.total && (
+      {isBuy && preview.reserve !== (preview.margin?.marginUsed ?? preview.total) && (
         <small className="summary-source">{t('trade.cost.reserve', { amount: pay(preview.reserve) })}</small>
       )}
     </section>

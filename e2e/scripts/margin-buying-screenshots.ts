@@ -1,0 +1,95 @@
+// Phone-sized (390×844) screenshots of buying on margin (issue 16, items 2 and 6): a user with an
+// open margin account prices a KBC.BR buy at 2× (the ticket's leverage choice, margin used,
+// borrowed, buying power and the interest rate), confirms it, then reads the margin screen
+// (equity, maintenance requirement, buying power, borrowed, interest to date) and moves cash to
+// the margin side.
+// Usage: npm run build && npx tsx e2e/scripts/margin-buying-screenshots.ts [out-dir]
+// LANGUAGES=en,nl (default) picks the languages.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SHOTS_FUND_PASSWORD, startFundedPhoneSession } from './funded-user';
+
+const outDir = process.argv[2] ?? 'test-results/margin-buying-screenshots';
+const languages = (process.env.LANGUAGES ?? 'en,nl').split(',');
+
+const passing: Record<string, string> = {
+  margin_call: 'add_cash_or_reduce',
+  liquidation: 'closed_at_market',
+  loss_beyond_deposit: 'yes_debt',
+  short_selling: 'unlimited_loss',
+  interest: 'daily_on_borrowed',
+  recall: 'forced_buy_in',
+  leveraged_experience: 'never',
+  trade_frequency: 'monthly',
+};
+
+async function shootParts(page: Page, name: string) {
+  await page.waitForTimeout(900);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  for (let part = 0; part * viewport.height < height; part += 1) {
+    const y = part * viewport.height;
+    await page.screenshot({
+      path: join(outDir, `${name}-${part + 1}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) },
+    });
+  }
+}
+
+const kbc = {
+  symbol: 'KBC.BR',
+  code: 'KBC',
+  name: 'KBC Group',
+  market: 'frank',
+  kind: 'stock',
+  currency: 'EUR',
+};
+
+const { page, app, user, close } = await startFundedPhoneSession({
+  outDir,
+  accountPrefix: '32479',
+  deposit: '5000.00',
+  isFullPageByDefault: true,
+});
+try {
+  await user('/margin/test', { answers: passing });
+  const status = await user<{ disclosure: { version: string; hash: string } }>('/margin/status', {
+    language: 'en',
+  });
+  await user('/margin/accept', {
+    language: 'en',
+    disclosureVersion: status.disclosure.version,
+    disclosureHash: status.disclosure.hash,
+    accepts: true,
+  });
+  for (const [index, language] of languages.entries()) {
+    await app.setLanguage(language);
+    await app.open('/market/index');
+    await page.evaluate((stock) => localStorage.setItem('stockDetail', stock), JSON.stringify(kbc));
+    await app.open('/market/stockDetailBuy');
+    await page.getByTestId('ticket-leverage').waitFor();
+    await page.getByTestId('ticket-leverage').selectOption('2.00');
+    await page.getByTestId('ticket-quantity').fill('20');
+    await page.getByTestId('cost-borrowed').waitFor();
+    await shootParts(page, `ticket-2x-${language}`);
+    await page.getByTestId('ticket-review').click();
+    await page.getByTestId('confirm-borrowed').waitFor();
+    await page.screenshot({ path: join(outDir, `confirm-2x-${language}.png`) });
+    if (index === 0) {
+      await page.getByTestId('confirm-pin').fill(SHOTS_FUND_PASSWORD);
+      await page.getByTestId('confirm-order').click();
+      await app.waitForPath('/trade/index');
+    }
+    await app.open('/information/margin');
+    await page.getByTestId('margin-side').waitFor();
+    if (index === 0) {
+      await page.locator('#margin-amount').fill('500');
+      await page.getByTestId('margin-transfer').getByRole('button').click();
+      await page.getByTestId('margin-side-marginCash').getByText('500').waitFor();
+    }
+    await shootParts(page, `margin-screen-${language}`);
+  }
+} finally {
+  await close();
+}
