@@ -189,8 +189,8 @@ export function createServices(deps: ServiceDeps) {
     trading: config.trading,
     fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
   });
-  // The margin level and margin calls (issue 16 item 4): recomputed on the ticks of held symbols.
-  const marginLevel = createMarginLevelService({ db, clock, margin, messages, holdings: trading });
+  // The margin level, margin calls and liquidation (issue 16 item 4): on the ticks of held symbols.
+  const marginLevel = createMarginLevelService({ db, clock, margin, messages, trading });
   const withdrawals = createWithdrawalsService({
     db,
     clock,

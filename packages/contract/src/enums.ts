@@ -269,6 +269,7 @@ export const messageKinds = [
   'professional_rejected',
   'order_filled',
   'margin_call',
+  'margin_liquidation',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 

@@ -33,6 +33,7 @@ export const notificationKindOf: Readonly<Record<MessageKind, NotificationKind>>
   professional_rejected: 'identity',
   order_filled: 'trading',
   margin_call: 'margin',
+  margin_liquidation: 'margin',
 };
 
 export const SUPPORT_MESSAGE_LENGTH_MAX = 2000;

@@ -169,6 +169,38 @@ export const marginSummaryData = z.object({
       needed: signedCash,
     })
     .nullable(),
+  /**
+   * The latest liquidation (below the liquidation level): running (the account's positions being
+   * closed, locked to the rule) or done, with each position closed in the published order (largest
+   * loss first) and the quote used; `shortfall`: EUR still owed beyond the margin cash once nothing
+   * was left to sell (the loan stays owed).
+   */
+  liquidation: z
+    .object({
+      id: z.string(),
+      state: z.enum(['running', 'done']),
+      startedAt: z.iso.datetime(),
+      endedAt: z.iso.datetime().nullable(),
+      levelBasisPoints: z.number().int(),
+      endLevelBasisPoints: z.number().int().nullable(),
+      shortfall: signedCash.nullable(),
+      sales: z.array(
+        z.object({
+          orderId: z.string(),
+          symbol: z.string(),
+          currency: z.string(),
+          quantity: z.string(),
+          cost: signedCash,
+          value: signedCash,
+          lossEur: signedCash,
+          last: z.string(),
+          bid: z.string().nullable(),
+          ask: z.string().nullable(),
+          quoteAt: z.iso.datetime(),
+        }),
+      ),
+    })
+    .nullable(),
   currencies: z.array(
     z.object({
       currency: currencySchema,
@@ -226,7 +258,7 @@ export const marginEndpoints = defineEndpoints(marginPaths, {
   summary: {
     auth: 'user',
     summary:
-      "The user's margin side: equity, maintenance and initial requirements, the margin level (equity / maintenance) against the published call and liquidation levels with the margin call open now, buying power, and per currency what is borrowed, the interest added to date and what is owed (read from the loan's movements, which ledger:verify holds against the journal).",
+      "The user's margin side: equity, maintenance and initial requirements, the margin level (equity / maintenance) against the published call and liquidation levels with the margin call open now and the latest liquidation with the quotes used, buying power, and per currency what is borrowed, the interest added to date and what is owed (read from the loan's movements, which ledger:verify holds against the journal).",
     request: z.strictObject({}),
     data: marginSummaryData,
   },

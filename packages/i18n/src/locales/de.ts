@@ -1194,6 +1194,11 @@ export default {
       content:
         'Ihr Marginniveau (Eigenkapital {{equity}} / Maintenance-Anforderung {{requirement}}) liegt bei {{marginLevel}} %, unter dem Call-Niveau von {{callLevel}} %. Eine Übertragung von {{amount}} auf Ihr Marginkonto (Kapitalübertrag) bringt es zurück auf das Call-Niveau; der Verkauf von Positionen senkt die Anforderung. Sie werden einmal pro Call benachrichtigt.',
     },
+    margin_liquidation: {
+      title: 'Marginkonto liquidiert',
+      content:
+        'Ihr Marginniveau ist auf {{marginLevel}} % gefallen, unter das Liquidationsniveau von {{liquidationLevel}} %. Positionen wurden zum Marktpreis geschlossen, der größte Verlust zuerst, bis das Konto wieder die Maintenance-Anforderung erfüllte: {{symbols}}. Über Ihr Margin-Guthaben hinaus noch geschuldet: {{amount}}. Die Verkäufe und die verwendeten Kurse stehen auf der Margin-Seite.',
+    },
     sides: { buy: 'Kauf', sell: 'Verkauf' },
     conditions: {
       price_above: 'ist auf {{level}} oder höher gestiegen',

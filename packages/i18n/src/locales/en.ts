@@ -1181,6 +1181,11 @@ export default {
       content:
         'Your margin level (equity {{equity}} / maintenance requirement {{requirement}}) is {{marginLevel}} %, below the call level of {{callLevel}} %. Moving {{amount}} to your margin account (capital transfer) brings it back to the call level; selling positions lowers the requirement. You are told once per call.',
     },
+    margin_liquidation: {
+      title: 'Margin account liquidated',
+      content:
+        'Your margin level fell to {{marginLevel}} %, below the liquidation level of {{liquidationLevel}} %. Positions were closed at market, largest loss first, until the account was back at its maintenance requirement: {{symbols}}. Still owed beyond your margin cash: {{amount}}. The sales and the quotes used are on the margin screen.',
+    },
     sides: { buy: 'buy', sell: 'sell' },
     conditions: {
       price_above: 'rose to {{level}} or above',

@@ -1197,6 +1197,11 @@ export default {
       content:
         "Votre niveau de marge (fonds propres {{equity}} / exigence de maintenance {{requirement}}) est de {{marginLevel}} %, sous le niveau d'appel de {{callLevel}} %. Transférer {{amount}} vers votre compte sur marge (transfert de capital) le ramène au niveau d'appel ; vendre des positions réduit l'exigence. Vous êtes prévenu une fois par appel.",
     },
+    margin_liquidation: {
+      title: 'Compte sur marge liquidé',
+      content:
+        "Votre niveau de marge est tombé à {{marginLevel}} %, sous le niveau de liquidation de {{liquidationLevel}} %. Des positions ont été clôturées au marché, la plus grande perte d'abord, jusqu'à ce que le compte revienne à son exigence de maintenance : {{symbols}}. Reste dû au-delà de vos liquidités sur marge : {{amount}}. Les ventes et les cours utilisés figurent sur l'écran de marge.",
+    },
     sides: { buy: 'achat', sell: 'vente' },
     conditions: {
       price_above: 'a atteint {{level}} ou plus',

@@ -1180,6 +1180,11 @@ export default {
       content:
         '증거금 수준(자기자본 {{equity}} / 유지증거금 요건 {{requirement}})이 {{marginLevel}} %로 마진콜 수준 {{callLevel}} %보다 낮습니다. 증거금 계좌로 {{amount}}을(를) 이체(자금 이체)하면 마진콜 수준으로 돌아갑니다. 포지션을 매도하면 요건이 줄어듭니다. 마진콜마다 한 번만 알려 드립니다.',
     },
+    margin_liquidation: {
+      title: '증거금 계좌 강제 청산',
+      content:
+        '증거금 수준이 {{marginLevel}} %로 청산 수준 {{liquidationLevel}} % 아래로 떨어졌습니다. 계좌가 유지증거금 요건으로 돌아올 때까지 손실이 가장 큰 포지션부터 시장가로 청산했습니다: {{symbols}}. 증거금 현금을 넘어 아직 갚아야 할 금액: {{amount}}. 매도 내역과 사용된 시세는 증거금 화면에 있습니다.',
+    },
     sides: { buy: '매수', sell: '매도' },
     conditions: {
       price_above: '가격이 {{level}} 이상으로 올랐습니다',

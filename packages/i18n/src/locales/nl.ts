@@ -1199,6 +1199,11 @@ export default {
       content:
         'Uw margeniveau (eigen vermogen {{equity}} / onderhoudsvereiste {{requirement}}) is {{marginLevel}} %, onder het call-niveau van {{callLevel}} %. Met {{amount}} naar uw margerekening (kapitaaloverdracht) komt het terug op het call-niveau; posities verkopen verlaagt het vereiste. U krijgt dit bericht één keer per call.',
     },
+    margin_liquidation: {
+      title: 'Margerekening geliquideerd',
+      content:
+        'Uw margeniveau daalde tot {{marginLevel}} %, onder het liquidatieniveau van {{liquidationLevel}} %. Posities zijn tegen marktprijs gesloten, grootste verlies eerst, tot de rekening weer aan het onderhoudsvereiste voldeed: {{symbols}}. Nog verschuldigd boven uw margecash: {{amount}}. De verkopen en de gebruikte koersen staan op het margescherm.',
+    },
     sides: { buy: 'aankoop', sell: 'verkoop' },
     conditions: {
       price_above: 'is gestegen tot {{level}} of hoger',

@@ -1153,6 +1153,11 @@ export default {
       content:
         '您的保證金水平（權益 {{equity}} / 維持保證金要求 {{requirement}}）為 {{marginLevel}} %，低於追繳水平 {{callLevel}} %。將 {{amount}} 轉入保證金帳戶（資金劃轉）即可回到追繳水平；賣出持倉可降低要求。每次追繳只通知一次。',
     },
+    margin_liquidation: {
+      title: '保證金帳戶已強制平倉',
+      content:
+        '您的保證金水平跌至 {{marginLevel}} %，低於強制平倉水平 {{liquidationLevel}} %。已按市價平倉，虧損最大者優先，直至帳戶回到維持保證金要求：{{symbols}}。超出保證金現金後仍欠：{{amount}}。賣出記錄及所用報價見保證金頁面。',
+    },
     sides: { buy: '買入', sell: '賣出' },
     conditions: {
       price_above: '已升至 {{level}} 或以上',

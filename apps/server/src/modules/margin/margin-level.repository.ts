@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { queryRows } from '../../ledger/ledger.repository';
-import { marginCalls } from './margin-level.tables';
+import { marginCalls, marginLiquidationSales, marginLiquidations } from './margin-level.tables';
 
 export type MarginCallRow = typeof marginCalls.$inferSelect;
 
@@ -59,4 +59,83 @@ export async function meetCall(
 
 export async function callsOf(db: Executor, userId: bigint): Promise<MarginCallRow[]> {
   return db.select().from(marginCalls).where(eq(marginCalls.userId, userId)).orderBy(desc(marginCalls.id));
+}
+
+export type MarginLiquidationRow = typeof marginLiquidations.$inferSelect;
+export type MarginLiquidationSaleRow = typeof marginLiquidationSales.$inferSelect;
+
+/**
+ * Claims the user's liquidation: a new running row, or the running one whose lease has passed (its
+ * node stopped). The id, or undefined when another node runs it.
+ */
+export async function claimLiquidation(
+  db: Executor,
+  values: {
+    userId: bigint;
+    levelBasisPoints: number;
+    equityMinor: bigint;
+    maintenanceMinor: bigint;
+    now: Date;
+    claimedUntil: Date;
+  },
+): Promise<{ id: bigint; isNew: boolean } | undefined> {
+  const rows = await queryRows<{ id: string; is_new: boolean }>(
+    db,
+    sql`insert into margin_liquidations
+          (user_id, state, level_basis_points, equity_minor, maintenance_minor, started_at, claimed_until)
+        values (${values.userId}, 'running', ${values.levelBasisPoints}, ${values.equityMinor},
+                ${values.maintenanceMinor}, ${values.now}, ${values.claimedUntil})
+        on conflict (user_id) where state = 'running'
+        do update set claimed_until = excluded.claimed_until
+        where margin_liquidations.claimed_until < ${values.now}
+        returning id::text as id, (xmax = 0) as is_new`,
+  );
+  const row = rows[0];
+  return row ? { id: BigInt(row.id), isNew: row.is_new } : undefined;
+}
+
+/** A claim that found the account back above the liquidation level before selling anything. */
+export async function dropLiquidation(db: Executor, id: bigint): Promise<void> {
+  await db
+    .delete(marginLiquidations)
+    .where(and(eq(marginLiquidations.id, id), eq(marginLiquidations.state, 'running')));
+}
+
+export async function extendLiquidation(db: Executor, id: bigint, claimedUntil: Date): Promise<void> {
+  await db.update(marginLiquidations).set({ claimedUntil }).where(eq(marginLiquidations.id, id));
+}
+
+export async function finishLiquidation(
+  db: Executor,
+  id: bigint,
+  values: { endedAt: Date; endLevelBasisPoints: number | null; shortfallMinor: bigint },
+): Promise<void> {
+  await db
+    .update(marginLiquidations)
+    .set({ state: 'done', ...values })
+    .where(and(eq(marginLiquidations.id, id), eq(marginLiquidations.state, 'running')));
+}
+
+export async function insertLiquidationSale(
+  db: Executor,
+  values: typeof marginLiquidationSales.$inferInsert,
+): Promise<void> {
+  await db.insert(marginLiquidationSales).values(values);
+}
+
+export async function latestLiquidation(db: Executor, userId: bigint) {
+  const rows = await db
+    .select()
+    .from(marginLiquidations)
+    .where(eq(marginLiquidations.userId, userId))
+    .orderBy(desc(marginLiquidations.id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  const sales = await db
+    .select()
+    .from(marginLiquidationSales)
+    .where(eq(marginLiquidationSales.liquidationId, row.id))
+    .orderBy(marginLiquidationSales.id);
+  return { ...row, sales };
 }

@@ -1,7 +1,16 @@
-import { MARGIN_RULES, divideRounded, formatCash, formatDecimal, parseDecimal } from '@beurs/contract';
+import {
+  MARGIN_RULES,
+  divideRounded,
+  formatCash,
+  formatDecimal,
+  parseDecimal,
+  scales,
+} from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { MessagesService } from '../messages/messages.service';
+import type { TradingService } from '../trading/trading.service';
+import { createLiquidator } from './margin-liquidation';
 import * as repository from './margin-level.repository';
 import type { MarginCallRow } from './margin-level.repository';
 import type { MarginService } from './margin.service';
@@ -16,7 +25,7 @@ import type { MarginService } from './margin.service';
 // opened and the user is told, with the amount that brings the account back to the call level, in
 // the same transaction; a unique partial index keeps one open call per user, so however many nodes
 // see the tick, the user is told once per call. A tick at or above the call level closes the call.
-// Liquidation below MARGIN_RULES.liquidationLevelBasisPoints is not built yet.
+// Below MARGIN_RULES.liquidationLevelBasisPoints the account is liquidated (margin-liquidation.ts).
 
 /** How often a node reads again which users borrow and what they hold. */
 const RELOAD_MS = 30_000;
@@ -30,7 +39,13 @@ const EVALUATE_CONCURRENCY = 4;
  */
 export function marginLevelOf(equityMinor: bigint, maintenanceMinor: bigint) {
   if (maintenanceMinor <= 0n) {
-    return { levelBasisPoints: null, isBelowCall: false, isBelowLiquidation: false, neededMinor: 0n };
+    return {
+      levelBasisPoints: null,
+      isBelowCall: false,
+      isBelowLiquidation: false,
+      isBelowMaintenance: false,
+      neededMinor: 0n,
+    };
   }
   const scaled = equityMinor * 10_000n;
   const level = divideRounded(scaled, maintenanceMinor, 'down');
@@ -46,6 +61,7 @@ export function marginLevelOf(equityMinor: bigint, maintenanceMinor: bigint) {
     levelBasisPoints,
     isBelowCall: below(MARGIN_RULES.callLevelBasisPoints),
     isBelowLiquidation: below(MARGIN_RULES.liquidationLevelBasisPoints),
+    isBelowMaintenance: below(10_000),
     neededMinor: callEquity > equityMinor ? callEquity - equityMinor : 0n,
   };
 }
@@ -79,10 +95,12 @@ export function createMarginLevelService(deps: {
   clock: Clock;
   margin: Pick<MarginService, 'sideNow'>;
   messages: Pick<MessagesService, 'post'>;
-  /** The symbols each of these users holds now (the trading module's positions). */
-  holdings: { heldSymbols(userIds: readonly bigint[]): Promise<{ userId: bigint; symbol: string }[]> };
+  /** The trading module: what each user holds, and its order engine for liquidations. */
+  trading: Pick<TradingService, 'heldSymbols' | 'holdingsAtMarket' | 'placeForRule'>;
 }) {
-  const { db, clock, margin, messages, holdings } = deps;
+  const { db, clock, margin, messages, trading } = deps;
+  const holdings = trading;
+  const liquidate = createLiquidator({ db, clock, margin, messages, trading, levelOf: marginLevelOf });
   const index = new MarginHolderIndex();
   let loadedAtMs = Number.NEGATIVE_INFINITY;
   let reloading: Promise<void> | null = null;
@@ -133,6 +151,7 @@ export function createMarginLevelService(deps: {
     } else {
       await repository.meetCall(db, userId, now, level.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints);
     }
+    if (level.isBelowLiquidation) await liquidate(userId);
     return level;
   }
 
@@ -143,6 +162,29 @@ export function createMarginLevelService(deps: {
     equity: formatCash(row.equityMinor),
     maintenanceRequirement: formatCash(row.maintenanceMinor),
     needed: formatCash(row.neededMinor),
+  });
+
+  const liquidationView = (row: NonNullable<Awaited<ReturnType<typeof repository.latestLiquidation>>>) => ({
+    id: row.id.toString(),
+    state: row.state,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt?.toISOString() ?? null,
+    levelBasisPoints: row.levelBasisPoints,
+    endLevelBasisPoints: row.endLevelBasisPoints,
+    shortfall: row.shortfallMinor === null ? null : formatCash(row.shortfallMinor),
+    sales: row.sales.map((sale) => ({
+      orderId: sale.orderId.toString(),
+      symbol: sale.symbol,
+      currency: sale.currency,
+      quantity: sale.quantity,
+      cost: formatCash(sale.costMinor),
+      value: formatCash(sale.valueMinor),
+      lossEur: formatCash(sale.lossEurMinor),
+      last: formatDecimal(sale.lastMinor, scales.price),
+      bid: sale.bidMinor === null ? null : formatDecimal(sale.bidMinor, scales.price),
+      ask: sale.askMinor === null ? null : formatDecimal(sale.askMinor, scales.price),
+      quoteAt: sale.quoteAt.toISOString(),
+    })),
   });
 
   const levels = {
@@ -194,13 +236,17 @@ export function createMarginLevelService(deps: {
         parseDecimal(summary.equity, 2) ?? 0n,
         parseDecimal(summary.maintenanceRequirement, 2) ?? 0n,
       );
-      const call = await repository.openCall(db, userId);
+      const [call, liquidation] = await Promise.all([
+        repository.openCall(db, userId),
+        repository.latestLiquidation(db, userId),
+      ]);
       return {
         ...summary,
         levelBasisPoints: level.levelBasisPoints,
         levels,
         neededForCallLevel: formatCash(level.neededMinor),
         call: call ? callView(call) : null,
+        liquidation: liquidation ? liquidationView(liquidation) : null,
       };
     },
   };

@@ -75,6 +75,7 @@ describe('the margin level (pure)', () => {
       levelBasisPoints: null,
       isBelowCall: false,
       isBelowLiquidation: false,
+      isBelowMaintenance: false,
       neededMinor: 0n,
     });
     expect(marginLevelOf(1_500n, 1_000n)).toMatchObject({ levelBasisPoints: 15_000, isBelowCall: false });
@@ -83,6 +84,7 @@ describe('the margin level (pure)', () => {
       levelBasisPoints: 9_999,
       isBelowCall: true,
       isBelowLiquidation: false,
+      isBelowMaintenance: true,
       neededMinor: 1n,
     });
     expect(marginLevelOf(100_000n, 100_000n)).toMatchObject({ isBelowCall: false, neededMinor: 0n });

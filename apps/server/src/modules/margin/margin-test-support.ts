@@ -82,6 +82,10 @@ export function priceScenario(nodes: readonly TestApp[]) {
       return {
         ...quote,
         lastMinor: scale(quote.lastMinor),
+        openMinor: scale(quote.openMinor),
+        highMinor: scale(quote.highMinor),
+        lowMinor: scale(quote.lowMinor),
+        previousCloseMinor: scale(quote.previousCloseMinor),
         bidMinor: quote.bidMinor === null ? null : scale(quote.bidMinor),
         askMinor: quote.askMinor === null ? null : scale(quote.askMinor),
       };

@@ -45,7 +45,7 @@ function shownParams(
     else shown[name] = currency ? formatCurrency(value, currency, language) : formatMoney(value, language);
   }
   // A margin call's levels: percentages with two decimals.
-  for (const name of ['marginLevel', 'callLevel'] as const) {
+  for (const name of ['marginLevel', 'callLevel', 'liquidationLevel'] as const) {
     const value = params[name];
     if (value !== undefined) shown[name] = formatMoney(value, language);
   }

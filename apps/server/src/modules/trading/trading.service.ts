@@ -1638,6 +1638,33 @@ export function createTradingService(deps: TradingServiceDeps) {
       });
     },
 
+    /**
+     * The user's holdings with their cost and the live quote, for a margin liquidation (issue 16):
+     * the quantity to sell, the value at the last price and the quote used (null without a price).
+     */
+    async holdingsAtMarket(userId: bigint) {
+      const held = (await repository.allPositions(db, userId)).filter((row) => row.state === 'holding');
+      const quotes = await quotesBySymbol(held.map((row) => row.symbol));
+      return held.map((row) => {
+        const quote = quotes.get(row.symbol) ?? null;
+        return {
+          symbol: row.symbol,
+          currency: row.currency,
+          quantity: formatQuantity(row.quantityMinor, row.quantityScale),
+          costMinor: row.costMinor,
+          valueMinor: quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : null,
+          quote: quote
+            ? {
+                lastMinor: quote.lastMinor,
+                bidMinor: quote.bidMinor,
+                askMinor: quote.askMinor,
+                timestamp: quote.timestamp,
+              }
+            : null,
+        };
+      });
+    },
+
     /** The symbols each of these users holds now, for the margin level's index by symbol (issue 16). */
     heldSymbols: (userIds: readonly bigint[]) => repository.heldSymbolsOf(db, userIds),
 
