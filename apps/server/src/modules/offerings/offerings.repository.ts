@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { bigintArray } from '../../db/sql-arrays';
 import { ipoOfferings, ipoSubscriptions } from './offerings.tables';
 
 export type OfferingRow = typeof ipoOfferings.$inferSelect;
@@ -159,17 +160,15 @@ export async function setSubscriptionsDrawn(
   drawnAt: Date,
 ) {
   if (rows.length === 0) return;
-  const array = (values: readonly (bigint | null)[]) =>
-    `{${values.map((value) => (value === null ? 'NULL' : value.toString())).join(',')}}`;
   await db.execute(sql`
     update ipo_subscriptions s
     set allocated_quantity = d.allocated, paid_minor = d.paid, released_minor = d.released,
       order_id = d.order_id, drawn_at = ${drawnAt.toISOString()}::timestamptz
-    from unnest(${array(rows.map((row) => row.id))}::bigint[],
-      ${array(rows.map((row) => row.allocatedQuantity))}::bigint[],
-      ${array(rows.map((row) => row.paidMinor))}::bigint[],
-      ${array(rows.map((row) => row.releasedMinor))}::bigint[],
-      ${array(rows.map((row) => row.orderId))}::bigint[]) as d(id, allocated, paid, released, order_id)
+    from unnest(${bigintArray(rows.map((row) => row.id))},
+      ${bigintArray(rows.map((row) => row.allocatedQuantity))},
+      ${bigintArray(rows.map((row) => row.paidMinor))},
+      ${bigintArray(rows.map((row) => row.releasedMinor))},
+      ${bigintArray(rows.map((row) => row.orderId))}) as d(id, allocated, paid, released, order_id)
     where s.id = d.id and s.drawn_at is null`);
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { bigintArray } from '../../db/sql-arrays';
 import { placementSubscriptions, placements } from './placements.tables';
 
 export type PlacementRow = typeof placements.$inferSelect;
@@ -216,17 +217,15 @@ export async function setSubscriptionsSettled(
   settledAt: Date,
 ) {
   if (rows.length === 0) return;
-  const array = (values: readonly (bigint | null)[]) =>
-    `{${values.map((value) => (value === null ? 'NULL' : value.toString())).join(',')}}`;
   await db.execute(sql`
     update placement_subscriptions s
     set allocated_quantity = d.allocated, paid_minor = d.paid, released_minor = d.released,
       order_id = d.order_id, settled_at = ${settledAt.toISOString()}::timestamptz
-    from unnest(${array(rows.map((row) => row.id))}::bigint[],
-      ${array(rows.map((row) => row.allocatedQuantity))}::bigint[],
-      ${array(rows.map((row) => row.paidMinor))}::bigint[],
-      ${array(rows.map((row) => row.releasedMinor))}::bigint[],
-      ${array(rows.map((row) => row.orderId))}::bigint[]) as d(id, allocated, paid, released, order_id)
+    from unnest(${bigintArray(rows.map((row) => row.id))},
+      ${bigintArray(rows.map((row) => row.allocatedQuantity))},
+      ${bigintArray(rows.map((row) => row.paidMinor))},
+      ${bigintArray(rows.map((row) => row.releasedMinor))},
+      ${bigintArray(rows.map((row) => row.orderId))}) as d(id, allocated, paid, released, order_id)
     where s.id = d.id and s.settled_at is null`);
 }
 
