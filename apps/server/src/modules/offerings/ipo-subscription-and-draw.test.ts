@@ -6,6 +6,7 @@ import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
+import { ipoOfferingInput } from './offering-test-support';
 
 // IPO subscription and draw (issue 17, items 1, 2 and 6) over HTTP on the injected clock: every
 // refusal writes nothing; subscribing freezes price × quantity + fee at once and one idempotency key
@@ -18,11 +19,6 @@ let admin: StaffHeaders;
 type User = { token: string; account: string };
 
 const NOW = '2026-11-20T10:00:00Z';
-const OPENS = '2026-11-21T09:00:00Z';
-const CLOSES = '2026-11-23T16:00:00Z';
-const LOTTERY = '2026-11-24T09:00:00Z';
-const DISTRIBUTION = '2026-11-25T09:00:00Z';
-const LISTING = '2026-11-26T09:00:00Z';
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -54,23 +50,7 @@ const createOffering = async (overrides: Record<string, unknown> = {}) => {
       testApp,
       '/ipo/create',
       {
-        symbol: 'UCB.BR',
-        name: 'UCB new shares',
-        issueMarket: 'Euronext Brussels',
-        leadUnderwriter: 'KBC Securities',
-        issuePrice: '1.0000',
-        sharesOffered: '30000',
-        minimumQuantity: '10000',
-        lotSize: '1000',
-        feeBasisPoints: 10,
-        feeMinimum: '5.00',
-        prospectusUrl: 'https://example.org/prospectus.pdf',
-        opensAt: OPENS,
-        closesAt: CLOSES,
-        lotteryAt: LOTTERY,
-        distributionAt: DISTRIBUTION,
-        listingAt: LISTING,
-        reason: 'IPO window agreed with the issuer',
+        ...ipoOfferingInput,
         ...overrides,
       },
       admin,

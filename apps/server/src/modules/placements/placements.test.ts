@@ -4,6 +4,7 @@ import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
+import { placementInput } from './placement-test-support';
 
 // Placements ("block trades", issue 17 item 4) over HTTP on the injected clock: every refusal
 // writes nothing; subscribing freezes price × quantity + fee at once, one idempotency key makes one
@@ -16,8 +17,6 @@ let admin: StaffHeaders;
 type User = { token: string; account: string };
 
 const NOW = '2026-11-20T10:00:00Z';
-const OPENS = '2026-11-21T09:00:00Z';
-const CLOSES = '2026-11-23T16:00:00Z';
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -49,18 +48,7 @@ const createPlacement = async (overrides: Record<string, unknown> = {}) => {
       testApp,
       '/placement/create',
       {
-        symbol: 'KBC.BR',
-        name: 'KBC Group block',
-        price: '20.0000',
-        blockQuantity: '1000',
-        lotSize: '100',
-        minimumQuantity: '200',
-        dailyLimit: '600',
-        feeBasisPoints: 10,
-        feeMinimum: '5.00',
-        opensAt: OPENS,
-        closesAt: CLOSES,
-        reason: 'block agreed with the seller',
+        ...placementInput,
         ...overrides,
       },
       admin,

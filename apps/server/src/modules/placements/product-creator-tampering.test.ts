@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../ledger/ledger.repository';
 import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { ipoOfferingInput as offeringInput } from '../offerings/offering-test-support';
+import { placementInput } from './placement-test-support';
 
 // A hostile operator with SQL access and the record of who created a product (migrations 0033,
 // 0034: created_by 'staff' | 'simulator'). What must hold:
@@ -14,43 +16,6 @@ import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-te
 //   the back office lists it as the simulator's, as it is recorded.
 
 const NOW = '2026-11-20T10:00:00Z';
-const OPENS = '2026-11-21T09:00:00Z';
-const CLOSES = '2026-11-23T16:00:00Z';
-
-const placementInput = {
-  symbol: 'KBC.BR',
-  name: 'KBC Group block',
-  price: '20.0000',
-  blockQuantity: '1000',
-  lotSize: '100',
-  minimumQuantity: '200',
-  dailyLimit: '600',
-  feeBasisPoints: 10,
-  feeMinimum: '5.00',
-  opensAt: OPENS,
-  closesAt: CLOSES,
-  reason: 'block agreed with the seller',
-};
-const offeringInput = {
-  symbol: 'UCB.BR',
-  name: 'UCB new shares',
-  issueMarket: 'Euronext Brussels',
-  leadUnderwriter: 'KBC Securities',
-  issuePrice: '1.0000',
-  sharesOffered: '30000',
-  minimumQuantity: '10000',
-  lotSize: '1000',
-  feeBasisPoints: 10,
-  feeMinimum: '5.00',
-  prospectusUrl: 'https://example.org/prospectus.pdf',
-  opensAt: OPENS,
-  closesAt: CLOSES,
-  lotteryAt: '2026-11-24T09:00:00Z',
-  distributionAt: '2026-11-25T09:00:00Z',
-  listingAt: '2026-11-26T09:00:00Z',
-  reason: 'IPO window agreed with the issuer',
-};
-
 const products = [
   { table: 'placements', path: '/placement', targetType: 'placement', input: placementInput },
   { table: 'ipo_offerings', path: '/ipo', targetType: 'ipo_offering', input: offeringInput },
@@ -177,8 +142,8 @@ describe('live mode: an operator inserts a product recorded as the simulator’s
       }
       const realDetail = (await call(testApp.app, `${path}/detail`, { id: real.id }, user)).json();
       expect(realDetail.status).toBe(1);
-      const staffList = (await callAdmin(testApp, `${path}/list`, { page: 1, pageSize: 50 }, admin)).json().data
-        .items as { id: string; createdBy: string }[];
+      const staffList = (await callAdmin(testApp, `${path}/list`, { page: 1, pageSize: 50 }, admin)).json()
+        .data.items as { id: string; createdBy: string }[];
       expect(staffList.find((item) => item.id === forged)).toMatchObject({ createdBy: 'simulator' });
     });
   }
