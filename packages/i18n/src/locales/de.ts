@@ -1407,7 +1407,7 @@ export default {
     intro:
       'Mit einem Marginkonto leihen Sie sich Geld von Beurs, um mehr börsennotierte Aktien und ETFs zu kaufen, als Ihr eigenes Geld bezahlt, und später, um leerzuverkaufen. Vor der Eröffnung legen Sie einen Angemessenheitstest ab, lesen die Risikoregeln und akzeptieren sie.',
     notYet:
-      'Kauf auf Marge ist verfügbar: Auf dem Orderticket wählen Sie einen Hebel bis zum Höchstwert jedes Instruments, und nur die Initial Margin kommt aus Ihrem Geld. Leerverkauf, Wertpapierleihe, Margin Calls und Liquidation sind noch nicht gebaut: Beurs warnt Sie noch nicht und schließt keine Positionen, wenn Ihr Eigenkapital unter die Erhaltungsmarge fällt.',
+      'Kauf auf Marge ist verfügbar: Auf dem Orderticket wählen Sie einen Hebel bis zum Höchstwert jedes Instruments, und nur die Initial Margin kommt aus Ihrem Geld. Fällt Ihr Eigenkapital unter die Erhaltungsmarge, erhalten Sie einen Margin Call (Nachricht und Push) mit dem nötigen Betrag; unter 80 % davon schließt Beurs Positionen zum Marktpreis, den größten Verlust zuerst. Leerverkauf und Wertpapierleihe sind noch nicht gebaut.',
     identityFirst: 'Bestätigen Sie Ihre Identität, bevor Sie ein Marginkonto eröffnen.',
     verifyIdentity: 'Identität bestätigen',
     states: {
@@ -1571,7 +1571,7 @@ export default {
       recall:
         'Rückruf: verkauft ein Verleiher, werden die geliehenen Aktien zurückgerufen. Lassen sich keine anderen leihen, wird Ihr Leerverkauf nach Ankündigung zum Marktpreis zurückgekauft, in der veröffentlichten Reihenfolge. Dividenden auf geliehene Aktien werden Ihnen belastet und dem Verleiher gezahlt.',
       not_yet:
-        'Jetzt verfügbar: Kauf auf Marge bis zum Höchstwert jedes Instruments, tägliche Zinsen auf das Geliehene und Umbuchungen zwischen Ihrer Geldseite und Ihrer Margenseite. Noch nicht gebaut: Leerverkauf und Wertpapierleihe, Margin Calls und Liquidation. Bis dahin warnt Beurs Sie nicht und schließt keine Positionen, wenn Ihr Eigenkapital unter die Erhaltungsmarge fällt; die Regeln oben dazu gelten, sobald es sie gibt.',
+        'Jetzt verfügbar: Kauf auf Marge bis zum Höchstwert jedes Instruments, tägliche Zinsen auf das Geliehene, Umbuchungen zwischen Ihrer Geldseite und Ihrer Margenseite sowie Margin Calls und Liquidation (Call-Niveau: Eigenkapital bei 100 % der Erhaltungsmarge; Liquidationsniveau: 80 %). Noch nicht gebaut: Leerverkauf und Wertpapierleihe; die Regeln oben dazu gelten, sobald es sie gibt.',
     },
   },
   withdrawalBar: {

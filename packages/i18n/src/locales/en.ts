@@ -1392,7 +1392,7 @@ export default {
     intro:
       'A margin account lets you borrow cash from Beurs to buy more listed shares and ETFs than your own money pays for, and later to sell short. Before it opens you take an appropriateness test, read the risk rules and accept them.',
     notYet:
-      "Buying on margin is available: on the order ticket you choose a leverage up to each instrument's cap, and only the initial margin comes from your cash. Short selling, securities lending, margin calls and liquidation are not built yet: Beurs does not yet warn you or close positions when your equity falls below the maintenance requirement.",
+      "Buying on margin is available: on the order ticket you choose a leverage up to each instrument's cap, and only the initial margin comes from your cash. When your equity falls below the maintenance requirement you get a margin call (message and push) with the amount needed; below 80 % of it Beurs closes positions at market, largest loss first. Short selling and securities lending are not built yet.",
     identityFirst: 'Verify your identity before you open a margin account.',
     verifyIdentity: 'Verify identity',
     states: {
@@ -1556,7 +1556,7 @@ export default {
       recall:
         'Recall: when a lender sells, the borrowed shares are recalled. If none can be borrowed instead, your short is bought back at the market price after notice, in the published order. Dividends on borrowed shares are charged to you and paid to the lender.',
       not_yet:
-        "Available now: buying on margin up to each instrument's cap, daily interest on what you borrow, and moving cash between your cash and margin sides. Not built yet: short selling and securities lending, margin calls and liquidation. Until they are, Beurs neither warns you nor closes positions when your equity falls below the maintenance requirement; the rules above on them apply from when they are.",
+        "Available now: buying on margin up to each instrument's cap, daily interest on what you borrow, moving cash between your cash and margin sides, and margin calls and liquidation (call level: equity at 100 % of the maintenance requirement; liquidation level: 80 %). Not built yet: short selling and securities lending; the rules above on them apply from when they are.",
     },
   },
   withdrawalBar: {

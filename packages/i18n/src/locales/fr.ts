@@ -1411,7 +1411,7 @@ export default {
     intro:
       'Un compte sur marge vous permet d’emprunter des liquidités à Beurs pour acheter plus d’actions et d’ETF cotés que votre propre argent ne le permet, et plus tard de vendre à découvert. Avant son ouverture, vous passez un test d’adéquation, lisez les règles de risque et les acceptez.',
     notYet:
-      'L’achat sur marge est disponible : sur le ticket d’ordre, vous choisissez un effet de levier jusqu’au maximum de chaque instrument, et seule la marge initiale vient de vos liquidités. La vente à découvert, le prêt de titres, les appels de marge et la liquidation ne sont pas encore construits : Beurs ne vous avertit pas encore et ne ferme aucune position quand vos fonds propres passent sous la marge de maintenance.',
+      'L’achat sur marge est disponible : sur le ticket d’ordre, vous choisissez un effet de levier jusqu’au maximum de chaque instrument, et seule la marge initiale vient de vos liquidités. Quand vos fonds propres passent sous la marge de maintenance, vous recevez un appel de marge (message et push) avec le montant nécessaire ; sous 80 % de celle-ci, Beurs ferme des positions au prix du marché, la plus grande perte d’abord. La vente à découvert et le prêt de titres ne sont pas encore construits.',
     identityFirst: 'Vérifiez votre identité avant d’ouvrir un compte sur marge.',
     verifyIdentity: 'Vérifier mon identité',
     states: {
@@ -1576,7 +1576,7 @@ export default {
       recall:
         'Rappel : quand un prêteur vend, les actions empruntées sont rappelées. Si aucune autre ne peut être empruntée, votre position est rachetée au prix du marché après préavis, dans l’ordre publié. Les dividendes des actions empruntées vous sont facturés et versés au prêteur.',
       not_yet:
-        'Disponible maintenant : l’achat sur marge jusqu’au maximum de chaque instrument, les intérêts quotidiens sur ce que vous empruntez et le transfert de liquidités entre votre côté liquidités et votre côté marge. Pas encore construits : la vente à découvert et le prêt de titres, les appels de marge et la liquidation. D’ici là, Beurs ne vous avertit pas et ne ferme aucune position quand vos fonds propres passent sous la marge de maintenance ; les règles ci-dessus à leur sujet s’appliqueront dès qu’ils existeront.',
+        'Disponible maintenant : l’achat sur marge jusqu’au maximum de chaque instrument, les intérêts quotidiens sur ce que vous empruntez, le transfert de liquidités entre votre côté liquidités et votre côté marge, ainsi que les appels de marge et la liquidation (niveau d’appel : fonds propres à 100 % de la marge de maintenance ; niveau de liquidation : 80 %). Pas encore construits : la vente à découvert et le prêt de titres ; les règles ci-dessus à leur sujet s’appliqueront dès qu’ils existeront.',
     },
   },
   withdrawalBar: {

@@ -1411,7 +1411,7 @@ export default {
     intro:
       'Met een margerekening leen je geld van Beurs om meer beursgenoteerde aandelen en ETF’s te kopen dan je eigen geld betaalt, en later om short te gaan. Voor ze opent, doe je een geschiktheidstest, lees je de risicoregels en aanvaard je ze.',
     notYet:
-      'Kopen op marge is beschikbaar: op het orderticket kies je een hefboom tot het maximum van elk instrument, en alleen de initiële marge komt uit je geld. Short gaan, effectenlening, margin calls en liquidatie zijn nog niet gebouwd: Beurs waarschuwt je nog niet en sluit geen posities als je eigen vermogen onder de onderhoudsmarge zakt.',
+      'Kopen op marge is beschikbaar: op het orderticket kies je een hefboom tot het maximum van elk instrument, en alleen de initiële marge komt uit je geld. Zakt je eigen vermogen onder de onderhoudsmarge, dan krijg je een margin call (bericht en push) met het nodige bedrag; onder 80 % ervan sluit Beurs posities tegen marktprijs, grootste verlies eerst. Short gaan en effectenlening zijn nog niet gebouwd.',
     identityFirst: 'Verifieer je identiteit voor je een margerekening opent.',
     verifyIdentity: 'Identiteit verifiëren',
     states: {
@@ -1574,7 +1574,7 @@ export default {
       recall:
         'Terugvraging: verkoopt een uitlener, dan worden de geleende aandelen teruggevraagd. Kunnen er geen andere worden geleend, dan wordt je short na verwittiging teruggekocht tegen de marktprijs, in de gepubliceerde volgorde. Dividenden op geleende aandelen worden jou aangerekend en aan de uitlener betaald.',
       not_yet:
-        'Nu beschikbaar: kopen op marge tot het maximum van elk instrument, dagelijkse rente op wat je leent, en geld verschuiven tussen je geldkant en je margekant. Nog niet gebouwd: short gaan en effectenlening, margin calls en liquidatie. Tot dan waarschuwt Beurs je niet en sluit het geen posities als je eigen vermogen onder de onderhoudsmarge zakt; de regels hierboven daarover gelden vanaf het moment dat ze er zijn.',
+        'Nu beschikbaar: kopen op marge tot het maximum van elk instrument, dagelijkse rente op wat je leent, geld verschuiven tussen je geldkant en je margekant, en margin calls en liquidatie (call-niveau: eigen vermogen op 100 % van de onderhoudsmarge; liquidatieniveau: 80 %). Nog niet gebouwd: short gaan en effectenlening; de regels hierboven daarover gelden vanaf het moment dat ze er zijn.',
     },
   },
   withdrawalBar: {
