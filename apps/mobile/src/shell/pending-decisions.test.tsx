@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configEntries, ok, type Data, type Recorded } from '../test/fake-server';
 import { renderApp } from '../test/render-app';
 import { DECISION_POLL_MS } from './PendingDecisions';
+import { userInfo } from '../test/user-fixtures';
 
 // A screen left open follows a reviewer's decision (a person's or the demo desk's) without a reload:
 // while something waits, the app asks again every few seconds; once decided, what depends on it is
@@ -36,27 +37,6 @@ const deposit = (state: 'pending' | 'approved'): Data<'/recharge/list'>['items']
   decideBy: '2026-11-22T10:00:00.000Z',
   decidedAt: state === 'approved' ? '2026-11-21T10:00:10.000Z' : null,
   decidedBy: state === 'approved' ? 'demo_desk' : null,
-});
-
-const userInfo = (available: string): Data<'/user/getUserinfo'> => ({
-  is_true: 1,
-  realname: 'An Peeters',
-  account: '32470000001',
-  identityState: 'authenticated',
-  invitationCode: 'X',
-  balances: [
-    {
-      currency: 'EUR',
-      totalAssets: available,
-      available,
-      frozen: '0.00',
-      withdrawable: available,
-      positionsValue: '0.00',
-      profit: '0.00',
-    },
-  ],
-  restrictions: [],
-  createdAt: '2026-11-21T10:00:00.000Z',
 });
 
 const count = (requests: Recorded[], path: string) =>

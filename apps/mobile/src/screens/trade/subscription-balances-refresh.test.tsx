@@ -1,81 +1,22 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DECISION_POLL_MS } from '../../shell/PendingDecisions';
-import { configEntries, ok, type Data, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { orderPage, positionPage } from '../../test/trade-fixtures';
+import {
+  ipoSubscription,
+  placementRequest,
+  type IpoSubscriptionFixture,
+  type PlacementRequestFixture,
+} from '../../test/offering-fixtures';
+import { userInfo } from '../../test/user-fixtures';
 
 // Once the page's polling sees a draw or an allocation, money has moved (paid, released) and shares
 // may have arrived: the user's balances and holdings are fetched again without a reload. While the
 // subscription still waits, polling it does not ask for them again.
 
 const WAIT_MS = DECISION_POLL_MS * 2 + 1_000;
-
-type IpoSubscription = Data<'/ipo/subscriptions'>['items'][number];
-type PlacementRequest = Data<'/placement/subscriptions'>['items'][number];
-
-const ipoSubscription = (state: IpoSubscription['state']): IpoSubscription => ({
-  id: '52',
-  offeringId: '9',
-  symbol: 'NEWCO.BR',
-  name: 'Newco',
-  state,
-  quantity: '100',
-  lots: 1,
-  issuePrice: '12.5000',
-  currency: 'EUR',
-  gross: '1250.00',
-  fee: '3.00',
-  frozen: '1253.00',
-  allocatedQuantity: state === 'allocated' ? '100' : null,
-  paid: state === 'allocated' ? '1253.00' : null,
-  released: state === 'allocated' ? '0.00' : null,
-  orderId: state === 'allocated' ? '77' : null,
-  ticket: null,
-  createdAt: '2026-11-21T10:00:00.000Z',
-});
-
-const placementRequest = (state: PlacementRequest['state']): PlacementRequest => ({
-  id: '31',
-  placementId: '7',
-  symbol: 'KBC.BR',
-  name: 'KBC Group',
-  state,
-  quantity: '100',
-  lots: 100,
-  price: '10.0000',
-  currency: 'EUR',
-  gross: '1000.00',
-  fee: '3.00',
-  frozen: '1003.00',
-  allocatedQuantity: state === 'allocated' ? '60' : null,
-  paid: state === 'allocated' ? '603.00' : null,
-  released: state === 'allocated' ? '400.00' : null,
-  orderId: state === 'allocated' ? '78' : null,
-  createdAt: '2026-11-21T10:00:00.000Z',
-  settledAt: state === 'allocated' ? '2026-11-23T16:00:01.000Z' : null,
-});
-
-const userInfo = (available: string, frozen: string): Data<'/user/getUserinfo'> => ({
-  is_true: 1,
-  realname: 'An Peeters',
-  account: '32470000001',
-  identityState: 'authenticated',
-  invitationCode: 'X',
-  balances: [
-    {
-      currency: 'EUR',
-      totalAssets: '5000.00',
-      available,
-      frozen,
-      withdrawable: available,
-      positionsValue: '0.00',
-      profit: '0.00',
-    },
-  ],
-  restrictions: [],
-  createdAt: '2026-11-21T10:00:00.000Z',
-});
 
 const count = (requests: Recorded[], path: string) =>
   requests.filter((request) => request.path === path).length;
@@ -87,10 +28,11 @@ beforeEach(() => {
 
 describe("positions tab 'subscription': balances follow a draw or an allocation", () => {
   it('asks for the balances again once the IPO subscription is drawn, not while it waits', async () => {
-    let state: IpoSubscription['state'] = 'awaiting_draw';
+    let state: IpoSubscriptionFixture['state'] = 'awaiting_draw';
     const { server } = renderApp('/trade/index', {
       '/common/config': () => ok(configEntries('demo')),
-      '/user/getUserinfo': () => ok(userInfo('3747.00', state === 'allocated' ? '0.00' : '1253.00')),
+      '/user/getUserinfo': () =>
+        ok(userInfo('3747.00', state === 'allocated' ? '0.00' : '1253.00', '5000.00')),
       '/trade/positions': () => ok(positionPage([])),
       '/trade/orders': () => ok(orderPage([])),
       '/fundRecord/list': () => ok({ total: 0, items: [] }),
@@ -117,10 +59,11 @@ describe("positions tab 'subscription': balances follow a draw or an allocation"
   }, 30_000);
 
   it('asks for the balances again once the placement request is allocated', async () => {
-    let state: PlacementRequest['state'] = 'requested';
+    let state: PlacementRequestFixture['state'] = 'requested';
     const { server } = renderApp('/trade/index', {
       '/common/config': () => ok(configEntries('demo')),
-      '/user/getUserinfo': () => ok(userInfo('3997.00', state === 'allocated' ? '0.00' : '1003.00')),
+      '/user/getUserinfo': () =>
+        ok(userInfo('3997.00', state === 'allocated' ? '0.00' : '1003.00', '5000.00')),
       '/trade/positions': () => ok(positionPage([])),
       '/trade/orders': () => ok(orderPage([])),
       '/fundRecord/list': () => ok({ total: 0, items: [] }),

@@ -1,37 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DECISION_POLL_MS } from '../../shell/PendingDecisions';
-import { configEntries, ok, type Data, type Recorded } from '../../test/fake-server';
+import { configEntries, ok, type Recorded } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { orderPage, positionPage } from '../../test/trade-fixtures';
+import { ipoSubscription, type IpoSubscriptionFixture } from '../../test/offering-fixtures';
 
 // The positions tab 'subscription' left open follows the IPO draw without a reload: while a
 // subscription awaits the draw, the tab asks again every few seconds; once drawn, it stops asking.
 
 const WAIT_MS = DECISION_POLL_MS * 2 + 1_000;
-
-type Subscription = Data<'/ipo/subscriptions'>['items'][number];
-
-const subscription = (state: Subscription['state']): Subscription => ({
-  id: '52',
-  offeringId: '9',
-  symbol: 'NEWCO.BR',
-  name: 'Newco',
-  state,
-  quantity: '100',
-  lots: 1,
-  issuePrice: '12.5000',
-  currency: 'EUR',
-  gross: '1250.00',
-  fee: '3.00',
-  frozen: '1253.00',
-  allocatedQuantity: state === 'not_allocated' ? '0' : null,
-  paid: state === 'not_allocated' ? '0.00' : null,
-  released: state === 'not_allocated' ? '1253.00' : null,
-  orderId: null,
-  ticket: null,
-  createdAt: '2026-11-21T10:00:00.000Z',
-});
 
 const count = (requests: Recorded[], path: string) =>
   requests.filter((request) => request.path === path).length;
@@ -43,13 +21,13 @@ beforeEach(() => {
 
 describe("positions tab 'subscription' left open", () => {
   it('shows the draw once it has run, then stops asking', async () => {
-    let state: Subscription['state'] = 'awaiting_draw';
+    let state: IpoSubscriptionFixture['state'] = 'awaiting_draw';
     const { server } = renderApp('/trade/index', {
       '/common/config': () => ok(configEntries('demo')),
       '/trade/positions': () => ok(positionPage([])),
       '/trade/orders': () => ok(orderPage([])),
       '/fundRecord/list': () => ok({ total: 0, items: [] }),
-      '/ipo/subscriptions': () => ok({ total: 1, items: [subscription(state)] }),
+      '/ipo/subscriptions': () => ok({ total: 1, items: [ipoSubscription(state)] }),
       '/placement/subscriptions': () => ok({ total: 0, items: [] }),
       '/strategy/mine': () => ok({ holdings: [], requests: { total: 0, items: [] } }),
     });
