@@ -29,6 +29,15 @@ export async function openCall(db: Executor, userId: bigint): Promise<MarginCall
   return rows[0];
 }
 
+/** The users with an open call. */
+export async function openCallUsers(db: Executor): Promise<bigint[]> {
+  const rows = await db
+    .select({ userId: marginCalls.userId })
+    .from(marginCalls)
+    .where(eq(marginCalls.state, 'open'));
+  return rows.map((row) => row.userId);
+}
+
 /** Opens a call unless one is open (the unique partial index): the new row, or undefined. */
 export async function insertCall(
   db: Executor,

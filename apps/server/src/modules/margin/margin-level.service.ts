@@ -106,6 +106,11 @@ export function createMarginLevelService(deps: {
   let reloading: Promise<void> | null = null;
   /** This node's latest level per account (basis points, null: nothing required). */
   const latest = new Map<bigint, number | null>();
+  /**
+   * Users with an open call as this node knows them (read at each reload, then kept by its own
+   * ticks, which every node sees alike): a tick writes only when a call opens or ends.
+   */
+  const openCalls = new Set<bigint>();
 
   function reload(): Promise<void> {
     reloading ??= (async () => {
@@ -113,6 +118,9 @@ export function createMarginLevelService(deps: {
         const startedAtMs = clock.now().getTime();
         const borrowers = await repository.borrowingUsers(db);
         index.replace(await holdings.heldSymbols(borrowers));
+        const open = await repository.openCallUsers(db);
+        openCalls.clear();
+        for (const userId of open) openCalls.add(userId);
         loadedAtMs = startedAtMs;
       } finally {
         reloading = null;
@@ -127,7 +135,7 @@ export function createMarginLevelService(deps: {
     const level = marginLevelOf(side.equityEur, side.maintenanceEur);
     latest.set(userId, level.levelBasisPoints);
     const now = clock.now();
-    if (level.isBelowCall && level.levelBasisPoints !== null) {
+    if (level.isBelowCall && level.levelBasisPoints !== null && !openCalls.has(userId)) {
       const levelBasisPoints = level.levelBasisPoints;
       await db.transaction(async (tx) => {
         const call = await repository.insertCall(tx, {
@@ -148,8 +156,11 @@ export function createMarginLevelService(deps: {
           callLevel: percent(MARGIN_RULES.callLevelBasisPoints),
         });
       });
-    } else {
+      // Open now, whether this node's insert made it or another node's did.
+      openCalls.add(userId);
+    } else if (!level.isBelowCall && openCalls.has(userId)) {
       await repository.meetCall(db, userId, now, level.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints);
+      openCalls.delete(userId);
     }
     if (level.isBelowLiquidation) await liquidate(userId);
     return level;
