@@ -155,6 +155,43 @@ describe('liquidation', () => {
     for (const symbol of [a, b, c, d]) scenario.clear(symbol);
   });
 
+  it('a shock on one symbol held by many accounts liquidates exactly those below the level, once each, on two nodes', async () => {
+    const symbol = largeCaps[3]!;
+    const leverages = ['1.25', '1.50', '1.75', '2.00'];
+    const holders: { user: MarginUser; leverage: string }[] = [];
+    for (const leverage of leverages) {
+      for (let count = 0; count < 4; count += 1) {
+        const user = await fundedUser(testApp, admin, '3000.00');
+        await openMargin(testApp, user);
+        const placed = await placeOrder(testApp, user, { symbol, side: 'buy', amount: '2000.00', leverage });
+        expect(placed.data?.state).toBe('filled');
+        holders.push({ user, leverage });
+      }
+    }
+    await reload();
+    // A 40 % fall: 2.00x about 55 % (liquidated), 1.75x about 95 % (called only), the others above 100 %.
+    scenario.set(symbol, 60n);
+    const below = new Set<string>();
+    for (const { user } of holders) {
+      const level = (await summaryOf(user)).levelBasisPoints as number;
+      if (level < MARGIN_RULES.liquidationLevelBasisPoints) below.add(user.account);
+    }
+    expect([...below].length).toBe(4);
+    await ticks([symbol], 3);
+    for (const { user, leverage } of holders) {
+      const sold = await sellOrders(user);
+      if (below.has(user.account)) {
+        expect(sold, leverage).toEqual([{ symbol }]);
+        expect(await liquidationsOf(user)).toMatchObject([{ state: 'done' }]);
+      } else {
+        expect(sold, leverage).toEqual([]);
+        expect(await liquidationsOf(user)).toEqual([]);
+      }
+    }
+    expect(await breaches()).toEqual([]);
+    scenario.clear(symbol);
+  });
+
   it('a shortfall once nothing is left to sell is recorded and shown; the loan stays owed, no cash is negative', async () => {
     const e = largeCaps[4] ?? largeCaps[0]!;
     const user = await marginBuyer([{ symbol: e, amount: '2000.00' }]);
