@@ -292,6 +292,8 @@ const environmentSchema = z
     MARGIN_BENCHMARK_NAME: z.string().trim().min(1).max(60).default('€STR'),
     MARGIN_BENCHMARK_BASIS_POINTS: z.coerce.number().int().min(0).max(5_000).default(200),
     MARGIN_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(2_000).default(300),
+    /** Day trading's intraday initial margin (issue 16 item 5): 10 % (10×, the orders' cap) to 100 %. */
+    MARGIN_INTRADAY_INITIAL_BASIS_POINTS: z.coerce.number().int().min(1_000).max(10_000).default(2_500),
     REGULATOR_WARNING_URL: z
       .string()
       .url()
@@ -515,6 +517,8 @@ export type Config = {
     readonly benchmarkName: string;
     readonly benchmarkBasisPoints: number;
     readonly spreadBasisPoints: number;
+    /** Day trading's intraday initial margin, basis points (leverage up to 1 / it). */
+    readonly intradayInitialBasisPoints: number;
   };
   /** Per client address, per minute; `account`: per account on the password-checking calls. */
   readonly rateLimits: { login: number; register: number; account: number };
@@ -689,6 +693,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       benchmarkName: env.MARGIN_BENCHMARK_NAME,
       benchmarkBasisPoints: env.MARGIN_BENCHMARK_BASIS_POINTS,
       spreadBasisPoints: env.MARGIN_SPREAD_BASIS_POINTS,
+      intradayInitialBasisPoints: env.MARGIN_INTRADAY_INITIAL_BASIS_POINTS,
     },
     rateLimits: {
       login: env.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -174,6 +174,7 @@ export function createServices(deps: ServiceDeps) {
     rate: config.margin,
     ledger,
     holdings: { marginHoldings: (userId) => trading.marginHoldings(userId) },
+    dayTrading: { intradayInitialBasisPoints: config.margin.intradayInitialBasisPoints },
   });
   const trading = createTradingService({
     margin,

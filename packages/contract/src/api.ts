@@ -14,6 +14,7 @@ import {
 } from './account-services';
 import { adminMarginEndpoints, marginEndpoints } from './margin';
 import { adminMarginSettingsEndpoints } from './margin-settings';
+import { dayTradingEndpoints } from './day-trading';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { adminPlacementEndpoints, placementEndpoints } from './placements';
 import { adminStrategyEndpoints, strategyEndpoints } from './strategies';
@@ -37,6 +38,7 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof checkInEndpoints> &
   EndpointsByPath<typeof professionalEndpoints> &
   EndpointsByPath<typeof marginEndpoints> &
+  EndpointsByPath<typeof dayTradingEndpoints> &
   EndpointsByPath<typeof ipoEndpoints> &
   EndpointsByPath<typeof placementEndpoints> &
   EndpointsByPath<typeof strategyEndpoints>;
@@ -79,6 +81,7 @@ export const userApi: UserApi = byPath<UserApi>(
   checkInEndpoints,
   professionalEndpoints,
   marginEndpoints,
+  dayTradingEndpoints,
   ipoEndpoints,
   placementEndpoints,
   strategyEndpoints,

@@ -345,6 +345,15 @@ export const errorCatalogue = {
     "A buy on margin, and a sale while a margin loan is open, pay in the instrument's currency (`currency`).",
     ['currency'],
   ),
+  // Day trading (issue 16, item 5)
+  DAY_TRADE_NOT_ELIGIBLE: refusal(
+    'This instrument is not on the published list of day-trading instruments (`symbol`).',
+    ['symbol'],
+  ),
+  DAY_TRADE_CUTOFF_PASSED: refusal(
+    'Day trades are taken only while the venue is open and before the auto-close time (`autoCloseAt`, empty while the venue is closed).',
+    ['autoCloseAt'],
+  ),
   MARGIN_TRANSFER_BELOW_MAINTENANCE: refusal(
     'Moving this much out of the margin side would leave its equity below the maintenance requirement; at most `available` can move.',
     ['available'],

@@ -27,5 +27,6 @@ export * from './placement-allocation';
 export * from './strategies';
 export * from './ipo-draw';
 export * from './margin';
+export * from './day-trading';
 export * from './margin-settings';
 export * from './api';

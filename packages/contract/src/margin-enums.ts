@@ -97,3 +97,25 @@ export const marginDisclosureParagraphs = [
   'not_yet',
 ] as const;
 export type MarginDisclosureParagraph = (typeof marginDisclosureParagraphs)[number];
+
+/**
+ * Day trading (issue 16, item 5): a day-trade order is a market buy marked intraday, at a leverage
+ * up to 1 / the intraday initial margin, on an eligible instrument, while its venue is open and
+ * before the auto-close time. Every position opened intraday and still open is closed at market at
+ * the auto-close time, `autoCloseMinutesBeforeClose` minutes before the venue's regular close.
+ */
+export const DAY_TRADING_RULES = {
+  /**
+   * The intraday initial margin's default, basis points (25 %: leverage up to 4.00); the server's
+   * configuration (MARGIN_INTRADAY_INITIAL_BASIS_POINTS) sets the one in force, which
+   * /margin/dayTrading publishes.
+   */
+  intradayInitialBasisPointsDefault: 2_500,
+  /**
+   * The eligible instruments: those whose margin class, after staff overrides, is one of these (the
+   * large caps, which are liquid by the class rule); derived in one place on the server.
+   */
+  eligibleClasses: ['large_cap'],
+  /** Positions opened intraday are closed at market this many minutes before the venue's close. */
+  autoCloseMinutesBeforeClose: 15,
+} as const;

@@ -10,6 +10,11 @@ export const marginPaths = {
   transfer: '/margin/transfer',
 } as const;
 
+/** Day trading (issue 16 item 5): the rules, the eligible instruments and today's intraday P&L. */
+export const dayTradingPaths = {
+  dayTrading: '/margin/dayTrading',
+} as const;
+
 /** Under ADMIN_API_BASE_PATH: a user's margin account on the back-office user page. */
 export const adminMarginPaths = {
   userMargin: '/users/margin',

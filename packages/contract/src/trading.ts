@@ -110,6 +110,11 @@ const ticketFields = {
     .string()
     .regex(/^\d{1,2}\.\d{2}$/)
     .optional(),
+  /**
+   * A day trade (issue 16, item 5): a market buy at a leverage up to 1 / the intraday initial margin
+   * on an instrument of the published day-trading list, closed at market at the auto-close time.
+   */
+  intraday: z.boolean().optional(),
 };
 
 type TicketShape = {
@@ -124,6 +129,7 @@ type TicketShape = {
   timeInForce: string;
   expiresOn?: string | undefined;
   leverage?: string | undefined;
+  intraday?: boolean | undefined;
 };
 
 /** The combinations a ticket must respect; each broken one is a VALIDATION_FAILED issue on its field. */
@@ -157,6 +163,9 @@ function checkTicket(ticket: TicketShape, context: z.RefinementCtx): void {
   }
   if (ticket.leverage !== undefined && ticket.leverage < '1.00' && ticket.leverage.length === 4) {
     issue('leverage', "from 1.00 up to the instrument's cap");
+  }
+  if (ticket.intraday === true && (ticket.side !== 'buy' || ticket.type !== 'market')) {
+    issue('intraday', 'a day trade is a market buy');
   }
   if (ticket.type === 'market' && ticket.timeInForce === 'gtc') {
     issue('timeInForce', 'a market order fills at once or at the open; it cannot be good-till-cancelled');

@@ -13,6 +13,7 @@ import { registerTradingCorporateActionsJob } from './trading-corporate-actions.
 import { registerTradingExpiryJob } from './trading-expiry.job';
 import { registerCreditInterestJob } from './credit-interest.job';
 import { registerMarginInterestJob } from './margin-interest.job';
+import { registerMarginDayTradingJob } from './margin-day-trading.job';
 import { registerIpoDrawJob } from './ipo-draw.job';
 import { registerDemoIpoJob } from './demo-ipo.job';
 import { registerDemoPlacementJob } from './demo-placement.job';
@@ -48,6 +49,11 @@ export function registerJobs(
   registerNewsFeedsJob(runner, { news: deps.services.news });
   registerCreditInterestJob(runner, { credit: deps.services.credit });
   registerMarginInterestJob(runner, { margin: deps.services.margin });
+  registerMarginDayTradingJob(runner, {
+    margin: deps.services.margin,
+    trading: deps.services.trading,
+    ledger: deps.services.ledger,
+  });
   registerIpoDrawJob(runner, { offerings: deps.services.offerings });
   registerDemoIpoJob(runner, { demoIpo: deps.services.demoIpo });
   registerPlacementAllocationJob(runner, { placements: deps.services.placements });

@@ -1977,6 +1977,9 @@ export default {
     MARGIN_LEVERAGE_ABOVE_CAP: 'Der Hebel liegt über dem Höchstwert dieses Instruments: {{leverageMax}}×.',
     MARGIN_PAY_IN_TRADE_CURRENCY:
       'Auf Marge zahlen Sie in der Währung des Instruments ({{currency}}): Ein Kauf leiht sie, ein Verkauf zahlt sie zurück.',
+    DAY_TRADE_NOT_ELIGIBLE: 'Dieses Instrument steht nicht auf der Daytrading-Liste ({{symbol}}).',
+    DAY_TRADE_CUTOFF_PASSED:
+      'Daytrading ist nur möglich, solange der Markt geöffnet ist, und vor dem automatischen Schließzeitpunkt ({{autoCloseAt}}).',
     MARGIN_TRANSFER_BELOW_MAINTENANCE:
       'Ihre Margenseite fiele unter die Erhaltungsmarge. Jetzt können höchstens {{available}} verschoben werden.',
     SUPPORT_MESSAGE_EMPTY: 'Schreiben Sie eine Nachricht oder hängen Sie ein Bild an.',

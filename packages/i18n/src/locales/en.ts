@@ -1947,6 +1947,9 @@ export default {
     MARGIN_LEVERAGE_ABOVE_CAP: "The leverage is above this instrument's maximum: {{leverageMax}}×.",
     MARGIN_PAY_IN_TRADE_CURRENCY:
       "On margin you pay in the instrument's currency ({{currency}}): a buy borrows it, a sale repays it.",
+    DAY_TRADE_NOT_ELIGIBLE: 'This instrument is not on the day-trading list ({{symbol}}).',
+    DAY_TRADE_CUTOFF_PASSED:
+      'Day trades are taken only while the market is open and before the auto-close time ({{autoCloseAt}}).',
     MARGIN_TRANSFER_BELOW_MAINTENANCE:
       'Your margin side would fall below the maintenance margin. At most {{available}} can move now.',
     SUPPORT_MESSAGE_EMPTY: 'Write a message or attach a picture.',

@@ -1976,6 +1976,9 @@ export default {
     MARGIN_LEVERAGE_ABOVE_CAP: "L'effet de levier dépasse le maximum de cet instrument : {{leverageMax}}×.",
     MARGIN_PAY_IN_TRADE_CURRENCY:
       "Sur marge, payez dans la devise de l'instrument ({{currency}}) : un achat l'emprunte, une vente la rembourse.",
+    DAY_TRADE_NOT_ELIGIBLE: 'Cet instrument ne figure pas sur la liste du day trading ({{symbol}}).',
+    DAY_TRADE_CUTOFF_PASSED:
+      "Le day trading n'est possible que pendant l'ouverture du marché et avant l'heure de clôture automatique ({{autoCloseAt}}).",
     MARGIN_TRANSFER_BELOW_MAINTENANCE:
       'Votre côté marge passerait sous sa marge de maintenance. Au plus {{available}} peut être transféré maintenant.',
     SUPPORT_MESSAGE_EMPTY: 'Écrivez un message ou joignez une image.',

@@ -1934,6 +1934,9 @@ export default {
     MARGIN_LEVERAGE_ABOVE_CAP: '레버리지가 이 종목의 상한 {{leverageMax}}×를 넘습니다.',
     MARGIN_PAY_IN_TRADE_CURRENCY:
       '신용 거래는 종목 통화({{currency}})로 결제합니다: 매수는 그 통화를 빌리고 매도는 상환합니다.',
+    DAY_TRADE_NOT_ELIGIBLE: '이 종목은 데이 트레이딩 목록에 없습니다({{symbol}}).',
+    DAY_TRADE_CUTOFF_PASSED:
+      '데이 트레이딩은 시장이 열려 있고 자동 청산 시각({{autoCloseAt}}) 전에만 가능합니다.',
     MARGIN_TRANSFER_BELOW_MAINTENANCE:
       '신용 계좌가 유지 증거금 아래로 떨어집니다. 지금은 최대 {{available}}까지 이동할 수 있습니다.',
     SUPPORT_MESSAGE_EMPTY: '메시지를 입력하거나 사진을 첨부하세요.',

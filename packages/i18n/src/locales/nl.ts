@@ -1974,6 +1974,9 @@ export default {
     MARGIN_LEVERAGE_ABOVE_CAP: 'De hefboom ligt boven het maximum van dit instrument: {{leverageMax}}×.',
     MARGIN_PAY_IN_TRADE_CURRENCY:
       'Op marge betaal je in de munt van het instrument ({{currency}}): een aankoop leent ze, een verkoop betaalt ze terug.',
+    DAY_TRADE_NOT_ELIGIBLE: 'Dit instrument staat niet op de daghandellijst ({{symbol}}).',
+    DAY_TRADE_CUTOFF_PASSED:
+      'Daghandel kan alleen terwijl de markt open is en vóór het automatische sluitingsuur ({{autoCloseAt}}).',
     MARGIN_TRANSFER_BELOW_MAINTENANCE:
       'Dan zakt je margekant onder de onderhoudsmarge. Nu kan hoogstens {{available}} verschuiven.',
     SUPPORT_MESSAGE_EMPTY: 'Schrijf een bericht of voeg een afbeelding toe.',

@@ -2,6 +2,7 @@ import {
   ADMIN_API_BASE_PATH,
   adminMarginEndpoints,
   adminMarginRoles,
+  dayTradingEndpoints,
   marginEndpoints,
 } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { idempotencyKey } from '../../http/request-headers';
 import { onTickedSymbols } from '../../market/ticked-symbols';
 
 export async function marginRoutes(app: FastifyInstance): Promise<void> {
-  const { margin, marginLevel, market } = app.services;
+  const { margin, marginLevel, market, trading } = app.services;
   // Margin levels are recomputed on the quote stream, for the accounts holding a symbol that ticked;
   // every node sees the same ticks, and one open call per user (a unique index) tells the user once.
   const stopTicks = onTickedSymbols(
@@ -42,6 +43,12 @@ export async function marginRoutes(app: FastifyInstance): Promise<void> {
         idempotencyKey(request),
       ),
     ),
+  );
+  registerEndpoint(app, dayTradingEndpoints.dayTrading, async ({ session }) =>
+    margin.dayTrading.overview(session.userId, {
+      isMarginOpen: await margin.isOpen(session.userId),
+      trading,
+    }),
   );
   registerEndpoint(app, adminMarginEndpoints.userMargin, ({ body }) => margin.staffSummary(body.account), {
     basePath: ADMIN_API_BASE_PATH,

@@ -1,4 +1,5 @@
 import {
+  DAY_TRADING_RULES,
   DomainError,
   MARGIN_EXPERIENCE_RULE,
   MARGIN_RULES,
@@ -25,6 +26,7 @@ import type { MarketService } from '../market/market.service';
 import type { UsersService } from '../users/users.service';
 import { classRule, leverageMax, marginClassOf } from './margin-classes';
 import { createMarginSettings } from './margin-settings';
+import { createDayTrading, type DayTradingConfig } from './day-trading';
 import { renderDisclosure, type MarginRate } from './margin-disclosure';
 import { scoreMarginAnswers } from './margin-scoring';
 import { requireIdempotencyKey } from '../fund-operations/fund-operations.service';
@@ -88,13 +90,18 @@ export function createMarginService(deps: {
   clock: Clock;
   audit: Pick<AuditService, 'record' | 'list'>;
   identity: Pick<IdentityService, 'requireVerified'>;
-  market: Pick<MarketService, 'provider' | 'instrumentOf' | 'fxRate'>;
+  market: Pick<
+    MarketService,
+    'provider' | 'instrumentOf' | 'fxRate' | 'regularSession' | 'venueDate' | 'currentQuote'
+  >;
   users: Pick<UsersService, 'lock' | 'findByAccount'>;
   rate: MarginRate;
   /** For the loan, interest and the capital transfer; without it nothing can be borrowed. */
   ledger?: LedgerService;
   /** The user's holdings valued now (the trading module's positions), for equity and maintenance. */
   holdings?: { marginHoldings(userId: bigint): Promise<MarginHolding[]> };
+  /** Day trading's intraday initial margin (configuration; DAY_TRADING_RULES gives the default). */
+  dayTrading?: DayTradingConfig;
 }) {
   const { db, clock, audit, identity, market, users, rate } = deps;
   // Staff overrides of instruments' margin and lending settings (issue 15 item 4): `settings.apply`
@@ -202,6 +209,17 @@ export function createMarginService(deps: {
     const margin = settings.apply(symbol, marginClassOf(market.instrumentOf(symbol)));
     return { ...margin, leverageMax: leverageMax(margin.initialBasisPoints) };
   }
+
+  // Day trading (issue 16 item 5, day-trading.ts): eligibility from the one lookup above.
+  const dayTrading = createDayTrading({
+    db,
+    clock,
+    config: deps.dayTrading ?? {
+      intradayInitialBasisPoints: DAY_TRADING_RULES.intradayInitialBasisPointsDefault,
+    },
+    market,
+    instrumentMargin,
+  });
 
   /** What the user owes per currency, and the interest added so far, from the movement rows. */
   function loanFigures(rows: readonly MarginMovementRow[]) {
@@ -509,6 +527,9 @@ export function createMarginService(deps: {
       if (!(await openAccount(userId))) throw new DomainError('MARGIN_NOT_ENABLED');
     },
 
+    /** Whether the user's margin account is open (the day-trading screen). */
+    isOpen: async (userId: bigint) => (await openAccount(userId)) !== null,
+
     /** Staff: the margin account's state and test score, for the back-office user page. */
     async staffSummary(accountName: string) {
       const user = await users.findByAccount(accountName);
@@ -535,7 +556,14 @@ export function createMarginService(deps: {
      */
     async marginTicket(
       userId: bigint,
-      input: { symbol: string; leverage: string | undefined; tradeCurrency: Currency; payCurrency: Currency },
+      input: {
+        symbol: string;
+        leverage: string | undefined;
+        tradeCurrency: Currency;
+        payCurrency: Currency;
+        /** A day trade (day-trading.ts): the intraday cap, eligibility and the auto-close time instead. */
+        intraday?: boolean | undefined;
+      },
     ) {
       const hundredths = input.leverage === undefined ? 100 : leverageHundredthsOf(input.leverage);
       if (hundredths === null || hundredths < 100) {
@@ -543,8 +571,26 @@ export function createMarginService(deps: {
           issues: [{ path: 'leverage', message: "from 1.00 up to the instrument's cap" }],
         });
       }
-      if (hundredths === 100) return null;
+      if (hundredths === 100 && input.intraday !== true) return null;
       if (!deps.ledger || !(await openAccount(userId))) throw new DomainError('MARGIN_NOT_ENABLED');
+      if (input.intraday === true) {
+        const intraday = dayTrading.checkTicket({
+          symbol: input.symbol,
+          leverageHundredths: hundredths,
+          nowMs: clock.now().getTime(),
+        });
+        if (input.payCurrency !== input.tradeCurrency) {
+          throw new DomainError('MARGIN_PAY_IN_TRADE_CURRENCY', { currency: input.tradeCurrency });
+        }
+        return {
+          leverageHundredths: hundredths,
+          leverage: formatLeverage(hundredths),
+          leverageMax: intraday.leverageMax,
+          annualRateBasisPoints,
+          isIntraday: true,
+          autoCloseAt: new Date(intraday.autoCloseAtMs).toISOString(),
+        };
+      }
       const margin = instrumentMargin(input.symbol);
       if (margin.leverageMax === null)
         throw new DomainError('MARGIN_NOT_MARGINABLE', { symbol: input.symbol });
@@ -560,8 +606,13 @@ export function createMarginService(deps: {
         leverage: formatLeverage(hundredths),
         leverageMax: margin.leverageMax,
         annualRateBasisPoints,
+        isIntraday: false,
+        autoCloseAt: null as string | null,
       };
     },
+
+    /** Day trading (issue 16 item 5): the rules, eligibility, the fill's record and the auto-close. */
+    dayTrading,
 
     /** Locks these users' margin accounts (before any ledger row): a fill that borrows or repays. */
     lockLoans: (tx: Transaction, userIds: readonly bigint[]) => repository.lockAccounts(tx, userIds),

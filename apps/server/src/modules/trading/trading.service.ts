@@ -105,7 +105,10 @@ export type TradingServiceDeps = {
   trading: TradingConfig;
   fxSpreadBasisPoints: number;
   /** Buys on margin (issue 16); without it a leverage above 1.00 is MARGIN_NOT_ENABLED. */
-  margin?: Pick<MarginService, 'marginTicket' | 'lockLoans' | 'recordBorrow' | 'repayFromSale' | 'owed'>;
+  margin?: Pick<
+    MarginService,
+    'marginTicket' | 'lockLoans' | 'recordBorrow' | 'repayFromSale' | 'owed' | 'dayTrading'
+  >;
 };
 
 /** The value of a settled promise, or its error thrown. */
@@ -207,9 +210,11 @@ export function createTradingService(deps: TradingServiceDeps) {
     const { instrument, currency } = tradable;
     market.assertListed(instrument, nowMs);
     const payCurrency: Currency = ticket.payCurrency ?? currency;
-    // A leverage above 1.00: the margin account open, the instrument marginable, within its cap.
+    // A leverage above 1.00: the margin account open, the instrument marginable, within its cap;
+    // a day trade (ticket.intraday): eligible, before the auto-close time, within the intraday cap.
     const marginTerms =
-      ticket.side !== 'buy' || ticket.leverage === undefined || ticket.leverage === '1.00'
+      ticket.side !== 'buy' ||
+      ((ticket.leverage === undefined || ticket.leverage === '1.00') && ticket.intraday !== true)
         ? null
         : margin
           ? await margin.marginTicket(userId, {
@@ -217,6 +222,7 @@ export function createTradingService(deps: TradingServiceDeps) {
               leverage: ticket.leverage,
               tradeCurrency: currency,
               payCurrency,
+              intraday: ticket.intraday,
             })
           : (() => {
               throw new DomainError('MARGIN_NOT_ENABLED');
@@ -488,7 +494,7 @@ export function createTradingService(deps: TradingServiceDeps) {
       const { holdId } = await ledger.hold(tx, hold);
       order = await repository.updateOrder(tx, order.id, { holdId });
       if (fillQuote && fillCosts) {
-        return (
+        const filled = (
           await execution.fill(tx, {
             order,
             instrument,
@@ -499,6 +505,16 @@ export function createTradingService(deps: TradingServiceDeps) {
             now,
           })
         ).order;
+        // A day trade (issue 16 item 5): marked intraday in the fill's transaction, for the auto-close.
+        if (margin && priced.marginTerms?.isIntraday === true && filled.filledQuantityMinor > 0n) {
+          await margin.dayTrading.record(tx, {
+            orderId: filled.id,
+            userId,
+            symbol: instrument.symbol,
+            quantityMinor: filled.filledQuantityMinor,
+          });
+        }
+        return filled;
       }
       if (ticket.timeInForce === 'ioc' || ticket.timeInForce === 'fok') {
         // Nothing crosses now: an immediate-or-cancel or fill-or-kill order ends unfilled.
@@ -1266,6 +1282,8 @@ export function createTradingService(deps: TradingServiceDeps) {
       ) {
         throw new DomainError('MARKET_CLOSED', { opensAt: iso(priced.session.opensAtMs) ?? '' });
       }
+      // A day trade fills at once at the quote or is not taken (it never rests past its auto-close).
+      if (ticket.intraday === true && !fillQuote) throw new DomainError('PRICE_UNAVAILABLE');
       const key = { idempotencyKey, hash };
       const findByKey = () => repository.findOrderByKey(db, userId, idempotencyKey);
       const willRest =
