@@ -471,7 +471,9 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
       units: formatUnits(row.unitsMinor),
       inceptionDate: row.inceptionDate,
       strikeTime: row.strikeTime,
-      nextStrikeAt: row.closedAt ? null : (nextStrikeAt(row, clock.now().getTime())?.toISOString() ?? null),
+      // A closed strategy still strikes its NAV: the follows made before the close and the
+      // redemptions are settled at it.
+      nextStrikeAt: nextStrikeAt(row, clock.now().getTime())?.toISOString() ?? null,
       noticeDays: row.noticeDays,
       minimumFollow: formatCash(row.minimumFollowMinor),
       fees: {
@@ -737,7 +739,7 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
       return presentForStaff(closed, totals.get(closed.id));
     },
 
-    /** Stops a strategy taking follows and redemptions from `at` (COPY_TRADING_CLOSED after it). */
+    /** Stops a strategy taking follows from `at` (COPY_TRADING_CLOSED after it); redemptions go on. */
     async close(code: string, at: Date) {
       await ensurePublished();
       const row = await repository.findStrategyByCode(db, code);

@@ -258,7 +258,8 @@ describe('following and leaving the 60/40 strategy', () => {
     expect(await cashOf(bob)).toEqual(expect.objectContaining({ frozen: '0.00' }));
     const detail = (await post('/strategy/detail', { id: trend.id }, bob)).data.strategy;
     expect(detail.closedAt).toBe('2026-11-26T15:30:00.000Z');
-    expect(detail.nextStrikeAt).toBeNull();
+    // Still struck daily for the redemptions (and follows made before the close).
+    expect(detail.nextStrikeAt).toBe('2026-11-27T15:00:00.000Z');
     // Bob leaves the 60/40 one (open) without trouble; leaving is never refused for a closed one either.
     expect((await withKey('/strategy/redeem', { id: balanced.id, units: '1' }, bob)).data.state).toBe(
       'pending',
