@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 // The back-office's initial JavaScript: the entry chunk, every chunk it imports statically, and
-// the English texts loaded before the first screen (the back-office's, the app locale's for the
-// error messages, Ant Design's): what the browser loads before it shows anything, gzipped. The build fails
+// the English texts loaded before the first screen (the back-office's, the error catalogue's,
+// Ant Design's): what the browser loads before it shows anything, gzipped. The build fails
 // above the budget.
 
 export const INITIAL_JS_BUDGET_BYTES = 300 * 1024;
@@ -20,7 +20,7 @@ export function initialChunks(manifest: Manifest): string[] {
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry || /i18n\/src\/(admin|locales)\/en\.ts$|antd\/es\/locale\/en_GB\.js$/.test(key))
+    if (chunk.isEntry || /i18n\/src\/(admin|errors)\/en\.ts$|antd\/es\/locale\/en_GB\.js$/.test(key))
       visit(key);
   }
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));

@@ -4,7 +4,7 @@ import {
   isLanguage,
   languageTags,
   loadAdminMessages,
-  loadMessages,
+  loadErrorMessages,
   pickLanguage,
   type AdminMessages,
   type Language,
@@ -13,7 +13,8 @@ import type { Locale } from 'antd/es/locale';
 import { createContext, useContext, type ReactNode } from 'react';
 
 // The back-office's texts: its own messages (packages/i18n/src/admin) and the shared error
-// catalogue texts of the app's locale, one language loaded at a time; the choice lives under
+// catalogue texts (packages/i18n/src/errors, without the rest of the app's locale), one language
+// loaded at a time; the choice lives under
 // `beurs-admin-language` in local storage.
 
 const STORAGE_KEY = 'beurs-admin-language';
@@ -42,14 +43,14 @@ export function initialLanguage(): Language {
 }
 
 export async function loadTexts(language: Language): Promise<Texts> {
-  const [admin, app, ant] = await Promise.all([
+  const [admin, errors, ant] = await Promise.all([
     loadAdminMessages(language),
-    loadMessages(language),
+    loadErrorMessages(language),
     antLocales[language](),
   ]);
   localStorage.setItem(STORAGE_KEY, language);
   document.documentElement.lang = languageTags[language];
-  return { language, admin, errors: app.errors as Record<string, string>, antLocale: ant.default };
+  return { language, admin, errors, antLocale: ant.default };
 }
 
 type Params = Record<string, string | number>;

@@ -21,6 +21,24 @@ const loaders: Record<Language, () => Promise<{ default: unknown }>> = {
   ko: () => import('./locales/ko'),
 };
 
+const errorLoaders: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+  de: () => import('./errors/de'),
+  en: () => import('./errors/en'),
+  zh: () => import('./errors/zh'),
+  nl: () => import('./errors/nl'),
+  fr: () => import('./errors/fr'),
+  ko: () => import('./errors/ko'),
+};
+
+/**
+ * Loads one language's error catalogue texts alone (the back-office needs only these of the app's
+ * texts); the same texts as `loadMessages(language).errors`.
+ */
+export async function loadErrorMessages(language: Language): Promise<Record<string, string>> {
+  const module = await errorLoaders[language]();
+  return withTypography(module.default, language);
+}
+
 /** Loads one language's messages (a separate chunk in the app build). */
 export async function loadMessages(language: Language): Promise<Messages> {
   const module = await loaders[language]();
