@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_TRADING_RULES, formatCash } from '@beurs/contract';
-import { verifyRecords } from '../../ledger/ledger-record-checks';
-import { verifyLedger } from '../../ledger/ledger-verify';
 import { queryRows } from '../../ledger/ledger.repository';
-import { recordChecks } from '../../record-checks';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
+  breaches,
   marginSymbols,
   openMargin,
   placeOrder,
@@ -42,11 +40,6 @@ afterAll(async () => {
   await second.close();
   await first.close();
 });
-
-const breaches = async () => [
-  ...(await verifyLedger(first.database.db)).breaches,
-  ...(await verifyRecords(first.database.db, recordChecks)),
-];
 
 const dayTrades = (userId: bigint) =>
   queryRows<{
@@ -311,6 +304,6 @@ describe('day trading', () => {
     first.clock.set('2026-11-20T16:20:00Z');
     expect(await close(first)).toEqual([]);
     expect(await first.app.services.margin.dayTrading.openCount()).toBe(0);
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(first)).toEqual([]);
   });
 });

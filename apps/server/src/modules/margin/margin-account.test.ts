@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEFAULT_PASSWORD, signUp, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, callAdmin, createStaff, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { verifyIdentity } from '../uploads/upload-test-support';
+import { PASSING_ANSWERS, userIdOf } from './margin-test-support';
 
 // Opening a margin account (issue 16, item 1) through the API: identity first; the appropriateness
 // test scored by the published rule, a fail explained and refused again for 30 days (the manual
@@ -23,19 +24,9 @@ type User = { token: string; account: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const passing = {
-  margin_call: 'add_cash_or_reduce',
-  liquidation: 'closed_at_market',
-  loss_beyond_deposit: 'yes_debt',
-  short_selling: 'unlimited_loss',
-  interest: 'daily_on_borrowed',
-  recall: 'forced_buy_in',
-  leveraged_experience: 'never',
-  trade_frequency: 'monthly',
-};
 /** Three knowledge answers wrong (3 of 6 right): fails the knowledge rule. */
 const failing = {
-  ...passing,
+  ...PASSING_ANSWERS,
   short_selling: 'loss_capped_at_proceeds',
   loss_beyond_deposit: 'no_never',
   recall: 'nothing_happens',
@@ -80,24 +71,15 @@ const accept = async (user: User, body: Record<string, unknown> = {}) => {
   ).json();
 };
 const requireMargin = async (user: User) => {
-  const userId = await userIdOf(user);
+  const userId = await userIdOf(testApp, user);
   return testApp.app.services.margin.requireMarginEnabled(userId).then(
     () => 'enabled',
     (error: { code?: string }) => error.code,
   );
 };
 
-async function userIdOf(user: User): Promise<bigint> {
-  const rows = (await testApp.database.db.execute(
-    sql`select id::text as id from users where account = ${user.account}`,
-  )) as unknown as { rows: { id: string }[] };
-  const id = rows.rows[0]?.id;
-  if (!id) throw new Error('no such user');
-  return BigInt(id);
-}
-
 async function auditActions(user: User): Promise<string[]> {
-  const userId = await userIdOf(user);
+  const userId = await userIdOf(testApp, user);
   const rows = (await testApp.database.db.execute(
     sql`select action from audit_log where user_id = ${userId} order by id`,
   )) as unknown as { rows: { action: string }[] };
@@ -107,17 +89,17 @@ async function auditActions(user: User): Promise<string[]> {
 describe('opening a margin account', () => {
   it('refuses a user whose identity is not verified, and stores nothing', async () => {
     const user = await signUp(testApp);
-    expect((await submit(user, passing)).code).toBe('IDENTITY_REQUIRED');
+    expect((await submit(user, PASSING_ANSWERS)).code).toBe('IDENTITY_REQUIRED');
     expect((await status(user)).data).toMatchObject({ state: 'not_started', test: null, account: null });
     expect(await requireMargin(user)).toBe('MARGIN_NOT_ENABLED');
   });
 
   it('refuses an incomplete or unknown answer as a malformed payload', async () => {
     const user = await verifiedUser();
-    const { recall: _left, ...incomplete } = passing;
+    const { recall: _left, ...incomplete } = PASSING_ANSWERS;
     expect((await call(testApp.app, '/margin/test', { answers: incomplete }, user)).statusCode).toBe(400);
     expect(
-      (await call(testApp.app, '/margin/test', { answers: { ...passing, recall: 'maybe' } }, user))
+      (await call(testApp.app, '/margin/test', { answers: { ...PASSING_ANSWERS, recall: 'maybe' } }, user))
         .statusCode,
     ).toBe(400);
     expect((await status(user)).data.state).toBe('not_started');
@@ -133,7 +115,7 @@ describe('opening a margin account', () => {
       '5.00 % a year (€STR at 2.00 % plus a spread of 3.00 %)',
     );
 
-    const taken = await submit(user, passing);
+    const taken = await submit(user, PASSING_ANSWERS);
     expect(taken.data).toMatchObject({
       knowledgeCorrect: 6,
       knowledgeTotal: 6,
@@ -162,13 +144,13 @@ describe('opening a margin account', () => {
     });
     expect(await requireMargin(user)).toBe('enabled');
     expect((await accept(user)).code).toBe('MARGIN_ACCOUNT_ALREADY_OPEN');
-    expect((await submit(user, passing)).code).toBe('MARGIN_TEST_ALREADY_PASSED');
+    expect((await submit(user, PASSING_ANSWERS)).code).toBe('MARGIN_TEST_ALREADY_PASSED');
     expect(await auditActions(user)).toEqual(['margin.test_taken', 'margin.disclosure_accepted']);
   });
 
   it('hashes the disclosure in the language shown, and accepts it in that language', async () => {
     const user = await verifiedUser();
-    await submit(user, passing);
+    await submit(user, PASSING_ANSWERS);
     const english = (await status(user, 'en')).data.disclosure;
     const dutch = (await status(user, 'nl')).data.disclosure;
     expect(dutch.hash).not.toBe(english.hash);
@@ -212,12 +194,12 @@ describe('opening a margin account', () => {
     expect((await accept(user)).code).toBe('MARGIN_TEST_NOT_PASSED');
 
     const later = await advanceDays(user, 30 * DAY_MS - 1000);
-    expect(await submit(later, passing)).toMatchObject({
+    expect(await submit(later, PASSING_ANSWERS)).toMatchObject({
       code: 'MARGIN_TEST_RETAKE_TOO_SOON',
       params: { retakeFrom },
     });
     testApp.clock.advance(1000);
-    expect((await submit(later, passing)).data.isPassed).toBe(true);
+    expect((await submit(later, PASSING_ANSWERS)).data.isPassed).toBe(true);
     expect((await accept(later)).data.state).toBe('open');
     expect(await auditActions(later)).toEqual([
       'margin.test_taken',
@@ -228,12 +210,12 @@ describe('opening a margin account', () => {
 
   it('fails on experience alone: all knowledge right, no leverage and rare trades', async () => {
     const user = await verifiedUser();
-    const result = await submit(user, { ...passing, trade_frequency: 'few_a_year' });
+    const result = await submit(user, { ...PASSING_ANSWERS, trade_frequency: 'few_a_year' });
     expect(result.data).toMatchObject({ knowledgeCorrect: 6, isExperienceMet: false, isPassed: false });
-    expect((await submit(user, passing)).code).toBe('MARGIN_TEST_RETAKE_TOO_SOON');
+    expect((await submit(user, PASSING_ANSWERS)).code).toBe('MARGIN_TEST_RETAKE_TOO_SOON');
     const withLeverage = await verifiedUser();
     const leveraged = await submit(withLeverage, {
-      ...passing,
+      ...PASSING_ANSWERS,
       trade_frequency: 'never',
       leveraged_experience: 'under_one_year',
     });
@@ -245,14 +227,14 @@ describe('opening a margin account', () => {
     const answers = await Promise.all([submit(user, failing), submit(user, failing)]);
     expect(answers.filter((answer) => answer.status === 1)).toHaveLength(1);
     expect(answers.find((answer) => answer.status === 0)?.code).toBe('MARGIN_TEST_RETAKE_TOO_SOON');
-    const userId = await userIdOf(user);
+    const userId = await userIdOf(testApp, user);
     const count = (await testApp.database.db.execute(
       sql`select count(*)::int as count from margin_tests where user_id = ${userId}`,
     )) as unknown as { rows: { count: number }[] };
     expect(count.rows[0]?.count).toBe(1);
 
     const passer = await verifiedUser();
-    await submit(passer, passing);
+    await submit(passer, PASSING_ANSWERS);
     const acceptances = await Promise.all([accept(passer), accept(passer)]);
     expect(acceptances.filter((answer) => answer.status === 1)).toHaveLength(1);
     expect(acceptances.find((answer) => answer.status === 0)?.code).toBe('MARGIN_ACCOUNT_ALREADY_OPEN');
@@ -262,7 +244,7 @@ describe('opening a margin account', () => {
   it('does not believe a score edited in the database, nor an acceptance inserted by hand', async () => {
     const user = await verifiedUser();
     const failed = await submit(user, failing);
-    const userId = await userIdOf(user);
+    const userId = await userIdOf(testApp, user);
     // A hostile operator marks the failed test as a full pass and writes the acceptance row.
     await testApp.database.db.execute(
       sql`update margin_tests set knowledge_correct = 6, is_experience_met = true, is_passed = true
@@ -282,10 +264,10 @@ describe('opening a margin account', () => {
 
   it('closes the account when the stored answers are edited to differ from the audited ones', async () => {
     const user = await verifiedUser();
-    await submit(user, { ...passing, recall: 'nothing_happens' });
+    await submit(user, { ...PASSING_ANSWERS, recall: 'nothing_happens' });
     await accept(user);
     expect(await requireMargin(user)).toBe('enabled');
-    const userId = await userIdOf(user);
+    const userId = await userIdOf(testApp, user);
     // Still a pass when re-scored, but not the answers the user gave (the audit entry has those).
     await testApp.database.db.execute(
       sql`update margin_tests set answers = jsonb_set(answers, '{recall}', '"forced_buy_in"') where user_id = ${userId}`,
@@ -299,7 +281,7 @@ describe('the back-office user page', () => {
   it('shows when the account opened and the test score to the roles of the user page only', async () => {
     const user = await verifiedUser();
     const openedAt = testApp.clock.now().toISOString();
-    await submit(user, { ...passing, recall: 'nothing_happens' });
+    await submit(user, { ...PASSING_ANSWERS, recall: 'nothing_happens' });
     await accept(user);
     const auditor = await createStaff(testApp, admin, 'auditor');
     const answer = (await callAdmin(testApp, '/users/margin', { account: user.account }, auditor)).json();

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyRecords } from '../../ledger/ledger-record-checks';
-import { verifyLedger } from '../../ledger/ledger-verify';
-import { recordChecks } from '../../record-checks';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
-import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { fundedUser } from '../withdrawals/withdrawal-test-support';
+import { breaches, openMargin, placeOrder, postData, userIdOf, type MarginUser } from './margin-test-support';
 
 // Buying on margin, its interest and the capital transfer (issue 16, items 2 and 6) through the
 // API: a buy carries a leverage up to the instrument's cap; only the initial part leaves the
@@ -16,7 +14,6 @@ import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-suppor
 
 let testApp: TestApp;
 let admin: StaffHeaders;
-type User = { token: string; account: string };
 
 const FRIDAY_AFTERNOON = '2026-11-20T15:45:17Z';
 
@@ -27,11 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const post = async (path: string, payload: unknown, user: User) =>
-  (await call(testApp.app, path, payload, user)).json();
-const place = async (user: User, ticket: Record<string, unknown>, key?: string) =>
-  (await callWithKey(testApp, '/trade/place', { fundPassword: FUND_PASSWORD, ...ticket }, user, key)).json();
-const transfer = async (user: User, body: Record<string, unknown>, key?: string) =>
+const transfer = async (user: MarginUser, body: Record<string, unknown>, key?: string) =>
   (await callWithKey(testApp, '/margin/transfer', body, user, key)).json();
 const minor = (text: string) => BigInt(text.replace('.', ''));
 const cents = (value: bigint) => {
@@ -39,64 +32,24 @@ const cents = (value: bigint) => {
   const abs = value < 0n ? -value : value;
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 };
-const cashOf = async (user: User, currency = 'EUR') => {
-  const { balances } = (await post('/user/getUserinfo', undefined, user)).data;
+const cashOf = async (user: MarginUser, currency = 'EUR') => {
+  const { balances } = (await postData(testApp, '/user/getUserinfo', undefined, user)).data;
   return balances.find((balance: { currency: string }) => balance.currency === currency) as {
     available: string;
     frozen: string;
   };
 };
-/** What `npm run ledger:verify` reports: the journal's own checks and every entry against its record. */
-const breaches = async () => [
-  ...(await verifyLedger(testApp.database.db)).breaches,
-  ...(await verifyRecords(testApp.database.db, recordChecks)),
-];
-
-const passing = {
-  margin_call: 'add_cash_or_reduce',
-  liquidation: 'closed_at_market',
-  loss_beyond_deposit: 'yes_debt',
-  short_selling: 'unlimited_loss',
-  interest: 'daily_on_borrowed',
-  recall: 'forced_buy_in',
-  leveraged_experience: 'never',
-  trade_frequency: 'monthly',
-};
-
-async function openMargin(user: User) {
-  expect((await post('/margin/test', { answers: passing }, user)).status).toBe(1);
-  const { data } = await post('/margin/status', { language: 'en' }, user);
-  const accepted = await post(
-    '/margin/accept',
-    {
-      language: 'en',
-      disclosureVersion: data.disclosure.version,
-      disclosureHash: data.disclosure.hash,
-      accepts: true,
-    },
-    user,
-  );
-  expect(accepted.data.state).toBe('open');
-}
-
-async function userIdOf(user: User): Promise<bigint> {
-  const rows = (await testApp.database.db.execute(
-    sql`select id::text as id from users where account = ${user.account}`,
-  )) as unknown as { rows: { id: string }[] };
-  return BigInt(rows.rows[0]!.id);
-}
-
-async function movements(user: User) {
+async function movements(user: MarginUser) {
   const rows = (await testApp.database.db.execute(
     sql`select kind, currency, amount_minor::text as amount, interest_day::text as day from margin_loan_movements
-        where user_id = ${await userIdOf(user)} order by id`,
+        where user_id = ${await userIdOf(testApp, user)} order by id`,
   )) as unknown as { rows: { kind: string; currency: string; amount: string; day: string | null }[] };
   return rows.rows;
 }
 
 /** The published parameters: one large cap (2.00×), one standard (1.66×), one not marginable. */
-async function symbols(user: User) {
-  const { instruments } = (await post('/margin/parameters', {}, user)).data as {
+async function symbols(user: MarginUser) {
+  const { instruments } = (await postData(testApp, '/margin/parameters', {}, user)).data as {
     instruments: { symbol: string; marginClass: string; currency: string; exclusion: string | null }[];
   };
   const pick = (test: (row: (typeof instruments)[number]) => boolean) => {
@@ -112,7 +65,7 @@ async function symbols(user: User) {
 }
 
 describe('buying on margin', () => {
-  let user: User;
+  let user: MarginUser;
   let catalogue: Awaited<ReturnType<typeof symbols>>;
   beforeAll(async () => {
     user = await fundedUser(testApp, admin, '5000.00');
@@ -122,7 +75,12 @@ describe('buying on margin', () => {
   it('refuses a leverage before the account is open (MARGIN_NOT_ENABLED), and writes nothing', async () => {
     const before = await cashOf(user);
     expect(
-      await place(user, { symbol: catalogue.largeCap, side: 'buy', quantity: '1', leverage: '2.00' }),
+      await placeOrder(testApp, user, {
+        symbol: catalogue.largeCap,
+        side: 'buy',
+        quantity: '1',
+        leverage: '2.00',
+      }),
     ).toMatchObject({
       code: 'MARGIN_NOT_ENABLED',
     });
@@ -131,27 +89,42 @@ describe('buying on margin', () => {
   });
 
   it('refuses a non-marginable instrument and a leverage above the cap, with the cap named', async () => {
-    await openMargin(user);
+    await openMargin(testApp, user);
     expect(
-      await place(user, { symbol: catalogue.crypto, side: 'buy', quantity: '0.01', leverage: '1.50' }),
+      await placeOrder(testApp, user, {
+        symbol: catalogue.crypto,
+        side: 'buy',
+        quantity: '0.01',
+        leverage: '1.50',
+      }),
     ).toMatchObject({
       code: 'MARGIN_NOT_MARGINABLE',
       params: { symbol: catalogue.crypto },
     });
     expect(
-      await place(user, { symbol: catalogue.largeCap, side: 'buy', quantity: '1', leverage: '2.01' }),
+      await placeOrder(testApp, user, {
+        symbol: catalogue.largeCap,
+        side: 'buy',
+        quantity: '1',
+        leverage: '2.01',
+      }),
     ).toMatchObject({
       code: 'MARGIN_LEVERAGE_ABOVE_CAP',
       params: { leverageMax: '2.00' },
     });
     expect(
-      await place(user, { symbol: catalogue.standard, side: 'buy', quantity: '1', leverage: '1.67' }),
+      await placeOrder(testApp, user, {
+        symbol: catalogue.standard,
+        side: 'buy',
+        quantity: '1',
+        leverage: '1.67',
+      }),
     ).toMatchObject({
       code: 'MARGIN_LEVERAGE_ABOVE_CAP',
       params: { leverageMax: '1.66' },
     });
     expect(
-      await place(user, {
+      await placeOrder(testApp, user, {
         symbol: catalogue.largeCap,
         side: 'buy',
         quantity: '1',
@@ -180,12 +153,13 @@ describe('buying on margin', () => {
       ).statusCode,
     ).toBe(400);
     expect(await movements(user)).toEqual([]);
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
   });
 
   it('a 2× buy takes only the initial part from cash; the rest is the margin loan in the ledger', async () => {
     const preview = (
-      await post(
+      await postData(
+        testApp,
         '/trade/preview',
         { symbol: catalogue.largeCap, side: 'buy', quantity: '10', leverage: '2.00' },
         user,
@@ -201,7 +175,7 @@ describe('buying on margin', () => {
     expect(minor(preview.margin.marginUsed)).toBe(used);
     expect(minor(preview.margin.borrowed)).toBe(total - used);
     const before = minor((await cashOf(user)).available);
-    const placed = await place(user, {
+    const placed = await placeOrder(testApp, user, {
       symbol: catalogue.largeCap,
       side: 'buy',
       quantity: '10',
@@ -214,35 +188,46 @@ describe('buying on margin', () => {
     expect(await movements(user)).toEqual([
       { kind: 'borrow', currency: 'EUR', amount: String(fillTotal - fillUsed), day: null },
     ]);
-    const summary = (await post('/margin/summary', {}, user)).data;
+    const summary = (await postData(testApp, '/margin/summary', {}, user)).data;
     expect(summary.currencies[0]).toMatchObject({
       currency: 'EUR',
       owed: cents(fillTotal - fillUsed),
       interestToDate: '0.00',
     });
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
   });
 
   it('selling repays the loan first, out of the proceeds', async () => {
     const owed = BigInt((await movements(user))[0]!.amount);
     const before = minor((await cashOf(user)).available);
-    const sold = await place(user, { symbol: catalogue.largeCap, side: 'sell', quantity: '10' });
+    const sold = await placeOrder(testApp, user, {
+      symbol: catalogue.largeCap,
+      side: 'sell',
+      quantity: '10',
+    });
     expect(sold.data.state).toBe('filled');
     const proceeds = minor(sold.data.fills[0].total);
     const repaid = proceeds < owed ? proceeds : owed;
     expect((await movements(user)).at(-1)).toMatchObject({ kind: 'repay', amount: String(repaid) });
     expect(minor((await cashOf(user)).available)).toBe(before + proceeds - repaid);
-    expect((await post('/margin/summary', {}, user)).data.currencies[0].owed).toBe(cents(owed - repaid));
-    expect(await breaches()).toEqual([]);
+    expect((await postData(testApp, '/margin/summary', {}, user)).data.currencies[0].owed).toBe(
+      cents(owed - repaid),
+    );
+    expect(await breaches(testApp)).toEqual([]);
   });
 });
 
 describe('interest on borrowed cash', () => {
   it('posts one entry per user, currency and day at the published rate, however often the job runs', async () => {
     const user = await fundedUser(testApp, admin, '5000.00');
-    await openMargin(user);
+    await openMargin(testApp, user);
     const { largeCap } = await symbols(user);
-    const placed = await place(user, { symbol: largeCap, side: 'buy', quantity: '20', leverage: '2.00' });
+    const placed = await placeOrder(testApp, user, {
+      symbol: largeCap,
+      side: 'buy',
+      quantity: '20',
+      leverage: '2.00',
+    });
     expect(placed.data.state).toBe('filled');
     const borrowed = BigInt((await movements(user))[0]!.amount);
     const margin = testApp.app.services.margin;
@@ -261,7 +246,7 @@ describe('interest on borrowed cash', () => {
       expect(BigInt(row.amount)).toBe(expected);
       owed += expected;
     }
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
   });
 });
 
@@ -273,19 +258,20 @@ describe('capital transfer between the cash and margin sides', () => {
         code: 'MARGIN_NOT_ENABLED',
       },
     );
-    await openMargin(user);
+    await openMargin(testApp, user);
     const moved = await transfer(user, { direction: 'to_margin', currency: 'EUR', amount: '1000.00' });
     expect(moved.data.currencies[0]).toMatchObject({ marginCash: '1000.00', available: '4000.00' });
     const { largeCap } = await symbols(user);
     // Spend all available cash at 2×: the loan now leans on the margin side.
     const preview = (
-      await post(
+      await postData(
+        testApp,
         '/trade/preview',
         { symbol: largeCap, side: 'buy', amount: '7900.00', leverage: '2.00' },
         user,
       )
     ).data;
-    const placed = await place(user, {
+    const placed = await placeOrder(testApp, user, {
       symbol: largeCap,
       side: 'buy',
       quantity: preview.quantity,
@@ -293,16 +279,16 @@ describe('capital transfer between the cash and margin sides', () => {
     });
     expect(placed.data.state).toBe('filled');
     // Right after a 2× buy the margin side is far above maintenance: all its cash may move.
-    expect(minor((await post('/margin/summary', {}, user)).data.excessOverMaintenance)).toBeGreaterThan(
-      100_000n,
-    );
+    expect(
+      minor((await postData(testApp, '/margin/summary', {}, user)).data.excessOverMaintenance),
+    ).toBeGreaterThan(100_000n);
     // The price falls 40 % (the holdings valued at 60 % of their price, in this test only).
     const trading = testApp.app.services.trading;
     const real = trading.marginHoldings;
     trading.marginHoldings = async (userId: bigint) =>
       (await real(userId)).map((holding) => ({ ...holding, valueMinor: (holding.valueMinor * 60n) / 100n }));
     try {
-      const summary = (await post('/margin/summary', {}, user)).data;
+      const summary = (await postData(testApp, '/margin/summary', {}, user)).data;
       const excess = minor(summary.excessOverMaintenance);
       expect(excess).toBeGreaterThan(0n);
       expect(excess).toBeLessThan(100_000n);
@@ -311,43 +297,46 @@ describe('capital transfer between the cash and margin sides', () => {
         code: 'MARGIN_TRANSFER_BELOW_MAINTENANCE',
         params: { available: cents(excess) },
       });
-      expect((await post('/margin/summary', {}, user)).data.currencies[0].marginCash).toBe('1000.00');
+      expect((await postData(testApp, '/margin/summary', {}, user)).data.currencies[0].marginCash).toBe(
+        '1000.00',
+      );
       const allowed = await transfer(user, { direction: 'to_cash', currency: 'EUR', amount: cents(excess) });
       expect(allowed.data.excessOverMaintenance).toBe('0.00');
       expect(allowed.data.currencies[0].marginCash).toBe(cents(100_000n - excess));
     } finally {
       trading.marginHoldings = real;
     }
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
   });
 });
 
 describe('a hostile operator editing the loan in SQL', () => {
   it('an edited, an added or a deleted movement row is a ledger:verify breach', async () => {
     const user = await fundedUser(testApp, admin, '2000.00');
-    await openMargin(user);
+    await openMargin(testApp, user);
     const { largeCap } = await symbols(user);
     expect(
-      (await place(user, { symbol: largeCap, side: 'buy', quantity: '2', leverage: '2.00' })).data.state,
+      (await placeOrder(testApp, user, { symbol: largeCap, side: 'buy', quantity: '2', leverage: '2.00' }))
+        .data.state,
     ).toBe('filled');
-    expect(await breaches()).toEqual([]);
-    const userId = await userIdOf(user);
+    expect(await breaches(testApp)).toEqual([]);
+    const userId = await userIdOf(testApp, user);
     const db = testApp.database.db;
     await db.execute(
       sql`update margin_loan_movements set amount_minor = 1 where user_id = ${userId} and kind = 'borrow'`,
     );
-    expect((await breaches()).map((breach) => breach.detail).join('\n')).toMatch(
+    expect((await breaches(testApp)).map((breach) => breach.detail).join('\n')).toMatch(
       /margin movement \d+ \(borrow\)/,
     );
     await db.execute(sql`update margin_loan_movements set amount_minor = (select -sum(p.amount_minor) from ledger_postings p
       join ledger_accounts a on a.id = p.account_id where p.entry_id = margin_loan_movements.entry_id and a.kind = 'loan_book')
       where user_id = ${userId} and kind = 'borrow'`);
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
     await db.execute(sql`insert into margin_loan_movements (user_id, currency, kind, amount_minor, entry_id, created_at)
       select user_id, currency, 'repay', amount_minor, entry_id, created_at from margin_loan_movements where user_id = ${userId} and kind = 'borrow'`);
-    expect((await breaches()).length).toBeGreaterThan(0);
+    expect((await breaches(testApp)).length).toBeGreaterThan(0);
     await db.execute(sql`delete from margin_loan_movements where user_id = ${userId}`);
-    expect((await breaches()).map((breach) => breach.detail).join('\n')).toMatch(
+    expect((await breaches(testApp)).map((breach) => breach.detail).join('\n')).toMatch(
       /lends out of loan_book with no margin borrow/,
     );
   });

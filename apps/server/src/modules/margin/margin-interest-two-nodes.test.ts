@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyRecords } from '../../ledger/ledger-record-checks';
-import { verifyLedger } from '../../ledger/ledger-verify';
-import { recordChecks } from '../../record-checks';
-import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
-import { callWithKey } from '../deposits/deposit-test-support';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin } from '../staff-auth/admin-test-support';
-import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { fundedUser } from '../withdrawals/withdrawal-test-support';
+import { breaches, openMargin, placeOrder } from './margin-test-support';
 
 // Margin interest with two server nodes on one database (PostgreSQL under test:pg): the
 // margin.accrue-interest job and direct passes run on both nodes at once, and each day's interest
@@ -25,43 +22,18 @@ afterAll(async () => {
   await first?.close();
 });
 
-const passing = {
-  margin_call: 'add_cash_or_reduce',
-  liquidation: 'closed_at_market',
-  loss_beyond_deposit: 'yes_debt',
-  short_selling: 'unlimited_loss',
-  interest: 'daily_on_borrowed',
-  recall: 'forced_buy_in',
-  leveraged_experience: 'never',
-  trade_frequency: 'monthly',
-};
-
 describe('margin interest on two nodes', () => {
   it('posts each day once for each borrower however many passes run on both nodes', async () => {
     const admin = await adminLogin(first);
     const users = [await fundedUser(first, admin, '3000.00'), await fundedUser(first, admin, '3000.00')];
     for (const user of users) {
-      await call(first.app, '/margin/test', { answers: passing }, user);
-      const { disclosure } = (await call(first.app, '/margin/status', { language: 'en' }, user)).json().data;
-      await call(
-        first.app,
-        '/margin/accept',
-        {
-          language: 'en',
-          disclosureVersion: disclosure.version,
-          disclosureHash: disclosure.hash,
-          accepts: true,
-        },
-        user,
-      );
-      const placed = (
-        await callWithKey(
-          first,
-          '/trade/place',
-          { fundPassword: FUND_PASSWORD, symbol: 'KBC.BR', side: 'buy', quantity: '20', leverage: '2.00' },
-          user,
-        )
-      ).json();
+      await openMargin(first, user);
+      const placed = await placeOrder(first, user, {
+        symbol: 'KBC.BR',
+        side: 'buy',
+        quantity: '20',
+        leverage: '2.00',
+      });
       expect(placed.data.state).toBe('filled');
     }
     // Four days on: the job is due on both nodes, and two more passes run on each at the same time.
@@ -88,7 +60,6 @@ describe('margin interest on two nodes', () => {
       sql`select count(*)::int as count from ledger_entries where source_type = 'margin_loan' and kind = 'interest'`,
     )) as unknown as { rows: { count: number }[] };
     expect(entries.rows[0]?.count).toBe(2 * 4);
-    expect((await verifyLedger(first.database.db)).breaches).toEqual([]);
-    expect(await verifyRecords(first.database.db, recordChecks)).toEqual([]);
+    expect(await breaches(first)).toEqual([]);
   });
 });

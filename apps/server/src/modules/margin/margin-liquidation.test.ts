@@ -2,13 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARGIN_RULES } from '@beurs/contract';
 import { queryRows } from '../../ledger/ledger.repository';
-import { verifyRecords } from '../../ledger/ledger-record-checks';
-import { verifyLedger } from '../../ledger/ledger-verify';
-import { recordChecks } from '../../record-checks';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
+  breaches,
   marginSymbols,
   openMargin,
   placeOrder,
@@ -47,10 +45,6 @@ afterAll(async () => {
 });
 
 const summaryOf = async (user: MarginUser) => (await postData(testApp, '/margin/summary', {}, user)).data;
-const breaches = async () => [
-  ...(await verifyLedger(testApp.database.db)).breaches,
-  ...(await verifyRecords(testApp.database.db, recordChecks)),
-];
 
 async function ticks(symbols: string[], times = 3) {
   for (let count = 0; count < times; count += 1) {
@@ -151,7 +145,7 @@ describe('liquidation', () => {
     await ticks([a, b, c, d], 2);
     expect((await sellOrders(user)).map((row) => row.symbol)).toEqual([a, b]);
     expect(await liquidationsOf(user)).toHaveLength(1);
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
     for (const symbol of [a, b, c, d]) scenario.clear(symbol);
   });
 
@@ -188,7 +182,7 @@ describe('liquidation', () => {
         expect(await liquidationsOf(user)).toEqual([]);
       }
     }
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
     scenario.clear(symbol);
   });
 
@@ -214,7 +208,7 @@ describe('liquidation', () => {
       available: string;
     }[];
     for (const balance of balances) expect(Number(balance.available)).toBeGreaterThanOrEqual(0);
-    expect(await breaches()).toEqual([]);
+    expect(await breaches(testApp)).toEqual([]);
     scenario.clear(e);
   });
 });

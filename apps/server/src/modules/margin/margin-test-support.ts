@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
+import { verifyRecords } from '../../ledger/ledger-record-checks';
+import { verifyLedger } from '../../ledger/ledger-verify';
 import { queryRows } from '../../ledger/ledger.repository';
+import { recordChecks } from '../../record-checks';
 import { call, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
 import { FUND_PASSWORD } from '../withdrawals/withdrawal-test-support';
@@ -44,6 +47,12 @@ export async function openMargin(testApp: TestApp, user: MarginUser) {
 
 export const placeOrder = async (testApp: TestApp, user: MarginUser, ticket: Record<string, unknown>) =>
   (await callWithKey(testApp, '/trade/place', { fundPassword: FUND_PASSWORD, ...ticket }, user)).json();
+
+/** What `npm run ledger:verify` reports: the journal's own checks and every entry against its record. */
+export const breaches = async (testApp: TestApp) => [
+  ...(await verifyLedger(testApp.database.db)).breaches,
+  ...(await verifyRecords(testApp.database.db, recordChecks)),
+];
 
 /** Marginable EUR instruments of the published parameters: large caps (2.00×) and standard (1.66×). */
 export async function marginSymbols(testApp: TestApp, user: MarginUser) {

@@ -1,12 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyRecords } from '../../ledger/ledger-record-checks';
-import { verifyLedger } from '../../ledger/ledger-verify';
-import { recordChecks } from '../../record-checks';
-import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
+import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
-import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { fundedUser } from '../withdrawals/withdrawal-test-support';
+import {
+  breaches,
+  marginSymbols,
+  openMargin,
+  placeOrder,
+  postData,
+  type MarginUser,
+} from './margin-test-support';
 
 // Property: any random sequence of buys on margin (1.00× to the cap), sales, moves of the clock
 // (the simulator's prices move with it), days of interest and capital transfers keeps the books.
@@ -18,7 +23,6 @@ import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-suppor
 
 let testApp: TestApp;
 let admin: StaffHeaders;
-type User = { token: string; account: string };
 
 const DEPOSIT_MINOR = 4_000_00n;
 const START = '2026-11-18T09:30:00Z';
@@ -30,20 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const post = async (path: string, payload: unknown, user: User) =>
-  (await call(testApp.app, path, payload, user)).json();
 const cents = (text: string) => BigInt(text.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1'));
-
-const passing = {
-  margin_call: 'add_cash_or_reduce',
-  liquidation: 'closed_at_market',
-  loss_beyond_deposit: 'yes_debt',
-  short_selling: 'unlimited_loss',
-  interest: 'daily_on_borrowed',
-  recall: 'forced_buy_in',
-  leveraged_experience: 'never',
-  trade_frequency: 'monthly',
-};
 
 type Step =
   | { kind: 'buy'; large: boolean; quantity: number; leverage: string }
@@ -78,7 +69,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 let symbols: { large: string; standard: string };
 let interestAt = new Date(START);
 
-async function run(user: User, step: Step) {
+async function run(user: MarginUser, step: Step) {
   if (step.kind === 'days') {
     // The clock moves minutes (prices move with it; sessions stay valid); the interest job runs
     // as on a day `days` later (it posts every whole day through that day's yesterday).
@@ -101,15 +92,16 @@ async function run(user: User, step: Step) {
   const ticket: Record<string, unknown> = { symbol, side: step.kind, quantity: String(step.quantity) };
   if (step.kind === 'buy') ticket.leverage = step.leverage;
   // Refusals are part of the game (above the cap, not enough cash or shares, the venue closed).
-  await callWithKey(testApp, '/trade/place', { fundPassword: FUND_PASSWORD, ...ticket }, user);
+  await placeOrder(testApp, user, ticket);
 }
 
-async function expectBooksKept(users: readonly User[], user: User) {
-  const info = (await post('/user/getUserinfo', undefined, user)).data;
+async function expectBooksKept(users: readonly MarginUser[], user: MarginUser) {
+  const info = (await postData(testApp, '/user/getUserinfo', undefined, user)).data;
   const eur = info.balances.find((row: { currency: string }) => row.currency === 'EUR');
-  const holdings = (await post('/trade/positions', { pageSize: 100 }, user)).data.items;
-  const closed = (await post('/trade/positions', { state: 'closed', pageSize: 100 }, user)).data.items;
-  const summary = (await post('/margin/summary', {}, user)).data;
+  const holdings = (await postData(testApp, '/trade/positions', { pageSize: 100 }, user)).data.items;
+  const closed = (await postData(testApp, '/trade/positions', { state: 'closed', pageSize: 100 }, user)).data
+    .items;
+  const summary = (await postData(testApp, '/margin/summary', {}, user)).data;
   const loan = summary.currencies.find((row: { currency: string }) => row.currency === 'EUR');
   let atCost = 0n;
   let realised = 0n;
@@ -132,7 +124,7 @@ async function expectBooksKept(users: readonly User[], user: User) {
   // The house's loan_book is exactly what the users owe.
   let owedByAll = 0n;
   for (const each of users) {
-    const row = (await post('/margin/summary', {}, each)).data.currencies.find(
+    const row = (await postData(testApp, '/margin/summary', {}, each)).data.currencies.find(
       (candidate: { currency: string }) => candidate.currency === 'EUR',
     );
     owedByAll += cents(row.owed);
@@ -140,38 +132,22 @@ async function expectBooksKept(users: readonly User[], user: User) {
   const house = await testApp.app.services.ledger.getHouseBalances(testApp.database.db);
   const loanBook = house.find((row) => row.kind === 'loan_book' && row.asset === 'EUR')?.balanceMinor ?? 0n;
   expect(-loanBook).toBe(owedByAll);
-  expect((await verifyLedger(testApp.database.db)).breaches).toEqual([]);
-  expect(await verifyRecords(testApp.database.db, recordChecks)).toEqual([]);
+  expect(await breaches(testApp)).toEqual([]);
 }
 
 describe('random margin trading', () => {
   it('keeps cash, margin cash, holdings, the loan and its interest reconciled with the ledger', async () => {
-    const users: User[] = [];
+    const users: MarginUser[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 4, maxLength: 10 }), async (steps) => {
         testApp.clock.set(START);
         interestAt = new Date(START);
         const user = await fundedUser(testApp, admin, '4000.00');
         users.push(user);
-        expect((await post('/margin/test', { answers: passing }, user)).status).toBe(1);
-        const { disclosure } = (await post('/margin/status', { language: 'en' }, user)).data;
-        await post(
-          '/margin/accept',
-          {
-            language: 'en',
-            disclosureVersion: disclosure.version,
-            disclosureHash: disclosure.hash,
-            accepts: true,
-          },
-          user,
-        );
+        await openMargin(testApp, user);
         if (!symbols) {
-          const { instruments } = (await post('/margin/parameters', {}, user)).data as {
-            instruments: { symbol: string; marginClass: string; currency: string }[];
-          };
-          const pick = (marginClass: string) =>
-            instruments.find((row) => row.marginClass === marginClass && row.currency === 'EUR')!.symbol;
-          symbols = { large: pick('large_cap'), standard: pick('standard') };
+          const { largeCaps, standard } = await marginSymbols(testApp, user);
+          symbols = { large: largeCaps[0]!, standard: standard[0]! };
         }
         for (const step of steps) {
           await run(user, step);

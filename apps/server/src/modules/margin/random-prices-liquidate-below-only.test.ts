@@ -3,13 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARGIN_RULES } from '@beurs/contract';
 import { queryRows } from '../../ledger/ledger.repository';
-import { verifyRecords } from '../../ledger/ledger-record-checks';
-import { verifyLedger } from '../../ledger/ledger-verify';
-import { recordChecks } from '../../record-checks';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
+  breaches,
   marginSymbols,
   openMargin,
   placeOrder,
@@ -126,10 +124,7 @@ describe('random prices and margin levels', () => {
             available: string;
           }[];
           for (const balance of balances) expect(balance.available.startsWith('-')).toBe(false);
-          expect([
-            ...(await verifyLedger(testApp.database.db)).breaches,
-            ...(await verifyRecords(testApp.database.db, recordChecks)),
-          ]).toEqual([]);
+          expect(await breaches(testApp)).toEqual([]);
         }
         for (const symbol of symbols) scenario.clear(symbol);
       }),
