@@ -99,7 +99,7 @@ export function formatDateTime(value: string | Date, language: Language, timeZon
 // decimals ("1000.00"); counts (days, a watchlist limit) as integers, which stay as they are.
 const currencyParams = new Set(['available', 'withdrawable', 'limit', 'remaining', 'outstanding', 'minimum']);
 const priceParams = new Set(['low', 'high']);
-const timeParams = new Set(['until', 'opensAt', 'retakeFrom']);
+const timeParams = new Set(['until', 'opensAt', 'retakeFrom', 'autoCloseAt']);
 const DECIMAL_FRACTION = /^-?\d+\.\d+$/;
 
 /**

@@ -64,7 +64,7 @@ export const routes = [
   later('newsDetail', '/home/newsDetail', { hasScreen: true }),
   later('blockTrade', '/home/blockTrade', { hasScreen: true }),
   later('fllow', '/home/fllow', { hasScreen: true }),
-  later('dayTrading', '/home/dayTrading'),
+  later('dayTrading', '/home/dayTrading', { hasScreen: true }),
   later('newStock', '/home/newStock', { hasScreen: true }),
   later('newStockBuy', '/home/newStockBuy', { hasScreen: true }),
   later('newStock2', '/home/newStock2', { hasScreen: true }),

@@ -22,6 +22,7 @@ export const screens = {
   newStock2: () => import('../screens/home/placements/NewStock2Screen'),
   newStockBuy2: () => import('../screens/home/placements/NewStockBuy2Screen'),
   fllow: () => import('../screens/home/strategies/FllowScreen'),
+  dayTrading: () => import('../screens/home/dayTrading/DayTradingScreen'),
   marketindex: () => import('../screens/market/MarketIndexScreen'),
   stockDetail: () => import('../screens/market/StockDetailScreen'),
   stockDetailBuy: () => import('../screens/trade/StockDetailBuyScreen'),

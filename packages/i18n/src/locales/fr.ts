@@ -1663,6 +1663,37 @@ export default {
       'La graine ou le résultat publiés ne correspondent pas à l’engagement. Contactez le service client et gardez cet écran.',
     detail: 'Détails',
   },
+  dayTrading: {
+    title: 'Day trading',
+    homeEntry: 'Day trading',
+    homeEntryNote:
+      'Positions intrajournalières sur marge, clôturées automatiquement avant la fermeture du marché',
+    rulesTitle: 'Règles du day trading',
+    rulesText:
+      "Un ordre de day trading est un achat au marché sur marge, marqué intrajournalier, sur un instrument de la liste ci-dessous, avec un effet de levier jusqu'à {{leverage}}× (marge initiale intrajournalière {{margin}} %). Il n'est accepté que pendant l'ouverture du marché et avant l'heure de clôture automatique. À cette heure, {{minutes}} minutes avant la fermeture du marché, Beurs vend au marché les positions ouvertes en intrajournalier et encore ouvertes ; la vente rembourse d'abord votre prêt sur marge. Les actions détenues auparavant ne sont pas vendues. Les pertes peuvent dépasser l'argent investi.",
+    ticketNotYet: "Le ticket d'ordre de cette application ne propose pas encore le day trading.",
+    marginRequired: 'Le day trading nécessite un compte sur marge ouvert.',
+    openMargin: 'Ouvrir un compte sur marge',
+    pnlTitle: 'Résultat intrajournalier du jour',
+    realised: 'Réalisé',
+    unrealised: 'Latent',
+    total: 'Total',
+    noPositions: "Aucune position ouverte en intrajournalier aujourd'hui.",
+    positionsTitle: "Ouvertes en intrajournalier aujourd'hui",
+    state: 'État',
+    quantity: 'Quantité',
+    cost: 'Coût',
+    states: {
+      open: "Ouverte jusqu'à la clôture automatique",
+      sold: 'Clôturée à la clôture automatique',
+      nothing_held: 'Déjà vendue par vous',
+    },
+    instrumentsTitle: 'Instruments admis',
+    leverageMax: "Effet de levier jusqu'à",
+    autoCloseIn: "Clôture automatique aujourd'hui ({{zone}})",
+    opensAt: 'Marché fermé ; ouvre {{time}}',
+    marketClosed: 'Marché fermé',
+  },
   strategy: {
     homeEntry: 'Stratégies à suivre',
     homeEntryNote:

@@ -79,6 +79,18 @@ export default function HomeScreen() {
           </li>
         </ul>
       )}
+      {isAvailable('dayTrading') && (
+        <ul className="menu" data-testid="home-day-trading">
+          <li>
+            <Link to={pathOf('dayTrading')}>
+              <span className="menu-label">
+                <span>{t('dayTrading.homeEntry')}</span>
+                <small>{t('dayTrading.homeEntryNote')}</small>
+              </span>
+            </Link>
+          </li>
+        </ul>
+      )}
       <h2 className="section-title">{t('home.latestMessages')}</h2>
       {latest.length === 0 ? (
         notices.isPending ? (
