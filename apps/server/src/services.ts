@@ -174,7 +174,10 @@ export function createServices(deps: ServiceDeps) {
     rate: config.margin,
     ledger,
     holdings: { marginHoldings: (userId) => trading.marginHoldings(userId) },
-    dayTrading: { intradayInitialBasisPoints: config.margin.intradayInitialBasisPoints },
+    dayTrading: {
+      intradayInitialBasisPoints: config.margin.intradayInitialBasisPoints,
+      sellLocks: config.trading.sellLocks,
+    },
   });
   const trading = createTradingService({
     margin,

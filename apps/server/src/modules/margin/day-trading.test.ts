@@ -307,3 +307,38 @@ describe('day trading', () => {
     expect(await breaches(first)).toEqual([]);
   });
 });
+
+describe('day trading where sales are locked', () => {
+  it('lists no instrument of a market with a sell lock and refuses a day trade there', async () => {
+    const { testConfig } = await import('../../config');
+    const defaults = testConfig().trading;
+    const locked = await buildTestApp({
+      config: {
+        trading: { ...defaults, sellLocks: { ...defaults.sellLocks, frank: { days: 0, minutes: 30 } } },
+      },
+    });
+    try {
+      locked.clock.set(BEFORE_CUTOFF);
+      const staff = await adminLogin(locked);
+      const user = await fundedUser(locked, staff, '2000.00');
+      await openMargin(locked, user);
+      const { largeCaps } = await marginSymbols(locked, user);
+      const brussels = largeCaps.find((symbol) => symbol.endsWith('.BR')) as string;
+      const { data } = await postData(locked, '/margin/dayTrading', {}, user);
+      const listed = (data.instruments as { symbol: string }[]).map((row) => row.symbol);
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.some((symbol) => symbol.endsWith('.BR'))).toBe(false);
+      const refused = await placeOrder(locked, user, {
+        symbol: brussels,
+        side: 'buy',
+        type: 'market',
+        quantity: '1',
+        leverage: '2.00',
+        intraday: true,
+      });
+      expect(refused.code).toBe('DAY_TRADE_NOT_ELIGIBLE');
+    } finally {
+      await locked.close();
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   DAY_TRADING_RULES,
   DomainError,
@@ -9,12 +8,13 @@ import {
   type MarginClass,
 } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
-import type { Database, Executor, Transaction } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { MarketService } from '../market/market.service';
 import type { TradingService } from '../trading/trading.service';
 import { leverageMax } from './margin-classes';
-import { marginDayTrades } from './day-trading.tables';
+import * as repository from './day-trading.repository';
+import type { DayTradeRow } from './day-trading.repository';
 
 // Day trading (issue 16, item 5). A day trade is Trading's market buy with a leverage (the margin
 // buy's path: the initial part frozen, the rest the user's margin loan), marked intraday: the
@@ -33,9 +33,16 @@ import { marginDayTrades } from './day-trading.tables';
 const CLAIM_MS = 60_000;
 const MINUTE_MS = 60_000;
 
-export type DayTradeRow = typeof marginDayTrades.$inferSelect;
+export type { DayTradeRow } from './day-trading.repository';
 
-export type DayTradingConfig = { intradayInitialBasisPoints: number };
+export type DayTradingConfig = {
+  intradayInitialBasisPoints: number;
+  /**
+   * Trading's sell locks per market (configuration TRADE_SELL_LOCKS): a market with a lock is not
+   * eligible, since the auto-close must be able to sell what was bought the same day.
+   */
+  sellLocks?: Readonly<Record<string, { days: number; minutes: number }>>;
+};
 
 export function createDayTrading(deps: {
   db: Database;
@@ -49,9 +56,14 @@ export function createDayTrading(deps: {
   const intradayLeverageMax = leverageMax(config.intradayInitialBasisPoints) ?? '1.00';
   const eligibleClasses: readonly MarginClass[] = DAY_TRADING_RULES.eligibleClasses;
 
-  /** Whether day trades are allowed on this instrument: the one place it is decided. */
+  /**
+   * Whether day trades are allowed on this instrument: the one place it is decided — its margin
+   * class is eligible and its market has no sell lock (the auto-close sells the same day).
+   */
   function isEligible(symbol: string): boolean {
-    return eligibleClasses.includes(instrumentMargin(symbol).marginClass);
+    const lock = config.sellLocks?.[market.instrumentOf(symbol).market];
+    const isLocked = lock !== undefined && (lock.days > 0 || lock.minutes > 0);
+    return !isLocked && eligibleClasses.includes(instrumentMargin(symbol).marginClass);
   }
 
   /** The venue's session now and the auto-close time of the session open now (null while closed). */
@@ -131,7 +143,7 @@ export function createDayTrading(deps: {
     const nowMs = clock.now().getTime();
     const window = windowOf(input.symbol, nowMs);
     if (window.autoCloseAtMs === null) throw new Error('day trade filled outside its session');
-    await tx.insert(marginDayTrades).values({
+    await repository.insertDayTrade(tx, {
       orderId: input.orderId,
       userId: input.userId,
       symbol: input.symbol,
@@ -141,16 +153,6 @@ export function createDayTrading(deps: {
       autoCloseAt: new Date(window.autoCloseAtMs),
     });
   }
-
-  /** The user's day trades of a venue day (all symbols), oldest first. */
-  const dayTradesOf = (executor: Executor, userId: bigint, venueDates: readonly string[]) =>
-    venueDates.length === 0
-      ? Promise.resolve([] as DayTradeRow[])
-      : executor
-          .select()
-          .from(marginDayTrades)
-          .where(and(eq(marginDayTrades.userId, userId), inArray(marginDayTrades.venueDate, [...venueDates])))
-          .orderBy(asc(marginDayTrades.orderId));
 
   /**
    * The auto-close: every group (user, symbol, venue day) of day trades still open whose auto-close
@@ -162,14 +164,7 @@ export function createDayTrading(deps: {
     ledger: Pick<LedgerService, 'getUserBalances'>,
   ) {
     const now = clock.now();
-    const due = await db
-      .selectDistinct({
-        userId: marginDayTrades.userId,
-        symbol: marginDayTrades.symbol,
-        venueDate: marginDayTrades.venueDate,
-      })
-      .from(marginDayTrades)
-      .where(and(isNull(marginDayTrades.closedAt), lte(marginDayTrades.autoCloseAt, now)));
+    const due = await repository.dueGroups(db, now);
     const closes: Array<{
       userId: bigint;
       symbol: string;
@@ -180,19 +175,7 @@ export function createDayTrading(deps: {
       error?: string;
     }> = [];
     for (const group of due) {
-      const claimed = await db
-        .update(marginDayTrades)
-        .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-        .where(
-          and(
-            eq(marginDayTrades.userId, group.userId),
-            eq(marginDayTrades.symbol, group.symbol),
-            eq(marginDayTrades.venueDate, group.venueDate),
-            isNull(marginDayTrades.closedAt),
-            or(isNull(marginDayTrades.claimedUntil), lte(marginDayTrades.claimedUntil, now)),
-          ),
-        )
-        .returning();
+      const claimed = await repository.claimGroup(db, group, now, new Date(now.getTime() + CLAIM_MS));
       if (claimed.length === 0) continue;
       const instrument = market.instrumentOf(group.symbol);
       const boughtMinor = claimed.reduce((sum, row) => sum + row.quantityMinor, 0n);
@@ -203,10 +186,7 @@ export function createDayTrading(deps: {
       const quantity = formatDecimal(quantityMinor, instrument.quantityScale);
       const orderIds = claimed.map((row) => row.orderId);
       const finish = (set: { closeOutcome: 'sold' | 'nothing_held'; closeOrderId: bigint | null }) =>
-        db
-          .update(marginDayTrades)
-          .set({ ...set, closedAt: clock.now(), claimedUntil: null })
-          .where(and(inArray(marginDayTrades.orderId, orderIds), isNull(marginDayTrades.closedAt)));
+        repository.closeRows(db, orderIds, { ...set, closedAt: clock.now() });
       if (quantityMinor <= 0n) {
         await finish({ closeOutcome: 'nothing_held', closeOrderId: null });
         closes.push({ ...group, outcome: 'nothing_held', orderId: null, quantity });
@@ -229,10 +209,7 @@ export function createDayTrading(deps: {
         closes.push({ ...group, outcome: 'sold', orderId: order.id, quantity });
       } catch (error) {
         // Left open (the claim lapses): the next run tries again, e.g. after a missing quote.
-        await db
-          .update(marginDayTrades)
-          .set({ claimedUntil: null })
-          .where(and(inArray(marginDayTrades.orderId, orderIds), isNull(marginDayTrades.closedAt)));
+        await repository.releaseRows(db, orderIds);
         closes.push({
           ...group,
           outcome: 'failed',
@@ -260,13 +237,9 @@ export function createDayTrading(deps: {
     const now = clock.now();
     const nowMs = now.getTime();
     const since = new Date(nowMs - 2 * 24 * 60 * MINUTE_MS).toISOString().slice(0, 10);
-    const rows = (
-      await db
-        .select()
-        .from(marginDayTrades)
-        .where(and(eq(marginDayTrades.userId, userId), gte(marginDayTrades.venueDate, since)))
-        .orderBy(asc(marginDayTrades.orderId))
-    ).filter((row) => row.venueDate === windowOf(row.symbol, nowMs).venueDate);
+    const rows = (await repository.userRowsSince(db, userId, since)).filter(
+      (row) => row.venueDate === windowOf(row.symbol, nowMs).venueDate,
+    );
     const groups = new Map<string, DayTradeRow[]>();
     for (const row of rows) groups.set(row.symbol, [...(groups.get(row.symbol) ?? []), row]);
     const positions: Array<{
@@ -351,18 +324,9 @@ export function createDayTrading(deps: {
     eligibleInstruments,
     checkTicket,
     record,
-    dayTradesOf,
     closeDue,
-    /** Open day trades (tests, the screen). */
-    openCount: async () =>
-      Number(
-        (
-          await db
-            .select({ count: sql<number>`count(*)` })
-            .from(marginDayTrades)
-            .where(isNull(marginDayTrades.closedAt))
-        )[0]?.count ?? 0,
-      ),
+    /** How many day trades are not closed (tests). */
+    openCount: () => repository.openCount(db),
   };
 }
 
