@@ -73,14 +73,15 @@ const offering = {
   },
 };
 const step = Math.max(1, Math.floor(SUBSCRIPTIONS / SAMPLES));
-const sampled = Array.from({ length: SAMPLES }, (_, index) => subscriptions[(index * step) % SUBSCRIPTIONS]!).map(
-  (item) => ({
-    id: item.id,
-    lots: item.lots,
-    allocatedQuantity: String((outcome.lotsWon.get(item.id) ?? 0) * LOT_SIZE),
-    ticket: null,
-  }),
-);
+const sampled = Array.from(
+  { length: SAMPLES },
+  (_, index) => subscriptions[(index * step) % SUBSCRIPTIONS]!,
+).map((item) => ({
+  id: item.id,
+  lots: item.lots,
+  allocatedQuantity: String((outcome.lotsWon.get(item.id) ?? 0) * LOT_SIZE),
+  ticket: null,
+}));
 
 const browser = await launchChromium();
 try {
@@ -116,9 +117,10 @@ try {
       const seed = offering.draw.seed;
       for (let index = 0; index < 200; index += 1) api.seedCommitment(seed);
       const hashes = 1_000;
-      const hash = time(() => {
-        for (let index = 0; index < hashes; index += 1) api.seedCommitment(seed);
-      }) / hashes;
+      const hash =
+        time(() => {
+          for (let index = 0; index < hashes; index += 1) api.seedCommitment(seed);
+        }) / hashes;
       const answers: Record<string, number> = {};
       // Each subscription checked `repeats` times in a row: the page's timer is coarse (0.1 ms).
       const repeats = 10;

@@ -214,7 +214,8 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
   async function requireOffering(executor: Executor, id: bigint) {
     const offering = await repository.findOffering(executor, id);
     if (!offering) throw new DomainError('PRODUCT_UNAVAILABLE');
-    if (offering.createdBy === 'simulator' && !offersSimulatorRows) throw new DomainError('PRODUCT_UNAVAILABLE');
+    if (offering.createdBy === 'simulator' && !offersSimulatorRows)
+      throw new DomainError('PRODUCT_UNAVAILABLE');
     return offering;
   }
 

@@ -205,7 +205,8 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
   async function requireListed(executor: Executor, id: bigint) {
     const placement = await repository.findPlacement(executor, id);
     if (!placement || placement.closedEarlyAt) throw new DomainError('PRODUCT_UNAVAILABLE');
-    if (placement.createdBy === 'simulator' && !offersSimulatorRows) throw new DomainError('PRODUCT_UNAVAILABLE');
+    if (placement.createdBy === 'simulator' && !offersSimulatorRows)
+      throw new DomainError('PRODUCT_UNAVAILABLE');
     return placement;
   }
 
