@@ -55,3 +55,8 @@ export const TRADING_LIMITS = {
 
 /** The built-in simulator's name as a price and rate source; the apps show it translated. */
 export const SIMULATOR_SOURCE = 'Beurs simulator (demo)';
+
+/** Scale of a copy-following strategy's units (1 unit = 1 share of the NAV): 4 decimals. */
+export const STRATEGY_UNIT_SCALE = 4;
+/** Scale of a strategy's NAV per unit: 6 decimals of the currency. */
+export const STRATEGY_NAV_SCALE = 6;

@@ -3,6 +3,7 @@ import { defineEndpoints } from './endpoint';
 import { strategyRequestKinds, strategyRequestStates, strategyRules } from './enums';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString } from './money';
 import { pageFields, pageOf } from './paging';
+import { STRATEGY_UNIT_SCALE } from './rules';
 import { adminStrategyPaths, strategyPaths } from './paths';
 
 // Copy-following strategies (issue 17 item 5; spec screen fllow, home "quantitative"): a strategy
@@ -18,11 +19,6 @@ import { adminStrategyPaths, strategyPaths } from './paths';
 // takes requests), BELOW_PRODUCT_MINIMUM, INSUFFICIENT_BALANCE (nothing frozen),
 // INSUFFICIENT_POSITION (more units than held and not already being redeemed), IDENTITY_REQUIRED,
 // TRADING_BARRED, IDEMPOTENCY_KEY_REQUIRED / IDEMPOTENCY_KEY_REUSED.
-
-/** Scale of units (1 unit = 1 share of the NAV): 4 decimals. */
-export const STRATEGY_UNIT_SCALE = 4;
-/** Scale of the NAV per unit: 6 decimals of the currency. */
-export const STRATEGY_NAV_SCALE = 6;
 
 const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
 const unitsText = z.string().regex(/^\d+\.\d{4}$/);

@@ -1,3 +1,5 @@
+import { formatDecimal, parseDecimal } from '@beurs/contract/decimal';
+import { STRATEGY_UNIT_SCALE } from '@beurs/contract/rules';
 import { formatCurrency, formatDateTime } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
@@ -88,57 +90,85 @@ function StrategyList() {
   );
 }
 
+/**
+ * A follow or redemption form: one amount field whose request carries an idempotency key, renewed
+ * when the value changes or a request succeeds (a resubmission of the same request is one request).
+ */
+function StrategyRequestForm(props: {
+  kind: 'follow' | 'redeem';
+  title: string;
+  label: string;
+  initial: string;
+  hint: string;
+  submitText: (value: string) => string;
+  isPending: boolean;
+  send: (value: string, idempotencyKey: string, onSuccess: () => void) => void;
+}) {
+  const [value, setValue] = useState(props.initial);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.send(value.trim(), key, () => setKey(newIdempotencyKey()));
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} data-testid={`strategy-${props.kind}-form`}>
+      <h2>{props.title}</h2>
+      <Field
+        label={props.label}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        data-testid={props.kind === 'follow' ? 'strategy-amount' : 'strategy-units'}
+        onValueChange={(next) => {
+          setValue(next);
+          setKey(newIdempotencyKey());
+        }}
+      />
+      <p className="form-footer">{props.hint}</p>
+      <Button
+        block
+        color={props.kind === 'follow' ? 'primary' : 'default'}
+        size="large"
+        type="submit"
+        loading={props.isPending}
+        data-testid={`strategy-${props.kind}`}
+      >
+        {props.submitText(value.trim())}
+      </Button>
+    </form>
+  );
+}
+
 function FollowForm({ strategy }: { strategy: Strategy }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const follow = useStrategyFollowMutation();
-  const [amount, setAmount] = useState(strategy.minimumFollow);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    follow.mutate(
-      { id: strategy.id, amount: amount.trim(), idempotencyKey: key },
-      {
-        onSuccess: () => {
-          showToast(t('strategy.followed'), 2000);
-          setKey(newIdempotencyKey());
-        },
-      },
-    );
-  };
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid="strategy-follow-form">
-      <h2>{t('strategy.follow')}</h2>
-      <Field
-        label={t('strategy.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        data-testid="strategy-amount"
-        onValueChange={(value) => {
-          setAmount(value);
-          setKey(newIdempotencyKey());
-        }}
-      />
-      <p className="form-footer">
-        {t('strategy.amountHint', {
-          minimum: formatCurrency(strategy.minimumFollow, strategy.currency, language),
-          at: strategy.nextStrikeAt ? formatDateTime(strategy.nextStrikeAt, language, TIME_ZONE) : '—',
-        })}
-      </p>
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        loading={follow.isPending}
-        data-testid="strategy-follow"
-      >
-        {t('strategy.confirmFollow', {
-          amount: formatCurrency(amount.trim() || '0', strategy.currency, language),
-        })}
-      </Button>
-    </form>
+    <StrategyRequestForm
+      kind="follow"
+      title={t('strategy.follow')}
+      label={t('strategy.amount')}
+      initial={strategy.minimumFollow}
+      hint={t('strategy.amountHint', {
+        minimum: formatCurrency(strategy.minimumFollow, strategy.currency, language),
+        at: strategy.nextStrikeAt ? formatDateTime(strategy.nextStrikeAt, language, TIME_ZONE) : '—',
+      })}
+      submitText={(amount) =>
+        t('strategy.confirmFollow', { amount: formatCurrency(amount || '0', strategy.currency, language) })
+      }
+      isPending={follow.isPending}
+      send={(amount, idempotencyKey, renewKey) =>
+        follow.mutate(
+          { id: strategy.id, amount, idempotencyKey },
+          {
+            onSuccess: () => {
+              showToast(t('strategy.followed'), 2000);
+              renewKey();
+            },
+          },
+        )
+      }
+    />
   );
 }
 
@@ -146,42 +176,36 @@ function RedeemForm({ strategy, free }: { strategy: Strategy; free: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const redeem = useStrategyRedeemMutation();
-  const [units, setUnits] = useState(free);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    redeem.mutate(
-      { id: strategy.id, units: units.trim(), idempotencyKey: key },
-      {
-        onSuccess: () => {
-          showToast(t('strategy.redeemedRequested'), 2000);
-          setKey(newIdempotencyKey());
-        },
-      },
-    );
-  };
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid="strategy-redeem-form">
-      <h2>{t('strategy.redeem')}</h2>
-      <Field
-        label={t('strategy.unitsToRedeem')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={units}
-        data-testid="strategy-units"
-        onValueChange={(value) => {
-          setUnits(value);
-          setKey(newIdempotencyKey());
-        }}
-      />
-      <p className="form-footer">
-        {t('strategy.redeemHint', { units: formatUnits(free, language), days: strategy.noticeDays })}
-      </p>
-      <Button block size="large" type="submit" loading={redeem.isPending} data-testid="strategy-redeem">
-        {t('strategy.confirmRedeem', { units: units.trim() })}
-      </Button>
-    </form>
+    <StrategyRequestForm
+      kind="redeem"
+      title={t('strategy.redeem')}
+      label={t('strategy.unitsToRedeem')}
+      initial={free}
+      hint={t('strategy.redeemHint', { units: formatUnits(free, language), days: strategy.noticeDays })}
+      submitText={(units) => t('strategy.confirmRedeem', { units })}
+      isPending={redeem.isPending}
+      send={(units, idempotencyKey, renewKey) =>
+        redeem.mutate(
+          { id: strategy.id, units, idempotencyKey },
+          {
+            onSuccess: () => {
+              showToast(t('strategy.redeemedRequested'), 2000);
+              renewKey();
+            },
+          },
+        )
+      }
+    />
   );
+}
+
+/** Units a holder may still redeem: held minus those set aside by pending redemptions (exact decimals). */
+function freeUnitsOf(holding: StrategyDetail['holding']): string {
+  if (!holding) return formatDecimal(0n, STRATEGY_UNIT_SCALE);
+  const units = parseDecimal(holding.units, STRATEGY_UNIT_SCALE) ?? 0n;
+  const redeeming = parseDecimal(holding.unitsRedeeming, STRATEGY_UNIT_SCALE) ?? 0n;
+  return formatDecimal(units > redeeming ? units - redeeming : 0n, STRATEGY_UNIT_SCALE);
 }
 
 function StrategyPage({ detail }: { detail: StrategyDetail }) {
@@ -190,7 +214,7 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
   const { strategy, navHistory, holding, requests } = detail;
   const { metrics, fees } = strategy;
   const ratio = (value: number | null) => (value === null ? '—' : formatRatio(value, language));
-  const freeUnits = holding ? (Number(holding.units) - Number(holding.unitsRedeeming)).toFixed(4) : '0.0000';
+  const freeUnits = freeUnitsOf(holding);
   return (
     <>
       <section className="card" data-testid="strategy-detail">
@@ -356,7 +380,9 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
         </ul>
       )}
       {!strategy.closedAt && <FollowForm strategy={strategy} />}
-      {holding && Number(freeUnits) > 0 && <RedeemForm strategy={strategy} free={freeUnits} />}
+      {holding && freeUnits !== formatDecimal(0n, STRATEGY_UNIT_SCALE) && (
+        <RedeemForm strategy={strategy} free={freeUnits} />
+      )}
       {requests.length > 0 && (
         <>
           <h2 className="section-title">{t('strategy.yourRequests')}</h2>
