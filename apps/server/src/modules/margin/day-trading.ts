@@ -6,12 +6,12 @@ import {
   parseDecimal,
   securityAsset,
   type MarginClass,
+  type OrderTicket,
 } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { Database, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { MarketService } from '../market/market.service';
-import type { TradingService } from '../trading/trading.service';
 import { leverageMax } from './margin-classes';
 import * as repository from './day-trading.repository';
 import type { DayTradeRow } from './day-trading.repository';
@@ -34,6 +34,17 @@ const CLAIM_MS = 60_000;
 const MINUTE_MS = 60_000;
 
 export type { DayTradeRow } from './day-trading.repository';
+
+/**
+ * What day trading asks of Trading, declared here so that margin does not import Trading's
+ * service (Trading imports margin's): the auto-close places a rule order, the screen reads orders.
+ */
+export interface RuleOrderPlacer {
+  placeForRule(userId: bigint, ticket: OrderTicket, idempotencyKey: string): Promise<{ id: string }>;
+}
+export interface OrderFillsReader {
+  order(userId: bigint, orderId: bigint): Promise<{ fills: ReadonlyArray<{ total: string }> }>;
+}
 
 export type DayTradingConfig = {
   intradayInitialBasisPoints: number;
@@ -159,10 +170,7 @@ export function createDayTrading(deps: {
    * time has come, claimed by this node, is sold at market — the quantity bought intraday, at most
    * what the user still holds — and the rows closed with the sale's order. Answers what it did.
    */
-  async function closeDue(
-    trading: Pick<TradingService, 'placeForRule'>,
-    ledger: Pick<LedgerService, 'getUserBalances'>,
-  ) {
+  async function closeDue(trading: RuleOrderPlacer, ledger: Pick<LedgerService, 'getUserBalances'>) {
     const now = clock.now();
     const due = await repository.dueGroups(db, now);
     const closes: Array<{
@@ -230,10 +238,7 @@ export function createDayTrading(deps: {
    * sale's proceeds after costs − the buys' cost), unrealised for an open one (the quantity at the
    * last price − the cost).
    */
-  async function overview(
-    userId: bigint,
-    input: { isMarginOpen: boolean; trading: Pick<TradingService, 'order'> },
-  ) {
+  async function overview(userId: bigint, input: { isMarginOpen: boolean; trading: OrderFillsReader }) {
     const now = clock.now();
     const nowMs = now.getTime();
     const since = new Date(nowMs - 2 * 24 * 60 * MINUTE_MS).toISOString().slice(0, 10);
