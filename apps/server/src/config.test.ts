@@ -26,6 +26,10 @@ describe('loadConfig', () => {
     [{ MARKET_PROVIDER: 'finnhub' }, 'OPERATOR_NAME'],
     [{ CLOCK_START: '2026-11-24T10:00:00+01:00' }, 'CLOCK_START'],
     [{ NODE_ENV: 'test', CLOCK_START: 'next tuesday' }, 'CLOCK_START'],
+    [{ MARKET_PRICE_SCENARIO: 'KBC.BR:0=100,60=60' }, 'MARKET_PRICE_SCENARIO'],
+    [{ NODE_ENV: 'production', MARKET_PRICE_SCENARIO: 'KBC.BR:0=100,60=60' }, 'MARKET_PRICE_SCENARIO'],
+    [{ NODE_ENV: 'development', MARKET_PRICE_SCENARIO: 'KBC.BR:0=100,60=60' }, 'MARKET_PRICE_SCENARIO'],
+    [{ NODE_ENV: 'test', MARKET_PRICE_SCENARIO: 'KBC.BR:60=100,0=60' }, 'MARKET_PRICE_SCENARIO'],
     [{ STREAM_CONNECTIONS_PER_ADDRESS: '0' }, 'STREAM_CONNECTIONS_PER_ADDRESS'],
     [{ STREAM_CONNECTIONS_PER_ADDRESS: 'many' }, 'STREAM_CONNECTIONS_PER_ADDRESS'],
     [{ WITHDRAWAL_FEE_USD: '1.5' }, 'WITHDRAWAL_FEE_USD'],
@@ -126,6 +130,25 @@ describe('loadConfig', () => {
     });
     expect(config.mode).toBe('live');
     expect(config.operator).toEqual({ name: 'Example Bank NV', licence: 'FSMA 0403.227.515' });
+  });
+
+  it('takes a price scenario only under NODE_ENV=test, and none by default', () => {
+    expect(loadConfig({}).market).toEqual({ provider: 'simulator' });
+    expect(() => loadConfig({ NODE_ENV: 'production', MARKET_PRICE_SCENARIO: 'KBC.BR:0=100,60=60' })).toThrow(
+      ConfigError,
+    );
+    const config = loadConfig({ NODE_ENV: 'test', MARKET_PRICE_SCENARIO: 'KBC.BR:0=100,60=60.5' });
+    expect(config.market.provider === 'simulator' && config.market.priceScenario).toEqual(
+      new Map([
+        [
+          'KBC.BR',
+          [
+            { seconds: 0, basisPoints: 10_000 },
+            { seconds: 60, basisPoints: 6_050 },
+          ],
+        ],
+      ]),
+    );
   });
 
   it('starts a test clock only under NODE_ENV=test', () => {

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { FINNHUB_REST_URL, FINNHUB_SOCKET_URL } from './market/finnhub/finnhub-provider';
 import type { FxRateBand } from './market/price-bands';
+import { parsePriceScenario, type PriceScenario } from './market/price-scenario';
 import { isOperatorName, parseOperatorLicence } from './operator-registration';
 import { fromServerRoot } from './server-root';
 
@@ -298,6 +299,14 @@ const environmentSchema = z
       .string()
       .url()
       .default('https://www.fsma.be/en/warnings/companies-operating-unlawfully-in-belgium'),
+    /** Tests only (NODE_ENV=test): scales simulated prices along a path (market/price-scenario.ts). */
+    MARKET_PRICE_SCENARIO: z
+      .string()
+      .optional()
+      .refine(
+        (value) => value === undefined || parsePriceScenario(value) !== null,
+        '"SYMBOL:seconds=percent,seconds=percent,…", symbols separated by ";"',
+      ),
     CLOCK_START: z.iso
       .datetime({ offset: true })
       .optional()
@@ -363,6 +372,20 @@ const environmentSchema = z
         message: 'must not be below DEMO_DEPOSIT_MINIMUM',
       });
     }
+    if (environment.MARKET_PRICE_SCENARIO && environment.NODE_ENV !== 'test') {
+      context.addIssue({
+        code: 'custom',
+        path: ['MARKET_PRICE_SCENARIO'],
+        message: 'a price scenario is for tests only (NODE_ENV=test)',
+      });
+    }
+    if (environment.MARKET_PRICE_SCENARIO && environment.MARKET_PROVIDER !== 'simulator') {
+      context.addIssue({
+        code: 'custom',
+        path: ['MARKET_PRICE_SCENARIO'],
+        message: 'a price scenario scales the simulator only (MARKET_PROVIDER=simulator)',
+      });
+    }
     if (environment.CLOCK_START && environment.NODE_ENV !== 'test') {
       context.addIssue({
         code: 'custom',
@@ -419,7 +442,11 @@ const environmentSchema = z
 
 /** Where prices come from: the built-in simulator (demo mode) or a real vendor (live mode). */
 export type MarketConfig =
-  | { provider: 'simulator' }
+  | {
+      provider: 'simulator';
+      /** Tests only (NODE_ENV=test): MARKET_PRICE_SCENARIO (market/price-scenario.ts). */
+      priceScenario?: PriceScenario;
+    }
   | {
       provider: 'finnhub';
       apiKey: string;
@@ -607,7 +634,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             ...(env.FINNHUB_WS_URL ? { socketUrl: env.FINNHUB_WS_URL } : {}),
             fxRateBands: [fxRateBand('EUR', 'USD', env.FX_RATE_BAND_EUR_USD)],
           }
-        : { provider: 'simulator' },
+        : {
+            provider: 'simulator',
+            ...(env.MARKET_PRICE_SCENARIO && env.NODE_ENV === 'test'
+              ? { priceScenario: parsePriceScenario(env.MARKET_PRICE_SCENARIO) ?? new Map() }
+              : {}),
+          },
     // Live only with a real vendor at its own endpoints: a fake vendor (tests) never leaves demo.
     mode: env.MARKET_PROVIDER === 'simulator' || env.FINNHUB_REST_URL || env.FINNHUB_WS_URL ? 'demo' : 'live',
     operator:

@@ -8,6 +8,7 @@ export const marginPaths = {
   parameters: '/margin/parameters',
   summary: '/margin/summary',
   transfer: '/margin/transfer',
+  history: '/margin/history',
 } as const;
 
 /** Day trading (issue 16 item 5): the rules, the eligible instruments and today's intraday P&L. */

@@ -139,6 +139,59 @@ export const marginParametersData = z.object({
   instruments: z.array(marginInstrumentData),
 });
 
+/** A margin call: the level, equity, maintenance requirement and EUR needed when it was made. */
+export const marginCallData = z.object({
+  id: z.string(),
+  openedAt: z.iso.datetime(),
+  levelBasisPoints: z.number().int(),
+  equity: signedCash,
+  maintenanceRequirement: signedCash,
+  needed: signedCash,
+});
+
+/**
+ * A liquidation (below the liquidation level): running (the account's positions being closed,
+ * locked to the rule) or done, with each position closed in the published order (largest loss
+ * first), its order and the quote used; `shortfall`: EUR still owed beyond the margin cash once
+ * nothing was left to sell (the loan stays owed).
+ */
+export const marginLiquidationData = z.object({
+  id: z.string(),
+  state: z.enum(['running', 'done']),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime().nullable(),
+  levelBasisPoints: z.number().int(),
+  endLevelBasisPoints: z.number().int().nullable(),
+  shortfall: signedCash.nullable(),
+  sales: z.array(
+    z.object({
+      orderId: z.string(),
+      symbol: z.string(),
+      currency: z.string(),
+      quantity: z.string(),
+      cost: signedCash,
+      value: signedCash,
+      lossEur: signedCash,
+      last: z.string(),
+      bid: z.string().nullable(),
+      ask: z.string().nullable(),
+      quoteAt: z.iso.datetime(),
+    }),
+  ),
+});
+
+/** The user's margin calls and liquidations, newest first (the margin screen's log). */
+export const marginHistoryData = z.object({
+  calls: z.array(
+    marginCallData.extend({
+      /** open: still below the call level; met: a later tick found it back at or above. */
+      state: z.enum(['open', 'met']),
+      metAt: z.iso.datetime().nullable(),
+    }),
+  ),
+  liquidations: z.array(marginLiquidationData),
+});
+
 /** The margin side and the loan, per currency and in EUR (USD at the market mid rate). */
 export const marginSummaryData = z.object({
   isOpen: z.boolean(),
@@ -158,49 +211,9 @@ export const marginSummaryData = z.object({
   /** EUR that brings the account back to the call level now (0 when not below it). */
   neededForCallLevel: signedCash,
   /** The margin call open now (below the call level since `openedAt`), or null. */
-  call: z
-    .object({
-      id: z.string(),
-      openedAt: z.iso.datetime(),
-      /** The margin level, equity, maintenance requirement and amount needed when the call was made. */
-      levelBasisPoints: z.number().int(),
-      equity: signedCash,
-      maintenanceRequirement: signedCash,
-      needed: signedCash,
-    })
-    .nullable(),
-  /**
-   * The latest liquidation (below the liquidation level): running (the account's positions being
-   * closed, locked to the rule) or done, with each position closed in the published order (largest
-   * loss first) and the quote used; `shortfall`: EUR still owed beyond the margin cash once nothing
-   * was left to sell (the loan stays owed).
-   */
-  liquidation: z
-    .object({
-      id: z.string(),
-      state: z.enum(['running', 'done']),
-      startedAt: z.iso.datetime(),
-      endedAt: z.iso.datetime().nullable(),
-      levelBasisPoints: z.number().int(),
-      endLevelBasisPoints: z.number().int().nullable(),
-      shortfall: signedCash.nullable(),
-      sales: z.array(
-        z.object({
-          orderId: z.string(),
-          symbol: z.string(),
-          currency: z.string(),
-          quantity: z.string(),
-          cost: signedCash,
-          value: signedCash,
-          lossEur: signedCash,
-          last: z.string(),
-          bid: z.string().nullable(),
-          ask: z.string().nullable(),
-          quoteAt: z.iso.datetime(),
-        }),
-      ),
-    })
-    .nullable(),
+  call: marginCallData.nullable(),
+  /** The latest liquidation, running or done (see marginLiquidationData), or null. */
+  liquidation: marginLiquidationData.nullable(),
   currencies: z.array(
     z.object({
       currency: currencySchema,
@@ -272,6 +285,13 @@ export const marginEndpoints = defineEndpoints(marginPaths, {
       amount: cashAmountInput,
     }),
     data: marginSummaryData,
+  },
+  history: {
+    auth: 'user',
+    summary:
+      "The user's margin calls (the amount needed, when, open or met) and liquidations (each position closed with its order, the quote used and any shortfall), newest first, at most 50 of each.",
+    request: z.strictObject({}),
+    data: marginHistoryData,
   },
 });
 

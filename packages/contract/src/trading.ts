@@ -428,6 +428,22 @@ export const positionData = z.object({
   todayChange: z.string().nullable(),
   /** Can be sold from this time (the market's sell lock); null when not locked. */
   lockedUntil: z.iso.datetime().nullable(),
+  /**
+   * Bought on margin (issue 16): over the open lots at their fill prices, the leverage (cost /
+   * margin paid, two decimals), the initial part paid and the rest borrowed; `liquidationPrice`: the
+   * last price at which the account's margin level would reach the liquidation level, the other
+   * prices held constant (null: no loan owed, no price, or none above 0). Null for a cash position.
+   */
+  margin: z
+    .object({
+      leverage: z.string(),
+      marginPaid: cashText,
+      borrowed: cashText,
+      liquidationPrice: priceText.nullable(),
+    })
+    .nullable(),
+  /** A margin liquidation of the account runs: the user's own orders on it are refused (POSITION_LOCKED). */
+  isLiquidating: z.boolean(),
   openedAt: z.iso.datetime(),
   closedAt: z.iso.datetime().nullable(),
 });

@@ -230,6 +230,8 @@ export const kbcHolding = (patch: Partial<Position> = {}): Position => ({
   realisedPnlEur: '0.00',
   todayChange: '10.00',
   lockedUntil: null,
+  margin: null,
+  isLiquidating: false,
   openedAt: '2026-11-20T10:30:00.000Z',
   closedAt: null,
   ...patch,

@@ -2,6 +2,7 @@ import type { MarketConfig } from '../config';
 import type { Clock } from '../core/clock';
 import { FinnhubProvider } from './finnhub/finnhub-provider';
 import { PriceBandedProvider } from './price-bands';
+import { ScenarioProvider } from './price-scenario';
 import type { MarketDataProvider } from './provider';
 import { MarketSimulator } from './simulator';
 
@@ -19,7 +20,14 @@ export function createMarketProvider(options: {
 }): MarketDataProvider {
   const { market } = options;
   if (market.provider === 'simulator') {
-    return new MarketSimulator({ clock: options.clock, seed: options.seed ?? DEFAULT_MARKET_SEED });
+    const simulator = new MarketSimulator({
+      clock: options.clock,
+      seed: options.seed ?? DEFAULT_MARKET_SEED,
+    });
+    // Tests only: config.ts accepts a price scenario with NODE_ENV=test alone.
+    return market.priceScenario
+      ? new ScenarioProvider(simulator, market.priceScenario, () => options.clock.now().getTime())
+      : simulator;
   }
   const vendor = new FinnhubProvider({
     apiKey: market.apiKey,

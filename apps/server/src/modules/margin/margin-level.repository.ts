@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { queryRows } from '../../ledger/ledger.repository';
 import { marginCalls, marginLiquidationSales, marginLiquidations } from './margin-level.tables';
@@ -147,4 +147,36 @@ export async function latestLiquidation(db: Executor, userId: bigint) {
     .where(eq(marginLiquidationSales.liquidationId, row.id))
     .orderBy(marginLiquidationSales.id);
   return { ...row, sales };
+}
+
+/** The user's liquidations, newest first (at most `limit`), each with its sales in order. */
+export async function liquidationsOf(db: Executor, userId: bigint, limit: number) {
+  const rows = await db
+    .select()
+    .from(marginLiquidations)
+    .where(eq(marginLiquidations.userId, userId))
+    .orderBy(desc(marginLiquidations.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const sales = await db
+    .select()
+    .from(marginLiquidationSales)
+    .where(
+      inArray(
+        marginLiquidationSales.liquidationId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(marginLiquidationSales.id);
+  return rows.map((row) => ({ ...row, sales: sales.filter((sale) => sale.liquidationId === row.id) }));
+}
+
+/** The user's running liquidation (its lease end), or undefined. */
+export async function runningLiquidation(db: Executor, userId: bigint) {
+  const rows = await db
+    .select({ id: marginLiquidations.id, claimedUntil: marginLiquidations.claimedUntil })
+    .from(marginLiquidations)
+    .where(and(eq(marginLiquidations.userId, userId), eq(marginLiquidations.state, 'running')))
+    .limit(1);
+  return rows[0];
 }

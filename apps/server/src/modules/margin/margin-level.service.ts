@@ -31,6 +31,8 @@ import type { MarginService } from './margin.service';
 const RELOAD_MS = 30_000;
 /** Accounts recomputed at once on one tick. */
 const EVALUATE_CONCURRENCY = 4;
+/** Calls and liquidations shown in the margin screen's log. */
+const HISTORY_MAX = 50;
 
 /**
  * The margin level of an account: equity / maintenance requirement in basis points (rounded down;
@@ -175,7 +177,9 @@ export function createMarginLevelService(deps: {
     needed: formatCash(row.neededMinor),
   });
 
-  const liquidationView = (row: NonNullable<Awaited<ReturnType<typeof repository.latestLiquidation>>>) => ({
+  const liquidationView = (
+    row: repository.MarginLiquidationRow & { sales: repository.MarginLiquidationSaleRow[] },
+  ) => ({
     id: row.id.toString(),
     state: row.state,
     startedAt: row.startedAt.toISOString(),
@@ -237,6 +241,22 @@ export function createMarginLevelService(deps: {
 
     /** This node's latest margin level of an account (basis points), undefined if not computed here. */
     latestLevel: (userId: bigint) => latest.get(userId),
+
+    /** The margin screen's log: the user's calls and liquidations, newest first, at most 50 of each. */
+    async history(userId: bigint) {
+      const [calls, liquidations] = await Promise.all([
+        repository.callsOf(db, userId),
+        repository.liquidationsOf(db, userId, HISTORY_MAX),
+      ]);
+      return {
+        calls: calls.slice(0, HISTORY_MAX).map((row) => ({
+          ...callView(row),
+          state: row.state,
+          metAt: row.metAt?.toISOString() ?? null,
+        })),
+        liquidations: liquidations.map(liquidationView),
+      };
+    },
 
     /** The summary with the margin level, the published levels and the open call. */
     async withLevel<T extends { equity: string; maintenanceRequirement: string }>(

@@ -34,6 +34,7 @@ export async function marginRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, marginEndpoints.summary, async ({ session }) =>
     marginLevel.withLevel(session.userId, await margin.summary(session.userId)),
   );
+  registerEndpoint(app, marginEndpoints.history, ({ session }) => marginLevel.history(session.userId));
   registerEndpoint(app, marginEndpoints.transfer, async ({ session, body, request }) =>
     marginLevel.withLevel(
       session.userId,

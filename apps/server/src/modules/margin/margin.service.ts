@@ -29,6 +29,8 @@ import { createMarginSettings } from './margin-settings';
 import { createDayTrading, type DayTradingConfig } from './day-trading';
 import { renderDisclosure, type MarginRate } from './margin-disclosure';
 import { scoreMarginAnswers } from './margin-scoring';
+import { liquidationPriceMinor } from './liquidation-price';
+import { runningLiquidation } from './margin-level.repository';
 import { requireIdempotencyKey } from '../fund-operations/fund-operations.service';
 import * as repository from './margin.repository';
 import type { MarginAccountRow, MarginMovementRow, MarginTestRow } from './margin.repository';
@@ -675,6 +677,53 @@ export function createMarginService(deps: {
 
     /** The margin side now, as the summary computes it (for the margin level, margin-level.service.ts). */
     sideNow,
+
+    /**
+     * While the user's liquidation runs, its lease end: their own orders on the positions it may
+     * close are refused (POSITION_LOCKED) until it is done. Null when none runs.
+     */
+    async liquidationLock(userId: bigint): Promise<{ until: Date } | null> {
+      const running = await runningLiquidation(db, userId);
+      return running ? { until: running.claimedUntil } : null;
+    },
+
+    /**
+     * Each holding's liquidation price (liquidation-price.ts): the last price at which the account's
+     * margin level would reach the published liquidation level, other prices held constant. All
+     * null when nothing is owed (the level cannot fall below 100 %).
+     */
+    async liquidationPrices(
+      userId: bigint,
+      holdings: readonly {
+        symbol: string;
+        currency: Currency;
+        quantityMinor: bigint;
+        quantityScale: number;
+        lastMinor: bigint | null;
+      }[],
+    ): Promise<Map<string, bigint | null>> {
+      const prices = new Map<string, bigint | null>();
+      if (holdings.length === 0) return prices;
+      const side = await sideNow(userId);
+      for (const holding of holdings) {
+        prices.set(
+          holding.symbol,
+          side.owedEur <= 0n || holding.lastMinor === null
+            ? null
+            : liquidationPriceMinor({
+                equityEurMinor: side.equityEur,
+                maintenanceEurMinor: side.maintenanceEur,
+                liquidationBasisPoints: MARGIN_RULES.liquidationLevelBasisPoints,
+                maintenanceBasisPoints: instrumentMargin(holding.symbol).maintenanceBasisPoints,
+                lastMinor: holding.lastMinor,
+                quantityMinor: holding.quantityMinor,
+                quantityScale: holding.quantityScale,
+                usdPerEur: holding.currency === 'EUR' ? null : side.usdPerEur,
+              }),
+        );
+      }
+      return prices;
+    },
 
     /**
      * The capital transfer: `to_margin` moves the user's available cash to their margin account,

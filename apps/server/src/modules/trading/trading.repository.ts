@@ -613,3 +613,17 @@ export async function insertLots(db: Executor, values: (typeof positionLots.$inf
   if (values.length === 0) return;
   await db.insert(positionLots).values(values);
 }
+
+/** The leverage (hundredths) of the order behind each of these fills (a lot's margin part). */
+export async function leverageOfFills(
+  db: Executor,
+  fillIds: readonly bigint[],
+): Promise<Map<bigint, number>> {
+  if (fillIds.length === 0) return new Map();
+  const rows = await db
+    .select({ fillId: fills.id, leverageHundredths: orders.leverageHundredths })
+    .from(fills)
+    .innerJoin(orders, eq(orders.id, fills.orderId))
+    .where(inArray(fills.id, [...fillIds]));
+  return new Map(rows.map((row) => [row.fillId, row.leverageHundredths]));
+}

@@ -107,7 +107,14 @@ export type TradingServiceDeps = {
   /** Buys on margin (issue 16); without it a leverage above 1.00 is MARGIN_NOT_ENABLED. */
   margin?: Pick<
     MarginService,
-    'marginTicket' | 'lockLoans' | 'recordBorrow' | 'repayFromSale' | 'owed' | 'dayTrading'
+    | 'marginTicket'
+    | 'lockLoans'
+    | 'recordBorrow'
+    | 'repayFromSale'
+    | 'owed'
+    | 'dayTrading'
+    | 'liquidationLock'
+    | 'liquidationPrices'
   >;
 };
 
@@ -201,6 +208,21 @@ export function createTradingService(deps: TradingServiceDeps) {
     const closeMs = market.regularCloseOnOrBefore(instrument, expiresOn);
     if (closeMs === null || closeMs <= nowMs) throw new DomainError('ORDER_EXPIRY_OUT_OF_RANGE', { latest });
     return closeMs;
+  }
+
+  /**
+   * While the user's margin liquidation runs (issue 16 item 4), the positions it may close are
+   * locked: the user's own orders on a symbol they hold are refused (POSITION_LOCKED, until the
+   * liquidation's lease end). The liquidation's own sales go through placeForRule.
+   */
+  async function assertNotLiquidating(userId: bigint, symbol: string) {
+    const lock = margin ? await margin.liquidationLock(userId) : null;
+    if (!lock) return;
+    const instrument = market.instrumentOf(symbol);
+    const held = await repository.allPositions(db, userId);
+    if (held.some((row) => row.symbol === instrument.symbol && row.state === 'holding')) {
+      throw new DomainError('POSITION_LOCKED', { until: lock.until.toISOString() });
+    }
   }
 
   /** Every figure of a ticket: the checks of the price rules, the quantity, the costs. */
@@ -745,6 +767,83 @@ export function createTradingService(deps: TradingServiceDeps) {
     };
   }
 
+  type PositionMargin = {
+    leverage: string;
+    marginPaid: string;
+    borrowed: string;
+    liquidationPrice: string | null;
+  };
+
+  /**
+   * The margin figures of held positions (issue 16): over each one's open lots at their fill prices,
+   * the initial part paid (the lot's cost × 100 / its order's leverage, rounded up, as the fill paid
+   * it) and the rest borrowed, the leverage (cost / paid, two decimals, rounded down) and the
+   * liquidation price (margin.liquidationPrices); and whether the account's liquidation runs.
+   */
+  async function marginOfPositions(
+    userId: bigint,
+    items: readonly { position: PositionRow; lots: readonly LotRow[]; quote: Quote | null }[],
+  ) {
+    const none = { margin: null, isLiquidating: false };
+    const byId = new Map<bigint, { margin: PositionMargin | null; isLiquidating: boolean }>();
+    if (!margin) return byId;
+    const [lock, leverages] = await Promise.all([
+      margin.liquidationLock(userId),
+      repository.leverageOfFills(
+        db,
+        items.flatMap((item) => item.lots.map((lot) => lot.fillId)),
+      ),
+    ]);
+    const marginParts = items.map(({ position, lots }) => {
+      let costMinor = 0n;
+      let paidMinor = 0n;
+      for (const lot of lots) {
+        const lotCost = marketValueMinor(lot.remainingMinor, position.quantityScale, lot.priceMinor);
+        costMinor += lotCost;
+        paidMinor += marginPartMinor(lotCost, leverages.get(lot.fillId) ?? 100);
+      }
+      return position.state === 'holding' &&
+        position.direction === 'long' &&
+        paidMinor < costMinor &&
+        paidMinor > 0n
+        ? { costMinor, paidMinor }
+        : null;
+    });
+    const onMargin = items.filter((_, index) => marginParts[index] !== null);
+    const prices =
+      onMargin.length === 0
+        ? new Map<string, bigint | null>()
+        : await margin.liquidationPrices(
+            userId,
+            onMargin.map(({ position, quote }) => ({
+              symbol: position.symbol,
+              currency: position.currency,
+              quantityMinor: position.quantityMinor,
+              quantityScale: position.quantityScale,
+              lastMinor: quote?.lastMinor ?? null,
+            })),
+          );
+    items.forEach(({ position }, index) => {
+      const part = marginParts[index];
+      const isLiquidating = lock !== null && position.state === 'holding';
+      if (!part) {
+        byId.set(position.id, { ...none, isLiquidating });
+        return;
+      }
+      const liquidationPrice = prices.get(position.symbol) ?? null;
+      byId.set(position.id, {
+        isLiquidating,
+        margin: {
+          leverage: formatDecimal(divideRounded(part.costMinor * 100n, part.paidMinor, 'down'), 2),
+          marginPaid: formatCash(part.paidMinor),
+          borrowed: formatCash(part.costMinor - part.paidMinor),
+          liquidationPrice: liquidationPrice === null ? null : formatPrice(liquidationPrice),
+        },
+      });
+    });
+    return byId;
+  }
+
   const assetAvailable = (balances: readonly { asset: string; available: bigint }[], asset: string) =>
     balances.find((balance) => balance.asset === asset)?.available ?? 0n;
 
@@ -1273,6 +1372,7 @@ export function createTradingService(deps: TradingServiceDeps) {
       settled(restricted);
       settled(unverified);
       if (!settled(recognised)) await fundPassword.verify(userId, password);
+      await assertNotLiquidating(userId, ticket.symbol);
       const priced = await priceOrder(userId, ticket);
       const fillQuote = immediateFill(priced);
       if (
@@ -1394,10 +1494,18 @@ export function createTradingService(deps: TradingServiceDeps) {
       ]);
       const nowMs = clock.now().getTime();
       const lots = await Promise.all(items.map((item) => repository.openLots(db, item.id)));
+      const margins = await marginOfPositions(
+        userId,
+        items.map((item, index) => ({
+          position: item,
+          lots: lots[index] ?? [],
+          quote: quotes.get(item.symbol) ?? null,
+        })),
+      );
       return {
         total,
-        items: items.map((item, index) =>
-          presentPosition(
+        items: items.map((item, index) => ({
+          ...presentPosition(
             item,
             quotes.get(item.symbol) ?? null,
             assetAvailable(balances, item.asset),
@@ -1405,7 +1513,8 @@ export function createTradingService(deps: TradingServiceDeps) {
             nowMs,
             lots[index] ?? [],
           ),
-        ),
+          ...(margins.get(item.id) ?? { margin: null, isLiquidating: false }),
+        })),
       };
     },
 
@@ -1420,10 +1529,13 @@ export function createTradingService(deps: TradingServiceDeps) {
         repository.listOrders(db, userId, { tab: 'all', symbol: position.symbol, offset: 0, limit: 100 }),
       ]);
       const instrument = market.instrumentOf(position.symbol);
-      const fills = await repository.fillsOfOrders(
-        db,
-        orderPage.items.map((item) => item.id),
-      );
+      const [fills, margins] = await Promise.all([
+        repository.fillsOfOrders(
+          db,
+          orderPage.items.map((item) => item.id),
+        ),
+        marginOfPositions(userId, [{ position, lots, quote }]),
+      ]);
       return {
         ...presentPosition(
           position,
@@ -1433,6 +1545,7 @@ export function createTradingService(deps: TradingServiceDeps) {
           clock.now().getTime(),
           lots,
         ),
+        ...(margins.get(position.id) ?? { margin: null, isLiquidating: false }),
         lots: lots.map((lot) => ({
           quantity: formatQuantity(lot.remainingMinor, position.quantityScale),
           price: formatPrice(lot.priceMinor),
