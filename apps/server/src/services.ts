@@ -322,6 +322,9 @@ export function createServices(deps: ServiceDeps) {
     corrections,
     trading,
     credit,
+    offerings,
+    placements,
+    strategies,
     users,
   });
   return {

@@ -19,6 +19,7 @@ import { adminRecordsPaths, fundsPaths } from './paths';
 import { cashAmountInput, cashAmountOutput, currencySchema } from './money';
 import { REALNAME_LENGTH } from './rules';
 import { accountSchema, twoFactorCodeSchema } from './users';
+import { navText, unitsText } from './strategies';
 import { fxConversionData, priceText, quantityText, tobData } from './trading';
 
 // Payment methods, deposits, withdrawals, currency exchange and records (issue 4).
@@ -245,6 +246,37 @@ export const recordDetail = z.discriminatedUnion('type', [
     withholdingForeign: cashAmountOutput,
     withholdingBelgian: cashAmountOutput,
     net: cashAmountOutput,
+  }),
+  /**
+   * An IPO or placement subscription: issue (or fixed) price × quantity + fee frozen when subscribing;
+   * released when nothing was allocated, or refunded in full when staff closed the placement early.
+   * An allocation is an order and its fill (the `fill` detail). `allocatedQuantity` is null until
+   * the draw or the allocation.
+   */
+  z.object({
+    type: z.literal('subscription'),
+    product: z.enum(['ipo', 'placement']),
+    event: z.enum(['frozen', 'released', 'refunded']),
+    symbol: z.string(),
+    quantity: quantityText,
+    price: priceText,
+    currency: currencySchema,
+    fee: cashAmountOutput,
+    frozen: cashAmountOutput,
+    allocatedQuantity: quantityText.nullable(),
+  }),
+  /**
+   * A copy-following strategy's request: a follow's money frozen until the next NAV, the units it
+   * bought at that NAV, or a redemption paid at its NAV. `units` and `nav` are null until struck.
+   */
+  z.object({
+    type: z.literal('strategy'),
+    code: z.string(),
+    event: z.enum(['follow_frozen', 'units_issued', 'units_redeemed']),
+    currency: currencySchema,
+    units: unitsText.nullable(),
+    nav: navText.nullable(),
+    navDate: z.iso.date().nullable(),
   }),
 ]);
 export type RecordDetail = z.infer<typeof recordDetail>;

@@ -21,8 +21,8 @@ import { adminStrategyPaths, strategyPaths } from './paths';
 // TRADING_BARRED, IDEMPOTENCY_KEY_REQUIRED / IDEMPOTENCY_KEY_REUSED.
 
 const idText = z.string().regex(/^\d{1,18}$/, 'a numeric id');
-const unitsText = z.string().regex(/^\d+\.\d{4}$/);
-const navText = z.string().regex(/^\d+\.\d{6}$/);
+export const unitsText = z.string().regex(/^\d+\.\d{4}$/);
+export const navText = z.string().regex(/^\d+\.\d{6}$/);
 /** A ratio for display (0.1234 = 12.34 %), computed from the NAV history; null without enough history. */
 const ratio = z.number().nullable();
 

@@ -22,6 +22,8 @@ export type UserCashEntry = {
   memo: string;
   sourceType: SourceType;
   sourceId: string;
+  /** The key the entry was written under: names the request step, where a source has several. */
+  idempotencyKey: string | null;
   createdAt: Date;
   currency: Currency;
   /** Signed change of available + frozen. */
@@ -45,6 +47,7 @@ export async function selectUserCashEntries(
         memo: ledgerEntries.memo,
         sourceType: ledgerEntries.sourceType,
         sourceId: ledgerEntries.sourceId,
+        idempotencyKey: ledgerEntries.idempotencyKey,
         createdAt: ledgerEntries.createdAt,
         currency: sql<Currency>`${ledgerAccounts.asset}`.as('currency'),
         totalMinor: sql<string>`sum(${ledgerPostings.amountMinor})`.as('total_minor'),

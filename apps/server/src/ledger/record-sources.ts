@@ -1,4 +1,4 @@
-import type { RecordDetail } from '@beurs/contract';
+import { formatCash, formatDecimal, scales, type Currency, type RecordDetail } from '@beurs/contract';
 import type { UserCashEntry } from './ledger-records.repository';
 
 // Records are ledger entries described by the module that owns their source (CONVENTIONS.md
@@ -6,7 +6,7 @@ import type { UserCashEntry } from './ledger-records.repository';
 // the module reads its rows by the sources' ids and answers a detail per entry.
 
 /** What a module needs to describe one of its records: the entry, its kind and its source. */
-export type RecordEntry = Pick<UserCashEntry, 'id' | 'kind' | 'sourceType' | 'sourceId'>;
+export type RecordEntry = Pick<UserCashEntry, 'id' | 'kind' | 'sourceType' | 'sourceId' | 'idempotencyKey'>;
 
 /** A module's descriptions of a page of its records, by entry id (an entry with no row has none). */
 export type RecordDetails = Map<bigint, RecordDetail>;
@@ -33,4 +33,38 @@ export function describeBySource<Row extends { id: bigint }>(
     if (detail) details.set(entry.id, detail);
   }
   return details;
+}
+
+/** A fixed-price subscription row (an IPO's or a placement's), as its record needs it. */
+type FixedPriceSubscription = {
+  quantity: bigint;
+  feeMinor: bigint;
+  frozenMinor: bigint;
+  allocatedQuantity: bigint | null;
+};
+
+/**
+ * The record of an IPO or placement subscription's own entries (its source id is the
+ * subscription's): the hold when subscribing, and the release when nothing was allocated or the
+ * refund of a placement closed early. An allocation is an order and its fill, described by Trading.
+ */
+export function fixedPriceSubscriptionDetail(
+  product: 'ipo' | 'placement',
+  entry: RecordEntry,
+  offer: { symbol: string; priceMinor: bigint; currency: Currency; isClosedEarly: boolean },
+  row: FixedPriceSubscription,
+): RecordDetail {
+  const event = entry.kind === 'hold_reserve' ? 'frozen' : offer.isClosedEarly ? 'refunded' : 'released';
+  return {
+    type: 'subscription',
+    product,
+    event,
+    symbol: offer.symbol,
+    quantity: row.quantity.toString(),
+    price: formatDecimal(offer.priceMinor, scales.price),
+    currency: offer.currency,
+    fee: formatCash(row.feeMinor),
+    frozen: formatCash(row.frozenMinor),
+    allocatedQuantity: row.allocatedQuantity?.toString() ?? null,
+  };
 }

@@ -968,6 +968,27 @@ export default {
       dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, Ex-Tag {{date}}',
       dividendTax:
         'Einbehalten: {{foreign}} an der Quelle und {{belgian}} belgische Quellensteuer; {{net}} gutgeschrieben',
+      subscription: {
+        ipo: {
+          frozen:
+            'Zeichnung beim Börsengang für {{quantity}} {{symbol}} zu {{price}}, Gebühr {{fee}}: {{frozen}} bis zur Verlosung gesperrt',
+          released: 'Börsengang {{symbol}}: bei der Verlosung nichts zugeteilt; {{frozen}} wieder verfügbar',
+          refunded: 'Börsengang {{symbol}} zurückgezogen; {{frozen}} vollständig erstattet',
+        },
+        placement: {
+          frozen:
+            'Zeichnung der Platzierung für {{quantity}} {{symbol}} zu {{price}}, Gebühr {{fee}}: {{frozen}} bis zur Zuteilung gesperrt',
+          released: 'Platzierung {{symbol}}: nichts zugeteilt; {{frozen}} wieder verfügbar',
+          refunded:
+            'Platzierung {{symbol}} vom Personal vorzeitig geschlossen; {{frozen}} vollständig erstattet',
+        },
+        allocated: 'Zugeteilt: {{quantity}} {{symbol}}',
+      },
+      strategy: {
+        follow_frozen: 'Folgen {{code}}: der Betrag ist bis zum nächsten NAV gesperrt',
+        units_issued: 'Folgen {{code}}: {{units}} Anteile zum NAV {{nav}} vom {{date}}',
+        units_redeemed: 'Rücknahme {{code}}: {{units}} Anteile zum NAV {{nav}} vom {{date}}',
+      },
     },
   },
   recharge: {

@@ -959,6 +959,26 @@ export default {
       quoteSource: 'Price from {{source}}',
       dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, ex-date {{date}}',
       dividendTax: 'Withheld {{foreign}} at source and {{belgian}} Belgian withholding tax; {{net}} credited',
+      subscription: {
+        ipo: {
+          frozen:
+            'IPO subscription for {{quantity}} {{symbol}} at {{price}}, fee {{fee}}: {{frozen}} frozen until the draw',
+          released: 'IPO {{symbol}}: nothing allocated in the draw; {{frozen}} available again',
+          refunded: 'IPO {{symbol}} withdrawn; {{frozen}} refunded in full',
+        },
+        placement: {
+          frozen:
+            'Placement subscription for {{quantity}} {{symbol}} at {{price}}, fee {{fee}}: {{frozen}} frozen until the allocation',
+          released: 'Placement {{symbol}}: nothing allocated; {{frozen}} available again',
+          refunded: 'Placement {{symbol}} closed early by staff; {{frozen}} refunded in full',
+        },
+        allocated: 'Allocated: {{quantity}} {{symbol}}',
+      },
+      strategy: {
+        follow_frozen: 'Follow {{code}}: the amount is frozen until the next NAV',
+        units_issued: 'Follow {{code}}: {{units}} units at NAV {{nav}} of {{date}}',
+        units_redeemed: 'Redemption {{code}}: {{units}} units at NAV {{nav}} of {{date}}',
+      },
     },
   },
   recharge: {

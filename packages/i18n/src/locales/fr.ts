@@ -970,6 +970,27 @@ export default {
       dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, date ex {{date}}',
       dividendTax:
         'Retenu : {{foreign}} à la source et {{belgian}} de précompte mobilier belge ; {{net}} crédité',
+      subscription: {
+        ipo: {
+          frozen:
+            'Souscription à l’introduction en bourse pour {{quantity}} {{symbol}} à {{price}}, frais {{fee}} : {{frozen}} gelés jusqu’au tirage',
+          released: 'Introduction {{symbol}} : rien d’attribué au tirage ; {{frozen}} de nouveau disponibles',
+          refunded: 'Introduction {{symbol}} retirée ; {{frozen}} remboursés intégralement',
+        },
+        placement: {
+          frozen:
+            'Souscription au placement pour {{quantity}} {{symbol}} à {{price}}, frais {{fee}} : {{frozen}} gelés jusqu’à l’attribution',
+          released: 'Placement {{symbol}} : rien d’attribué ; {{frozen}} de nouveau disponibles',
+          refunded:
+            'Placement {{symbol}} clôturé par anticipation par le personnel ; {{frozen}} remboursés intégralement',
+        },
+        allocated: 'Attribué : {{quantity}} {{symbol}}',
+      },
+      strategy: {
+        follow_frozen: 'Suivi {{code}} : le montant est gelé jusqu’à la prochaine VNI',
+        units_issued: 'Suivi {{code}} : {{units}} parts à la VNI {{nav}} du {{date}}',
+        units_redeemed: 'Rachat {{code}} : {{units}} parts à la VNI {{nav}} du {{date}}',
+      },
     },
   },
   recharge: {

@@ -966,6 +966,26 @@ export default {
       quoteSource: '가격 출처 {{source}}',
       dividend: '{{symbol}} {{quantity}} × {{perShare}} = {{gross}}, 배당락일 {{date}}',
       dividendTax: '해외 원천징수 {{foreign}}, 벨기에 원천징수세 {{belgian}}; {{net}} 입금',
+      subscription: {
+        ipo: {
+          frozen:
+            '공모주 청약 {{quantity}} {{symbol}}, 가격 {{price}}, 수수료 {{fee}}: 추첨까지 {{frozen}} 동결',
+          released: '공모주 {{symbol}}: 추첨에서 배정 없음; {{frozen}} 다시 사용 가능',
+          refunded: '공모주 {{symbol}} 철회; {{frozen}} 전액 환불',
+        },
+        placement: {
+          frozen:
+            '블록딜 청약 {{quantity}} {{symbol}}, 가격 {{price}}, 수수료 {{fee}}: 배정까지 {{frozen}} 동결',
+          released: '블록딜 {{symbol}}: 배정 없음; {{frozen}} 다시 사용 가능',
+          refunded: '블록딜 {{symbol}} 직원이 조기 마감; {{frozen}} 전액 환불',
+        },
+        allocated: '배정: {{quantity}} {{symbol}}',
+      },
+      strategy: {
+        follow_frozen: '팔로우 {{code}}: 다음 NAV까지 금액 동결',
+        units_issued: '팔로우 {{code}}: {{date}} NAV {{nav}}에 {{units}}좌',
+        units_redeemed: '환매 {{code}}: {{date}} NAV {{nav}}에 {{units}}좌',
+      },
     },
   },
   recharge: {

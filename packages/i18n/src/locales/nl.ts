@@ -974,6 +974,27 @@ export default {
       dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}, ex-datum {{date}}',
       dividendTax:
         'Ingehouden: {{foreign}} aan de bron en {{belgian}} Belgische roerende voorheffing; {{net}} gecrediteerd',
+      subscription: {
+        ipo: {
+          frozen:
+            'Inschrijving op de beursgang voor {{quantity}} {{symbol}} tegen {{price}}, kosten {{fee}}: {{frozen}} bevroren tot de loting',
+          released: 'Beursgang {{symbol}}: niets toegewezen bij de loting; {{frozen}} weer beschikbaar',
+          refunded: 'Beursgang {{symbol}} ingetrokken; {{frozen}} volledig terugbetaald',
+        },
+        placement: {
+          frozen:
+            'Inschrijving op de plaatsing voor {{quantity}} {{symbol}} tegen {{price}}, kosten {{fee}}: {{frozen}} bevroren tot de toewijzing',
+          released: 'Plaatsing {{symbol}}: niets toegewezen; {{frozen}} weer beschikbaar',
+          refunded:
+            'Plaatsing {{symbol}} vervroegd gesloten door medewerkers; {{frozen}} volledig terugbetaald',
+        },
+        allocated: 'Toegewezen: {{quantity}} {{symbol}}',
+      },
+      strategy: {
+        follow_frozen: 'Volgen {{code}}: het bedrag is bevroren tot de volgende NAV',
+        units_issued: 'Volgen {{code}}: {{units}} deelbewijzen tegen NAV {{nav}} van {{date}}',
+        units_redeemed: 'Terugkoop {{code}}: {{units}} deelbewijzen tegen NAV {{nav}} van {{date}}',
+      },
     },
   },
   recharge: {

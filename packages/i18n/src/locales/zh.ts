@@ -945,6 +945,26 @@ export default {
       quoteSource: '價格來源 {{source}}',
       dividend: '{{quantity}} {{symbol}} × {{perShare}} = {{gross}}，除息日 {{date}}',
       dividendTax: '境外預扣 {{foreign}}，比利時預扣稅 {{belgian}}；入帳 {{net}}',
+      subscription: {
+        ipo: {
+          frozen:
+            '新股認購 {{quantity}} {{symbol}}，價格 {{price}}，手續費 {{fee}}：凍結 {{frozen}} 直至抽籤',
+          released: '新股 {{symbol}}：抽籤未獲配售；{{frozen}} 已恢復可用',
+          refunded: '新股 {{symbol}} 已撤回；{{frozen}} 全額退還',
+        },
+        placement: {
+          frozen:
+            '配售認購 {{quantity}} {{symbol}}，價格 {{price}}，手續費 {{fee}}：凍結 {{frozen}} 直至分配',
+          released: '配售 {{symbol}}：未獲分配；{{frozen}} 已恢復可用',
+          refunded: '配售 {{symbol}} 已由工作人員提前關閉；{{frozen}} 全額退還',
+        },
+        allocated: '已獲配：{{quantity}} {{symbol}}',
+      },
+      strategy: {
+        follow_frozen: '跟投 {{code}}：金額凍結至下一個淨值',
+        units_issued: '跟投 {{code}}：按 {{date}} 淨值 {{nav}} 獲得 {{units}} 份',
+        units_redeemed: '贖回 {{code}}：按 {{date}} 淨值 {{nav}} 贖回 {{units}} 份',
+      },
     },
   },
   recharge: {

@@ -204,6 +204,24 @@ describe('an oversubscribed IPO from creation to listing', () => {
       const mine = lotsWonBy(draw.seed, { id: row.id, lots: row.lots }, draw);
       expect(BigInt(mine) * 1000n).toBe(BigInt(row.allocatedQuantity));
       allocatedShares += BigInt(row.allocatedQuantity);
+      // The records name the subscription with its own figures: frozen, then released or allotted.
+      const records = (await post('/fundRecord/list', { tab: 'all' }, user)).data.items;
+      const frozen = records.find((record: { kind: string }) => record.kind === 'hold_reserve');
+      expect(frozen.detail).toEqual({
+        type: 'subscription',
+        product: 'ipo',
+        event: 'frozen',
+        symbol: 'UCB.BR',
+        quantity: row.quantity,
+        price: '1.0000',
+        currency: 'EUR',
+        fee: row.fee,
+        frozen: row.frozen,
+        allocatedQuantity: row.allocatedQuantity,
+      });
+      expect(records[0].detail).toMatchObject(
+        row.orderId ? { type: 'fill', side: 'buy' } : { type: 'subscription', event: 'released' },
+      );
       if (row.orderId) {
         const orders = (await post('/trade/orders', { tab: 'filled' }, user)).data.items;
         const order = orders.find((candidate: { id: string }) => candidate.id === row.orderId);

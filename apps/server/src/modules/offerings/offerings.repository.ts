@@ -178,3 +178,12 @@ export async function setSubscriptionHold(db: Executor, id: bigint, holdId: bigi
     'update ipo_subscriptions',
   );
 }
+
+/** The user's own subscriptions among these ids (a record names its subscription). */
+export async function userSubscriptionsByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(ipoSubscriptions)
+    .where(and(eq(ipoSubscriptions.userId, userId), inArray(ipoSubscriptions.id, [...ids])));
+}

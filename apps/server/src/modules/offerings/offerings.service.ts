@@ -16,6 +16,13 @@ import type { Clock } from '../../core/clock';
 import type { RandomSource } from '../../core/random';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
+import {
+  describeBySource,
+  fixedPriceSubscriptionDetail,
+  sourceIdsOf,
+  type RecordDetails,
+  type RecordEntry,
+} from '../../ledger/record-sources';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import {
   replayOrRefuse,
@@ -86,7 +93,7 @@ type CreateInput = {
 };
 
 /** How many subscriptions the draw settles per statement (see drawOffering). */
-const DRAW_CHUNK = 1_000;
+const DRAW_CHUNK = 5_000;
 
 const wholeShares = (text: string): bigint | null => {
   const value = parseDecimal(text, 0);
@@ -492,6 +499,26 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
           }),
       });
       return presentSubscription(offering, row, clock.now());
+    },
+
+    /** The records of the user's IPO subscriptions (source `ipo`: the subscription's id). */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const rows = await repository.userSubscriptionsByIds(db, userId, sourceIdsOf(entries));
+      const offerings = new Map(
+        (await repository.offeringsByIds(db, [...new Set(rows.map((row) => row.offeringId))])).map(
+          (offering) => [offering.id, offering],
+        ),
+      );
+      return describeBySource(entries, rows, (row, entry) => {
+        const offering = offerings.get(row.offeringId);
+        if (!offering) return null;
+        return fixedPriceSubscriptionDetail(
+          'ipo',
+          entry,
+          { ...offering, priceMinor: offering.issuePriceMinor, isClosedEarly: false },
+          row,
+        );
+      });
     },
 
     async subscriptions(userId: bigint, input: { page: number; pageSize: number }) {

@@ -239,3 +239,12 @@ export async function setSubscriptionHold(db: Executor, id: bigint, holdId: bigi
     'update placement_subscriptions',
   );
 }
+
+/** The user's own subscriptions among these ids (a record names its subscription). */
+export async function userSubscriptionsByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(placementSubscriptions)
+    .where(and(eq(placementSubscriptions.userId, userId), inArray(placementSubscriptions.id, [...ids])));
+}

@@ -14,6 +14,13 @@ import {
 import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
+import {
+  describeBySource,
+  fixedPriceSubscriptionDetail,
+  sourceIdsOf,
+  type RecordDetails,
+  type RecordEntry,
+} from '../../ledger/record-sources';
 import type { AuditService, StaffActor } from '../audit/audit.service';
 import {
   replayOrRefuse,
@@ -499,6 +506,26 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
           }),
       });
       return presentSubscription(placement, row);
+    },
+
+    /** The records of the user's placement subscriptions (source `placement`: the subscription's id). */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const rows = await repository.userSubscriptionsByIds(db, userId, sourceIdsOf(entries));
+      const placements = new Map(
+        (await repository.placementsByIds(db, [...new Set(rows.map((row) => row.placementId))])).map(
+          (placement) => [placement.id, placement],
+        ),
+      );
+      return describeBySource(entries, rows, (row, entry) => {
+        const placement = placements.get(row.placementId);
+        if (!placement) return null;
+        return fixedPriceSubscriptionDetail(
+          'placement',
+          entry,
+          { ...placement, isClosedEarly: placement.closedEarlyAt !== null },
+          row,
+        );
+      });
     },
 
     async subscriptions(userId: bigint, input: { page: number; pageSize: number }) {

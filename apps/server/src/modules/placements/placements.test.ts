@@ -268,6 +268,11 @@ describe('staff close a placement early', () => {
       expect(await cashOf(user)).toEqual(expect.objectContaining({ available: '40000.00', frozen: '0.00' }));
       const [row] = (await post('/placement/subscriptions', {}, user)).data.items;
       expect(row).toMatchObject({ state: 'refunded', allocatedQuantity: '0', paid: '0.00' });
+      const records = (await post('/fundRecord/list', { tab: 'all' }, user)).data.items;
+      expect(records.slice(0, 2).map((record: { detail: unknown }) => record.detail)).toEqual([
+        expect.objectContaining({ type: 'subscription', product: 'placement', event: 'refunded' }),
+        expect.objectContaining({ product: 'placement', event: 'frozen', allocatedQuantity: '0' }),
+      ]);
       expect(row.released).toBe(row.frozen);
     }
     const audit = (

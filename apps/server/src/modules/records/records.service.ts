@@ -6,6 +6,9 @@ import type { CorrectionsService } from '../corrections/corrections.service';
 import type { CreditService } from '../credit/credit.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { ExchangeService } from '../exchange/exchange.service';
+import type { OfferingsService } from '../offerings/offerings.service';
+import type { PlacementsService } from '../placements/placements.service';
+import type { StrategiesService } from '../strategies/strategies.service';
 import type { TradingService } from '../trading/trading.service';
 import type { UsersService } from '../users/users.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
@@ -37,12 +40,15 @@ export type RecordsServiceDeps = {
   corrections: Pick<CorrectionsService, 'describeRecords'>;
   trading: Pick<TradingService, 'describeRecords'>;
   credit: Pick<CreditService, 'describeRecords'>;
+  offerings: Pick<OfferingsService, 'describeRecords'>;
+  placements: Pick<PlacementsService, 'describeRecords'>;
+  strategies: Pick<StrategiesService, 'describeRecords'>;
   users: Pick<UsersService, 'findByAccount'>;
 };
 
 export function createRecordsService(deps: RecordsServiceDeps) {
   const { db, ledger } = deps;
-  /** The module that owns each source type; IPOs and placements have no describer yet (their memo shows). */
+  /** The module that owns each source type; the margin loan's entries have no describer yet (their memo shows). */
   const owners: Readonly<Record<SourceType, Describer | null>> = {
     deposit: deps.deposits,
     withdrawal: deps.withdrawals,
@@ -52,9 +58,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     fill: deps.trading,
     dividend: deps.trading,
     corporate_action: deps.trading,
-    ipo: null,
-    placement: null,
-    strategy: null,
+    ipo: deps.offerings,
+    placement: deps.placements,
+    strategy: deps.strategies,
     loan: deps.credit,
     /** The margin loan's repayments, interest days and capital transfers: their memo shows. */
     margin_loan: null,

@@ -291,3 +291,12 @@ export async function staffTotals(db: Executor): Promise<Map<bigint, StrategySta
   }
   return totals;
 }
+
+/** The user's own requests among these ids (a record names its request). */
+export async function userRequestsByIds(db: Executor, userId: bigint, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(strategyRequests)
+    .where(and(eq(strategyRequests.userId, userId), inArray(strategyRequests.id, [...ids])));
+}

@@ -12,6 +12,7 @@ import type { AuditService, StaffActor } from '../audit/audit.service';
 import type { Database, Executor, Transaction } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
+import type { RecordDetails, RecordEntry } from '../../ledger/record-sources';
 import { zonedInstant } from '../../market/zoned-time';
 import {
   replayOrRefuse,
@@ -116,6 +117,20 @@ const minutesOf = (time: string) => {
 };
 const formatUnits = (units: bigint) => formatDecimal(units, STRATEGY_UNIT_SCALE);
 const formatNav = (nav: bigint) => formatDecimal(nav, STRATEGY_NAV_SCALE);
+
+/**
+ * The ledger key of a follower request's step: its hold (a follow's money frozen), its settlement
+ * (the units issued at the NAV) and its payment (a redemption paid). Records find the request by it,
+ * since a strategy's entries all name the strategy as their source.
+ */
+const requestSteps = { hold: 'follow_frozen', settle: 'units_issued', pay: 'units_redeemed' } as const;
+type RequestStep = keyof typeof requestSteps;
+const requestEntryKey = (requestId: bigint, step: RequestStep) => `strategy-request:${requestId}:${step}`;
+const REQUEST_ENTRY_KEY = /^strategy-request:(\d{1,18}):(hold|settle|pay)$/;
+function requestStepOf(key: string | null): { requestId: bigint; step: RequestStep } | null {
+  const match = key ? REQUEST_ENTRY_KEY.exec(key) : null;
+  return match ? { requestId: BigInt(match[1] as string), step: match[2] as RequestStep } : null;
+}
 /** Shares × a price at scale 4, in cents (rounded down). */
 const sharesValue = (quantity: bigint, priceMinor: bigint) => (quantity * priceMinor) / 100n;
 
@@ -330,7 +345,7 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
           const amount = request.amountMinor ?? 0n;
           const newUnits = unitsFor(amount, struck.nav);
           await ledger.postHold(tx, {
-            idempotencyKey: `strategy-request:${request.id}:settle`,
+            idempotencyKey: requestEntryKey(request.id, 'settle'),
             holdId: request.holdId ?? 0n,
             kind: 'strategy_subscription',
             source,
@@ -366,7 +381,7 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
           const costOut = heldUnits > 0n ? ((holding?.costMinor ?? 0n) * requestUnits) / heldUnits : 0n;
           if (payout > 0n) {
             await ledger.transfer(tx, {
-              idempotencyKey: `strategy-request:${request.id}:pay`,
+              idempotencyKey: requestEntryKey(request.id, 'pay'),
               kind: 'strategy_redemption',
               source,
               memo: `${row.code}: ${formatUnits(requestUnits)} units redeemed at NAV ${formatNav(struck.nav)}: ${formatCash(payout)} ${row.currency}`,
@@ -597,7 +612,7 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
             createdAt: now,
           });
           const hold = await ledger.hold(tx, {
-            idempotencyKey: `strategy-request:${inserted.id}:hold`,
+            idempotencyKey: requestEntryKey(inserted.id, 'hold'),
             userId,
             asset: row.currency as Currency,
             amountMinor: input.amount,
@@ -636,6 +651,41 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
           });
         },
       );
+    },
+
+    /**
+     * The records of the user's follows and redemptions (source `strategy`: the strategy's id; the
+     * entry's key names the request and its step). A fee is the strategy account's, never a user's.
+     */
+    async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
+      const steps = new Map(entries.map((entry) => [entry.id, requestStepOf(entry.idempotencyKey)]));
+      const requestIds = [...new Set([...steps.values()].flatMap((step) => (step ? [step.requestId] : [])))];
+      const requests = new Map(
+        (await repository.userRequestsByIds(db, userId, requestIds)).map((request) => [request.id, request]),
+      );
+      const codes = new Map(
+        (
+          await repository.strategiesByIds(db, [...new Set([...requests.values()].map((r) => r.strategyId))])
+        ).map((row) => [row.id, { code: row.code, currency: row.currency as Currency }]),
+      );
+      const details: RecordDetails = new Map();
+      for (const entry of entries) {
+        const step = steps.get(entry.id);
+        const request = step ? requests.get(step.requestId) : undefined;
+        const strategy = request ? codes.get(request.strategyId) : undefined;
+        if (!step || !request || !strategy || request.strategyId.toString() !== entry.sourceId) continue;
+        const isStruck = step.step !== 'hold' && request.nav !== null;
+        details.set(entry.id, {
+          type: 'strategy',
+          code: strategy.code,
+          event: requestSteps[step.step],
+          currency: strategy.currency,
+          units: isStruck && request.unitsMinor !== null ? formatUnits(request.unitsMinor) : null,
+          nav: isStruck && request.nav !== null ? formatNav(request.nav) : null,
+          navDate: isStruck ? request.navDate : null,
+        });
+      }
+      return details;
     },
 
     async mine(userId: bigint, input: { page: number; pageSize: number }) {

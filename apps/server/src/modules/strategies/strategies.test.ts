@@ -243,10 +243,29 @@ describe('following and leaving the 60/40 strategy', () => {
     const records = (await post('/fundRecord/list', { tab: 'all' }, alice)).data.items as {
       kind: string;
       memo?: string;
+      detail: unknown;
     }[];
     const kinds = records.map((record) => record.kind);
     expect(kinds).toContain('strategy_subscription');
     expect(kinds).toContain('strategy_redemption');
+    // Each record names its request's step with the request's own figures, not the memo's.
+    const detailOf = (kind: string) => records.find((record) => record.kind === kind)?.detail;
+    expect(detailOf('strategy_redemption')).toEqual({
+      type: 'strategy',
+      code: 'BAL6040',
+      event: 'units_redeemed',
+      currency: 'EUR',
+      units: '40.0000',
+      nav: formatNav(navRow.nav),
+      navDate: '2026-11-26',
+    });
+    expect(detailOf('strategy_subscription')).toMatchObject({
+      type: 'strategy',
+      code: 'BAL6040',
+      event: 'units_issued',
+      units: '100.0000',
+    });
+    expect(detailOf('hold_reserve')).toMatchObject({ event: 'follow_frozen', units: null, nav: null });
   });
 
   it('a closed strategy refuses new follows and still pays redemptions', async () => {

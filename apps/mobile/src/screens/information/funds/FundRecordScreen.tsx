@@ -2,7 +2,7 @@ import type { RecordDetail } from '@beurs/contract';
 import { cashFromWire, formatCash, type Currency } from '@beurs/contract/decimal';
 import type { FundState } from '@beurs/contract/enums';
 import { recordTabs, type RecordTab } from '@beurs/contract/enums';
-import { formatCurrency, formatDateTime, formatRate, type Language } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatMoney, formatRate, type Language } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -128,6 +128,34 @@ function detailLines(detail: RecordDetail, t: TFunction, language: Language): st
           rate: formatBasisPoints(detail.rateBasisPoints, language),
           interest: formatCurrency(detail.interest, 'EUR', language),
           principal: formatCurrency(detail.principal, 'EUR', language),
+        }),
+      ];
+    case 'subscription': {
+      const lines = [
+        t(`fundRecord.details.subscription.${detail.product}.${detail.event}`, {
+          quantity: formatQuantity(detail.quantity, language),
+          symbol: detail.symbol,
+          price: formatTradePrice(detail.price, language),
+          fee: formatCurrency(detail.fee, detail.currency, language),
+          frozen: formatCurrency(detail.frozen, detail.currency, language),
+        }),
+      ];
+      if (detail.event === 'frozen' && detail.allocatedQuantity !== null && detail.allocatedQuantity !== '0')
+        lines.push(
+          t('fundRecord.details.subscription.allocated', {
+            quantity: formatQuantity(detail.allocatedQuantity, language),
+            symbol: detail.symbol,
+          }),
+        );
+      return lines;
+    }
+    case 'strategy':
+      return [
+        t(`fundRecord.details.strategy.${detail.event}`, {
+          code: detail.code,
+          units: detail.units === null ? '' : formatQuantity(detail.units, language),
+          nav: detail.nav === null ? '' : formatMoney(detail.nav, language, 6),
+          date: detail.navDate?.replaceAll('-', '.') ?? '',
         }),
       ];
     default:

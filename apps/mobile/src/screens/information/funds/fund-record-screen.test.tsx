@@ -391,4 +391,67 @@ describe('fund records screen', () => {
     expect(screen.getByTestId('record-receipt').textContent).toBe('Receipt');
     expect(server.requests.some((request) => request.path === '/api/ledger/head')).toBe(true);
   });
+
+  it('names IPO, placement and strategy records with their own figures (Dutch), not the memo', async () => {
+    await changeLanguage('nl');
+    const subscription = {
+      type: 'subscription',
+      product: 'ipo',
+      symbol: 'UCB.BR',
+      quantity: '10000',
+      price: '1.0000',
+      currency: 'EUR',
+      fee: '10.00',
+      frozen: '10010.00',
+    } as const;
+    const items = [
+      record(5, {
+        kind: 'hold_reserve',
+        amount: '0.00',
+        availableChange: '-10010.00',
+        memo: 'Subscribed to 10000 UCB.BR',
+        detail: { ...subscription, event: 'frozen', allocatedQuantity: '6000' },
+      }),
+      record(4, {
+        kind: 'hold_release',
+        amount: '0.00',
+        availableChange: '2002.00',
+        detail: {
+          ...subscription,
+          product: 'placement',
+          event: 'refunded',
+          frozen: '2002.00',
+          allocatedQuantity: '0',
+        },
+      }),
+      record(3, {
+        kind: 'strategy_redemption',
+        amount: '401.23',
+        availableChange: '401.23',
+        memo: 'BAL6040: 40.0000 units redeemed',
+        detail: {
+          type: 'strategy',
+          code: 'BAL6040',
+          event: 'units_redeemed',
+          currency: 'EUR',
+          units: '40.0000',
+          nav: '10.030750',
+          navDate: '2026-11-26',
+        },
+      }),
+    ];
+    renderApp('/information/fundRecord', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/fundRecord/list': () => ok({ total: items.length, items }),
+    });
+    const text = async (id: string) => (await screen.findByTestId(id)).textContent ?? '';
+    const ipo = await text('record-5-EUR');
+    expect(ipo).toContain('Inschrijving op de beursgang voor 10.000 UCB.BR');
+    expect(ipo).toContain('Toegewezen: 6.000 UCB.BR');
+    expect(ipo).not.toContain('Subscribed to');
+    expect(await text('record-4-EUR')).toContain('Plaatsing UCB.BR vervroegd gesloten door medewerkers');
+    const redemption = await text('record-3-EUR');
+    expect(redemption).toContain('Terugkoop BAL6040: 40 deelbewijzen tegen NAV 10,030750 van 2026.11.26');
+    expect(redemption).not.toContain('units redeemed');
+  });
 });
