@@ -514,6 +514,13 @@ export default {
     leverage: 'Effet de levier',
     leverageCash: '1× (liquidités seules)',
     leverageChoice: '{{leverage}}×',
+    dayTrade: {
+      choice: 'Day trading (clôturé le jour même)',
+      terms:
+        'Marge intrajournalière {{margin}} %, levier jusqu’à {{leverage}}× ; achat au marché uniquement.',
+      autoClose: 'Vendu au marché à {{time}} ({{zone}}) s’il est encore détenu.',
+      closed: 'Impossible maintenant : le marché est fermé ou l’heure de clôture automatique est passée.',
+    },
     leverageHint:
       'Compte sur marge : jusqu’à {{leverageMax}}× sur cet instrument. Seule la marge initiale vient de vos liquidités ; le reste est emprunté avec intérêts.',
     payFrom: 'Payer depuis',
@@ -686,6 +693,13 @@ export default {
       today: 'Aujourd’hui',
       noPrice: 'Pas de cours',
       lockedUntil: 'Vente bloquée jusqu’à {{time}}',
+      leverage: 'Effet de levier',
+      marginPaid: 'Marge payée (part initiale)',
+      borrowed: 'Emprunté',
+      liquidationPrice: 'Prix de liquidation',
+      noLiquidationPrice: 'Aucun (rien de dû)',
+      liquidating:
+        'Bloquée : votre compte sur marge est en cours de liquidation. Vos ordres sur cette position sont refusés jusqu’à la fin.',
       opened: 'Ouverte le {{time}}',
       closedAt: 'Clôturée le {{time}}',
       lots: 'Lots ouverts (FIFO)',
@@ -1458,6 +1472,30 @@ export default {
       transfer: 'Transférer',
       moved: 'Transféré.',
     },
+    log: {
+      level: 'Niveau de marge',
+      callNow:
+        'Appel de marge : votre niveau de marge est sous {{level}} %. Transférez {{amount}} vers le côté marge ou vendez pour le rétablir.',
+      levels:
+        'Appel de marge sous {{call}} % ; liquidation sous {{liquidation}} % (fonds propres / exigence de maintenance).',
+      callsTitle: 'Appels de marge',
+      noCalls: 'Aucun appel de marge jusqu’ici.',
+      call: '{{time}} : niveau {{level}} %, {{amount}} nécessaires',
+      callOpen: 'Ouvert',
+      callMet: 'Satisfait le {{time}}',
+      liquidationsTitle: 'Liquidations',
+      noLiquidations: 'Aucune liquidation jusqu’ici.',
+      liquidation: '{{time}} : liquidation au niveau de marge {{level}} %.',
+      running: 'En cours.',
+      done: 'Terminée, niveau après : {{level}} %.',
+      sale: '{{quantity}} {{symbol}} vendus à {{price}} (ordre {{order}})',
+      quote: 'Cotation utilisée : achat {{bid}}, vente {{ask}}, à {{time}}',
+      loss: 'perte {{amount}}',
+      shortfall: 'Découvert : {{amount}} encore dus une fois tout vendu.',
+      noShortfall: 'Aucun découvert.',
+      rule: 'Les positions sont clôturées aux cotations du marché, la plus grande perte d’abord, jusqu’à ce que le compte revienne à son exigence de maintenance. Personne ne choisit qui ou quoi est liquidé.',
+      positionTitle: 'Clôturée par liquidation de marge',
+    },
     identityFirst: 'Vérifiez votre identité avant d’ouvrir un compte sur marge.',
     verifyIdentity: 'Vérifier mon identité',
     states: {
@@ -1692,7 +1730,7 @@ export default {
     rulesTitle: 'Règles du day trading',
     rulesText:
       "Un ordre de day trading est un achat au marché sur marge, marqué intrajournalier, sur un instrument de la liste ci-dessous, avec un effet de levier jusqu'à {{leverage}}× (marge initiale intrajournalière {{margin}} %). Il n'est accepté que pendant l'ouverture du marché et avant l'heure de clôture automatique. À cette heure, {{minutes}} minutes avant la fermeture du marché, Beurs vend au marché les positions ouvertes en intrajournalier et encore ouvertes ; la vente rembourse d'abord votre prêt sur marge. Les actions détenues auparavant ne sont pas vendues. Les pertes peuvent dépasser l'argent investi.",
-    ticketNotYet: "Le ticket d'ordre de cette application ne propose pas encore le day trading.",
+    ticketHow: 'Sur le ticket d’ordre d’un instrument de cette liste, cochez « Day trading ».',
     marginRequired: 'Le day trading nécessite un compte sur marge ouvert.',
     openMargin: 'Ouvrir un compte sur marge',
     pnlTitle: 'Résultat intrajournalier du jour',

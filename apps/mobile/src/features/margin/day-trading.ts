@@ -18,4 +18,6 @@ export const dayTradingQuery = () =>
     refetchInterval: 60_000,
   });
 
-export const useDayTrading = () => useQuery(dayTradingQuery());
+/** `isWanted` false: not asked (the ticket asks only once the margin account is open). */
+export const useDayTrading = (isWanted = true) =>
+  useQuery({ ...dayTradingQuery(), enabled: isWanted && isLoggedIn() });

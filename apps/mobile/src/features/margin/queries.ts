@@ -12,6 +12,7 @@ export type MarginStatus = DataOf<typeof marginEndpoints.status>;
 export type MarginTest = DataOf<typeof marginEndpoints.submitTest>;
 export type MarginParameters = DataOf<typeof marginEndpoints.parameters>;
 export type MarginSummary = DataOf<typeof marginEndpoints.summary>;
+export type MarginHistory = DataOf<typeof marginEndpoints.history>;
 
 export const marginQueries = {
   all: ['margin'] as const,
@@ -35,9 +36,19 @@ export const marginQueries = {
       enabled: isLoggedIn(),
       refetchInterval: 15_000,
     }),
+  /** The margin calls and liquidations (the log), newest first. */
+  history: () =>
+    queryOptions({
+      queryKey: [...marginQueries.all, 'history'],
+      queryFn: () => api.call(marginPaths.history, {}),
+      enabled: isLoggedIn(),
+      refetchInterval: 15_000,
+    }),
 };
 
 export const useMarginStatus = () => useQuery(marginQueries.status());
 export const useMarginParameters = () => useQuery(marginQueries.parameters());
 export const useMarginSummary = (isOpen: boolean) =>
   useQuery({ ...marginQueries.summary(), enabled: isOpen && isLoggedIn() });
+export const useMarginHistory = (isOpen: boolean) =>
+  useQuery({ ...marginQueries.history(), enabled: isOpen && isLoggedIn() });

@@ -141,3 +141,15 @@ describe('leverage on the ticket (issue 16)', () => {
     ).toBeUndefined();
   });
 });
+
+describe('day trade on the ticket (issue 16 item 5)', () => {
+  it('sends intraday as a market buy only', () => {
+    const buy = form({ quantity: '10', type: 'limit', limitPrice: '50', intraday: true, leverage: '4.00' });
+    const { request } = buildTicket('KBC.BR', buy, 0);
+    expect(request).toMatchObject({ intraday: true, type: 'market', leverage: '4.00' });
+    expect(buildTicket('KBC.BR', form({ quantity: '10' }), 0).request.intraday).toBeUndefined();
+    expect(
+      buildTicket('KBC.BR', form({ quantity: '10', side: 'sell', intraday: true }), 0).request.intraday,
+    ).toBeUndefined();
+  });
+});

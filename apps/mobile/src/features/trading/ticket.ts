@@ -32,6 +32,8 @@ export type TicketForm = {
   queueForOpen: boolean;
   /** Buys on margin: "1.00" (cash only) up to the instrument's cap; only an open margin account offers more. */
   leverage: string;
+  /** A day trade (issue 16 item 5): a market buy on the day-trading list, closed at the auto-close time. */
+  intraday: boolean;
 };
 
 export type TicketField = 'quantity' | 'amount' | 'limitPrice' | 'stopPrice' | 'trail' | 'expiresOn';
@@ -53,6 +55,7 @@ export type TicketRequest = {
   payCurrency: Currency;
   queueForOpen: boolean;
   leverage?: string;
+  intraday?: boolean;
 };
 
 export const needsLimitPrice = (type: OrderType) => type === 'limit' || type === 'stop_limit';
@@ -78,6 +81,7 @@ export function emptyTicket(side: OrderSide, payCurrency: Currency): TicketForm 
     payCurrency,
     queueForOpen: false,
     leverage: '1.00',
+    intraday: false,
   };
 }
 
@@ -127,6 +131,11 @@ export function buildTicket(
     queueForOpen: form.queueForOpen,
   };
   if (form.side === 'buy' && form.leverage !== '1.00') request.leverage = form.leverage;
+  // A day trade is a market buy (the server refuses any other as VALIDATION_FAILED).
+  if (form.side === 'buy' && form.intraday) {
+    request.intraday = true;
+    request.type = 'market';
+  }
   if (form.sizing === 'amount' && form.side === 'buy') {
     const amount = typed(form.amount, scales.cash);
     if (amount === null || amount <= 0n) errors.amount = 'trade.errors.amount';

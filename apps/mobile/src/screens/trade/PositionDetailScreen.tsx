@@ -17,6 +17,7 @@ import { showToast } from '../../shell/toast';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { OrderCard } from './components/OrderCard';
 import { PositionFigures } from './components/PositionFigures';
+import { PositionLiquidations } from './components/PositionLiquidations';
 import styles from './trade.module.css';
 
 // Position detail (/trade/positionDetail?id=…): the position's figures priced by the live quote,
@@ -33,7 +34,9 @@ function Detail({ position }: { position: PositionDetail }) {
   const quote = useLiveQuote(position.state === 'holding' ? position.symbol : '');
   const cancel = useCancelOrderMutation();
   const live = position.state === 'holding' ? withLivePrice(position, quote.data?.latest) : position;
-  const canSell = position.state === 'holding' && !/^0(\.0*)?$/.test(position.availableQuantity);
+  // Locked while a margin liquidation runs (the server refuses the user's orders on it meanwhile).
+  const canSell =
+    position.state === 'holding' && !position.isLiquidating && !/^0(\.0*)?$/.test(position.availableQuantity);
 
   const openTicket = (quantity?: string) => {
     saveStockDetail({
@@ -108,6 +111,8 @@ function Detail({ position }: { position: PositionDetail }) {
           </ul>
         </section>
       )}
+
+      <PositionLiquidations orderIds={position.orders.map((order) => order.id)} />
 
       <h2 className="section-title">{t('trade.position.orders')}</h2>
       <ul className={styles.tradeList}>

@@ -32,6 +32,8 @@ import {
 import { forgetPin, rememberPin } from '../../features/trading/trading-pin';
 import { useWallet } from '../../features/wallet/queries';
 import { useMarginParameters, useMarginStatus } from '../../features/margin/queries';
+import { useDayTrading } from '../../features/margin/day-trading';
+import { DayTradeChoice } from './ticket/DayTradeChoice';
 import { pathOf } from '../../routes/paths';
 import { EmptyState, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
@@ -155,6 +157,14 @@ function Ticket({
   const leverageMax =
     marginParameters.data?.instruments.find((row) => row.symbol === stock.symbol)?.leverageMax ?? null;
   const canLever = marginStatus.data?.state === 'open' && leverageMax !== null && form.side === 'buy';
+  // Day trading (issue 16 item 5): an instrument on the day-trading list, with an open margin account.
+  const dayTrading = useDayTrading(marginStatus.data?.state === 'open');
+  const dayTradable =
+    marginStatus.data?.state === 'open' && form.side === 'buy'
+      ? (dayTrading.data?.instruments.find((row) => row.symbol === stock.symbol) ?? null)
+      : null;
+  const isIntraday = form.intraday && dayTradable !== null;
+  const leverageCap = isIntraday ? (dayTradable?.leverageMax ?? null) : leverageMax;
 
   const findMax = async () => {
     setFindingMax(true);
@@ -263,7 +273,8 @@ function Ticket({
           <label htmlFor="ticket-type">{t('trade.type')}</label>
           <select
             id="ticket-type"
-            value={form.type}
+            value={isIntraday ? 'market' : form.type}
+            disabled={isIntraday}
             onChange={(event) => {
               const type = event.target.value as TicketForm['type'];
               update({
@@ -409,7 +420,19 @@ function Ticket({
             </select>
           </div>
         </div>
-        {canLever && (
+        {dayTradable && dayTrading.data && (
+          <DayTradeChoice
+            instrument={dayTradable}
+            rules={dayTrading.data.rules}
+            isOn={isIntraday}
+            onChange={(intraday) =>
+              update(
+                intraday ? { intraday, type: 'market', leverage: '1.00' } : { intraday, leverage: '1.00' },
+              )
+            }
+          />
+        )}
+        {(canLever || isIntraday) && (
           <div className="field">
             <label htmlFor="ticket-leverage">{t('trade.leverage')}</label>
             <select
@@ -418,7 +441,7 @@ function Ticket({
               value={form.leverage}
               onChange={(event) => update({ leverage: event.target.value })}
             >
-              {leverageChoices(leverageMax).map((choice) => (
+              {leverageChoices(leverageCap).map((choice) => (
                 <option key={choice} value={choice}>
                   {choice === '1.00'
                     ? t('trade.leverageCash')
@@ -427,7 +450,7 @@ function Ticket({
               ))}
             </select>
             <small className={styles.tradeNote}>
-              {t('trade.leverageHint', { leverageMax: formatMoney(leverageMax ?? '1.00', language) })}
+              {t('trade.leverageHint', { leverageMax: formatMoney(leverageCap ?? '1.00', language) })}
             </small>
           </div>
         )}

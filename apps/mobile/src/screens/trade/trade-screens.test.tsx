@@ -88,6 +88,7 @@ const base: Handlers = {
   '/trade/orders': () => ok(orderPage([])),
   '/fundRecord/list': () => ok({ total: 0, items: [] }),
   '/market/quote': () => ok(kbcQuote('52.1400')),
+  '/margin/history': () => ok({ calls: [], liquidations: [] }),
 };
 
 beforeEach(() => {
@@ -312,5 +313,60 @@ describe('position detail', () => {
     expect(within(detail).queryByText('Cost')).toBeNull();
     expect(within(detail).queryByTestId('position-sell')).toBeNull();
     expect(within(detail).getByTestId('fill-settles').textContent).toBe('Withdrawable from 2026.11.24');
+  });
+
+  it('shows a margin position with its leverage, borrowing and liquidation price, locked while a liquidation runs, and the liquidation that closed it', async () => {
+    const sale = pendingSell();
+    const margin = {
+      leverage: '2.00',
+      marginPaid: '260.80',
+      borrowed: '260.80',
+      liquidationPrice: '34.3157',
+    };
+    renderApp('/trade/positionDetail?id=3', {
+      ...base,
+      '/trade/position': () => ok({ ...kbcPositionDetail([sale]), margin, isLiquidating: true }),
+      '/margin/history': () =>
+        ok({
+          calls: [],
+          liquidations: [
+            {
+              id: '5',
+              state: 'running',
+              startedAt: '2026-11-20T11:00:00.000Z',
+              endedAt: null,
+              levelBasisPoints: 7450,
+              endLevelBasisPoints: null,
+              shortfall: null,
+              sales: [
+                {
+                  orderId: sale.id,
+                  symbol: 'KBC.BR',
+                  currency: 'EUR',
+                  quantity: '10',
+                  cost: '521.60',
+                  value: '330.00',
+                  lossEur: '191.60',
+                  last: '33.0000',
+                  bid: '32.9800',
+                  ask: '33.0200',
+                  quoteAt: '2026-11-20T11:00:00.000Z',
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    const detail = await screen.findByTestId('screen-positionDetail');
+    expect(within(detail).getByTestId('position-leverage').textContent).toContain('2.00×');
+    expect(within(detail).getByTestId('position-borrowed').textContent).toContain('260.80');
+    expect(within(detail).getByTestId('position-liquidation-price').textContent).toContain('34.3157');
+    expect(within(detail).getByTestId('position-liquidating').textContent).toContain('being liquidated');
+    expect(within(detail).getByTestId('position-sell')).toHaveProperty('disabled', true);
+    expect(within(detail).getByTestId('position-close')).toHaveProperty('disabled', true);
+    const log = await within(detail).findByTestId('position-liquidations');
+    expect(log.textContent).toContain('liquidation at margin level 74.50 %');
+    expect(within(log).getByTestId('liquidation-sale').textContent).toContain('Sold 10 KBC.BR at 33.00');
+    expect(within(log).getByTestId('liquidation-sale').textContent).toContain('bid 32.98, ask 33.02');
   });
 });

@@ -13,8 +13,7 @@ import styles from './day-trading.module.css';
 // intraday margin and leverage cap, the auto-close minutes before the venue's close), today's
 // intraday P&L (realised + unrealised of the positions opened intraday today), those positions,
 // and the eligible instruments with their intraday leverage and today's auto-close time in the
-// venue's time. Day trades are placed with the order ticket's intraday mark (server), which the
-// app's ticket does not offer yet: the screen says so.
+// venue's time. Day trades are placed on the order ticket ("Day trade", DayTradeChoice.tsx).
 
 const money = (amount: string, currency: string, language: ReturnType<typeof currentLanguage>) =>
   formatCurrency(amount, currency as Currency, language);
@@ -165,7 +164,7 @@ export default function DayTradingScreen() {
             minutes: rules.autoCloseMinutesBeforeClose,
           })}
         </p>
-        <p>{t('dayTrading.ticketNotYet')}</p>
+        <p>{t('dayTrading.ticketHow')}</p>
         {!data.isMarginOpen && (
           <p data-testid="day-trading-margin-required">
             {t('dayTrading.marginRequired')} <Link to={pathOf('margin')}>{t('dayTrading.openMargin')}</Link>

@@ -82,7 +82,7 @@ describe('day-trading screen', () => {
     expect(rules.textContent).toContain('up to 4.00×');
     expect(rules.textContent).toContain('intraday initial margin 25 %');
     expect(rules.textContent).toContain('15 minutes before the market closes');
-    expect(rules.textContent).toContain('does not offer day trades yet');
+    expect(rules.textContent).toContain('tick "Day trade"');
     expect(screen.queryByTestId('day-trading-margin-required')).toBeNull();
     expect(screen.getByTestId('day-trading-total-EUR').textContent).toBe('9.20 €');
     const pnl = screen.getByTestId('day-trading-pnl-EUR').textContent ?? '';

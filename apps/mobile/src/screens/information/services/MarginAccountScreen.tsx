@@ -21,12 +21,14 @@ import { parseTypedDecimal } from '@beurs/contract/decimal';
 import {
   useMarginParameters,
   useMarginStatus,
+  useMarginHistory,
   useMarginSummary,
   type MarginParameters,
   type MarginStatus,
   type MarginTest,
 } from '../../../features/margin/queries';
 import { useUserInfo } from '../../../features/user/queries';
+import { LiquidationSale } from '../../trade/components/PositionLiquidations';
 import { LoadingOverlay } from '../../../shell/common';
 import { showToast } from '../../../shell/toast';
 import margin from './margin.module.css';
@@ -279,6 +281,14 @@ function MarginSide() {
   const eur = (text: string) => formatCurrency(text, 'EUR', language);
   const cash = data.currencies.find((row) => row.currency === 'EUR');
   const rows = [
+    {
+      key: 'level',
+      label: t('margin.log.level'),
+      value:
+        data.levelBasisPoints === null
+          ? '—'
+          : `${formatMoney((data.levelBasisPoints / 100).toFixed(2), language)} %`,
+    },
     { key: 'equity', label: t('margin.side.equity'), value: eur(data.equity) },
     { key: 'maintenance', label: t('margin.side.maintenance'), value: eur(data.maintenanceRequirement) },
     { key: 'excess', label: t('margin.side.excess'), value: eur(data.excessOverMaintenance) },
@@ -326,6 +336,20 @@ function MarginSide() {
           </div>
         ))}
       </dl>
+      {data.call && (
+        <p className="field-error" role="alert" data-testid="margin-call">
+          {t('margin.log.callNow', {
+            amount: eur(data.neededForCallLevel),
+            level: formatMoney((data.levels.callBasisPoints / 100).toFixed(2), language),
+          })}
+        </p>
+      )}
+      <p className={styles.note}>
+        {t('margin.log.levels', {
+          call: formatMoney((data.levels.callBasisPoints / 100).toFixed(2), language),
+          liquidation: formatMoney((data.levels.liquidationBasisPoints / 100).toFixed(2), language),
+        })}
+      </p>
       <p className={styles.note}>
         {t('margin.side.rate', {
           rate: formatMoney((data.annualRateBasisPoints / 100).toFixed(2), language),
@@ -363,6 +387,82 @@ function MarginSide() {
           {t('margin.side.transfer')}
         </Button>
       </form>
+    </section>
+  );
+}
+
+/** The margin calls and liquidations (issue 16 item 4), newest first. */
+function MarginLog() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const history = useMarginHistory(true);
+  const data = history.data;
+  if (!data) return null;
+  const eur = (text: string) => formatCurrency(text, 'EUR', language);
+  const percent = (basisPoints: number) => formatMoney((basisPoints / 100).toFixed(2), language);
+  return (
+    <section className="card" data-testid="margin-log">
+      <h2>{t('margin.log.callsTitle')}</h2>
+      {data.calls.length === 0 ? (
+        <p className={styles.note}>{t('margin.log.noCalls')}</p>
+      ) : (
+        <ul className={margin.log}>
+          {data.calls.map((call) => (
+            <li key={call.id} data-testid="margin-log-call">
+              <div>
+                {t('margin.log.call', {
+                  time: formatDateTime(call.openedAt, language),
+                  amount: eur(call.needed),
+                  level: percent(call.levelBasisPoints),
+                })}
+              </div>
+              <small>
+                {call.state === 'open'
+                  ? t('margin.log.callOpen')
+                  : t('margin.log.callMet', { time: formatDateTime(call.metAt ?? call.openedAt, language) })}
+              </small>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t('margin.log.liquidationsTitle')}</h2>
+      {data.liquidations.length === 0 ? (
+        <p className={styles.note}>{t('margin.log.noLiquidations')}</p>
+      ) : (
+        data.liquidations.map((liquidation) => (
+          <div key={liquidation.id} data-testid="margin-log-liquidation" className={margin.log}>
+            <p>
+              {t('margin.log.liquidation', {
+                time: formatDateTime(liquidation.startedAt, language),
+                level: percent(liquidation.levelBasisPoints),
+              })}{' '}
+              {liquidation.state === 'running'
+                ? t('margin.log.running')
+                : t('margin.log.done', {
+                    level:
+                      liquidation.endLevelBasisPoints === null
+                        ? '—'
+                        : percent(liquidation.endLevelBasisPoints),
+                  })}
+            </p>
+            <ul>
+              {liquidation.sales.map((sale) => (
+                <LiquidationSale key={sale.orderId} sale={sale} />
+              ))}
+            </ul>
+            <p
+              className={
+                liquidation.shortfall && liquidation.shortfall !== '0.00' ? 'field-error' : styles.note
+              }
+            >
+              {liquidation.shortfall && liquidation.shortfall !== '0.00'
+                ? t('margin.log.shortfall', { amount: eur(liquidation.shortfall) })
+                : t('margin.log.noShortfall')}
+            </p>
+          </div>
+        ))
+      )}
+      <p className={styles.note}>{t('margin.log.rule')}</p>
     </section>
   );
 }
@@ -422,6 +522,7 @@ export default function MarginAccountScreen() {
         {data.state !== 'open' && <p className={styles.note}>{t('margin.steps')}</p>}
       </section>
       {data.state === 'open' && <MarginSide />}
+      {data.state === 'open' && <MarginLog />}
       <Steps status={data} now={Date.now()} />
       {parameters.data && <Parameters parameters={parameters.data} />}
     </div>

@@ -1,4 +1,4 @@
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatMoney } from '@beurs/i18n';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { toneClass, useColourScheme } from '../../../features/market/price-colours';
@@ -106,6 +106,33 @@ export function PositionFigures({
       });
     }
   }
+  // Bought on margin (issue 16): the leverage, the part paid, what was borrowed, the liquidation price.
+  if (isHolding && position.margin) {
+    const { margin } = position;
+    rows.push(
+      {
+        key: 'leverage',
+        label: t('trade.position.leverage'),
+        value: t('trade.leverageChoice', { leverage: formatMoney(margin.leverage, language) }),
+        testId: 'position-leverage',
+      },
+      { key: 'marginPaid', label: t('trade.position.marginPaid'), value: money(margin.marginPaid) },
+      {
+        key: 'borrowed',
+        label: t('trade.position.borrowed'),
+        value: money(margin.borrowed),
+        testId: 'position-borrowed',
+      },
+      {
+        key: 'liquidationPrice',
+        label: t('trade.position.liquidationPrice'),
+        value: margin.liquidationPrice
+          ? formatTradePrice(margin.liquidationPrice, language)
+          : t('trade.position.noLiquidationPrice'),
+        testId: 'position-liquidation-price',
+      },
+    );
+  }
   if (isDetailed || !isHolding) {
     rows.push({
       key: 'realised',
@@ -123,6 +150,11 @@ export function PositionFigures({
   return (
     <>
       <SummaryRows rows={rows} />
+      {position.isLiquidating && position.state === 'holding' && (
+        <p className="field-error" role="status" data-testid="position-liquidating">
+          {t('trade.position.liquidating')}
+        </p>
+      )}
       {position.lockedUntil && Date.parse(position.lockedUntil) > Date.now() && (
         <small className="summary-source" data-testid="position-locked">
           {t('trade.position.lockedUntil', { time: formatDateTime(position.lockedUntil, language) })}
