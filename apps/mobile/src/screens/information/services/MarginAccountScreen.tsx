@@ -340,14 +340,14 @@ function MarginSide() {
         <p className="field-error" role="alert" data-testid="margin-call">
           {t('margin.log.callNow', {
             amount: eur(data.neededForCallLevel),
-            level: formatMoney((data.levels.callBasisPoints / 100).toFixed(2), language),
+            level: percentOf(data.levels.callBasisPoints, language),
           })}
         </p>
       )}
       <p className={styles.note}>
         {t('margin.log.levels', {
-          call: formatMoney((data.levels.callBasisPoints / 100).toFixed(2), language),
-          liquidation: formatMoney((data.levels.liquidationBasisPoints / 100).toFixed(2), language),
+          call: percentOf(data.levels.callBasisPoints, language),
+          liquidation: percentOf(data.levels.liquidationBasisPoints, language),
         })}
       </p>
       <p className={styles.note}>

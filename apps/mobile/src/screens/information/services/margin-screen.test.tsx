@@ -221,4 +221,103 @@ describe('margin account screen', () => {
     );
     expect(screen.queryByTestId('margin-test')).toBeNull();
   });
+
+  it('shows the margin level, the open call with the amount needed, and the log of calls and liquidations', async () => {
+    const summary: Data<'/margin/summary'> = {
+      isOpen: true,
+      annualRateBasisPoints: 500,
+      equity: '840.00',
+      holdingsValue: '2800.00',
+      marginCash: '0.00',
+      owed: '1960.00',
+      maintenanceRequirement: '840.00',
+      initialRequirement: '1400.00',
+      excessOverMaintenance: '0.00',
+      levelBasisPoints: 9523,
+      levels: { callBasisPoints: 10000, liquidationBasisPoints: 8000 },
+      neededForCallLevel: '40.00',
+      call: {
+        id: '2',
+        openedAt: '2026-11-20T10:05:00.000Z',
+        levelBasisPoints: 9523,
+        equity: '800.00',
+        maintenanceRequirement: '840.00',
+        needed: '40.00',
+      },
+      liquidation: null,
+      currencies: [],
+    };
+    const history: Data<'/margin/history'> = {
+      calls: [
+        { ...summary.call!, state: 'open', metAt: null },
+        {
+          id: '1',
+          openedAt: '2026-11-19T10:05:00.000Z',
+          levelBasisPoints: 9800,
+          equity: '980.00',
+          maintenanceRequirement: '1000.00',
+          needed: '20.00',
+          state: 'met',
+          metAt: '2026-11-19T11:00:00.000Z',
+        },
+      ],
+      liquidations: [
+        {
+          id: '7',
+          state: 'done',
+          startedAt: '2026-11-18T14:00:00.000Z',
+          endedAt: '2026-11-18T14:00:02.000Z',
+          levelBasisPoints: 7450,
+          endLevelBasisPoints: 12000,
+          shortfall: '12.34',
+          sales: [
+            {
+              orderId: '31',
+              symbol: 'KBC.BR',
+              currency: 'EUR',
+              quantity: '50',
+              cost: '4000.00',
+              value: '2750.00',
+              lossEur: '1250.00',
+              last: '55.0000',
+              bid: '54.9800',
+              ask: '55.0200',
+              quoteAt: '2026-11-18T14:00:00.000Z',
+            },
+          ],
+        },
+      ],
+    };
+    renderApp('/information/margin', {
+      ...common(),
+      '/margin/status': () =>
+        ok(
+          status({
+            state: 'open',
+            test: passedTest,
+            account: {
+              openedAt: '2026-11-02T10:00:00.000Z',
+              disclosureVersion: disclosure.version,
+              disclosureHash: disclosure.hash,
+              disclosureLanguage: 'en',
+              testId: '4',
+            },
+          }),
+        ),
+      '/margin/summary': () => ok(summary),
+      '/margin/history': () => ok(history),
+    });
+    expect((await screen.findByTestId('margin-side-level')).textContent).toContain('95.23 %');
+    expect(screen.getByTestId('margin-call').textContent).toContain('below 100 %. Move 40.00 €');
+    const log = await screen.findByTestId('margin-log');
+    const [open, met] = within(log).getAllByTestId('margin-log-call');
+    expect(open!.textContent).toMatch(/level 95\.23 %, 40\.00 € needed.*Open/);
+    expect(met!.textContent).toMatch(/Met 2026/);
+    const liquidation = within(log).getByTestId('margin-log-liquidation');
+    expect(liquidation.textContent).toContain('liquidation at margin level 74.50 %');
+    expect(liquidation.textContent).toContain('Done, level after: 120.00 %');
+    expect(liquidation.textContent).toContain('Sold 50 KBC.BR at 55.00 (order 31)');
+    expect(liquidation.textContent).toContain('Quote used: bid 54.98, ask 55.02');
+    expect(liquidation.textContent).toContain('Shortfall: 12.34 € still owed');
+  });
 });

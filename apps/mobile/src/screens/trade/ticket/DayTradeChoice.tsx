@@ -37,7 +37,10 @@ export function DayTradeChoice({
       </label>
       <small className={styles.tradeNote} data-testid="ticket-day-trade-terms">
         {t('trade.dayTrade.terms', {
-          margin: formatMoney((rules.intradayInitialBasisPoints / 100).toFixed(2), language),
+          margin:
+            rules.intradayInitialBasisPoints % 100 === 0
+              ? String(rules.intradayInitialBasisPoints / 100)
+              : formatMoney((rules.intradayInitialBasisPoints / 100).toFixed(2), language),
           leverage: formatMoney(instrument.leverageMax, language),
         })}{' '}
         {instrument.autoCloseAt
