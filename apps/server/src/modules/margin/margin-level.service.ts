@@ -164,7 +164,7 @@ export function createMarginLevelService(deps: {
       await repository.meetCall(db, userId, now, level.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints);
       openCalls.delete(userId);
     }
-    if (level.isBelowLiquidation) await liquidate(userId);
+    if (level.isBelowLiquidation) await liquidate(userId, side);
     return level;
   }
 

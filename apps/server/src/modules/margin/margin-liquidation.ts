@@ -22,6 +22,8 @@ import type { MarginService } from './margin.service';
 /** A running liquidation's lease: another node takes it over after this without news. */
 const LEASE_MS = 60_000;
 
+type MarginSide = Awaited<ReturnType<MarginService['sideNow']>>;
+
 export type LevelOf = (
   equityMinor: bigint,
   maintenanceMinor: bigint,
@@ -42,9 +44,12 @@ export function createLiquidator(deps: {
       ? amountMinor
       : divideRounded(amountMinor * 10n ** BigInt(scales.fxRate), usdPerEur, 'half_up');
 
-  /** Runs the user's liquidation if this node claims it; answers how many positions it closed. */
-  return async function liquidate(userId: bigint): Promise<number> {
-    const first = await margin.sideNow(userId);
+  /**
+   * Runs the user's liquidation if this node claims it; answers how many positions it closed.
+   * `known`: the margin side the caller has just read (the tick's), so it is not read twice.
+   */
+  return async function liquidate(userId: bigint, known?: MarginSide): Promise<number> {
+    const first = known ?? (await margin.sideNow(userId));
     const firstLevel = levelOf(first.equityEur, first.maintenanceEur);
     if (!firstLevel.isBelowLiquidation || firstLevel.levelBasisPoints === null) return 0;
     const now = clock.now();
