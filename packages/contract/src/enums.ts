@@ -339,7 +339,7 @@ export type PlacementPhase = (typeof placementPhases)[number];
 export const placementSubscriptionStates = ['requested', 'allocated', 'not_allocated', 'refunded'] as const;
 export type PlacementSubscriptionState = (typeof placementSubscriptionStates)[number];
 /** A strategy's published rule: a 60/40 ETF rebalance, or a moving-average trend rule. */
-export const strategyRules = ['rebalance_60_40', 'trend_moving_average'] as const;
+export const strategyRules = ['rebalance_60_40', 'trend_moving_average', 'momentum_top_two'] as const;
 export type StrategyRule = (typeof strategyRules)[number];
 /** A follower's request: to follow (money frozen) or to redeem (units set aside), until the next NAV settles it. */
 export const strategyRequestKinds = ['follow', 'redeem'] as const;

@@ -1,3 +1,4 @@
+import type { StrategyRule } from '@beurs/contract/enums';
 import { adminStrategyPaths } from '@beurs/contract/paths';
 import { formatCurrency, formatMoney, formatRate } from '@beurs/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ type Strategy = {
   id: string;
   code: string;
   name: string;
-  rule: 'rebalance_60_40' | 'trend_moving_average';
+  rule: StrategyRule;
   symbols: string[];
   currency: 'EUR' | 'USD';
   nav: string;

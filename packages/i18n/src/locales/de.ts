@@ -1755,6 +1755,8 @@ export default {
         '60 % IWDA.AS und 40 % BEL.BR des investierten Teils, bei jedem täglichen Lauf auf diese Gewichte zurückgeführt.',
       trend_moving_average:
         'Hält zu gleichen Teilen jede seiner Aktien, deren Kurs auf oder über dem Mittel ihrer letzten 10 Tageskurse liegt; der Rest bleibt in bar.',
+      momentum_top_two:
+        'Hält zu gleichen Teilen die zwei seiner sechs Aktien, deren Kurs über die letzten 20 Tageskurse am stärksten gestiegen ist (nur gestiegene Aktien); der Rest bleibt in bar.',
     },
     nav: 'NIW je Anteil',
     navOf: 'NIW vom {{date}}',

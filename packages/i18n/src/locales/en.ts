@@ -1739,6 +1739,8 @@ export default {
         '60% IWDA.AS and 40% BEL.BR of the invested part, traded back to those weights at each daily run.',
       trend_moving_average:
         'Holds, in equal parts, each of its shares whose price is at or above the mean of its last 10 daily prices; the rest stays in cash.',
+      momentum_top_two:
+        'Holds, in equal parts, the two of its six shares whose price rose most over its last 20 daily prices (only shares that rose); the rest stays in cash.',
     },
     nav: 'NAV per unit',
     navOf: 'NAV of {{date}}',

@@ -1763,6 +1763,8 @@ export default {
         '60 % IWDA.AS et 40 % BEL.BR de la part investie, ramenés à ces poids à chaque exécution quotidienne.',
       trend_moving_average:
         'Détient, à parts égales, chacune de ses actions dont le cours est égal ou supérieur à la moyenne de ses 10 derniers cours quotidiens ; le reste reste en liquidités.',
+      momentum_top_two:
+        'Détient, à parts égales, les deux de ses six actions dont le cours a le plus progressé sur ses 20 derniers cours quotidiens (seulement celles qui ont progressé) ; le reste reste en liquidités.',
     },
     nav: 'VNI par part',
     navOf: 'VNI du {{date}}',

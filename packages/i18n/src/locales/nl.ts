@@ -1759,6 +1759,8 @@ export default {
         '60 % IWDA.AS en 40 % BEL.BR van het belegde deel, bij elke dagelijkse run terug naar die gewichten.',
       trend_moving_average:
         'Houdt in gelijke delen elk van zijn aandelen waarvan de koers op of boven het gemiddelde van de laatste 10 dagkoersen staat; de rest blijft in cash.',
+      momentum_top_two:
+        'Houdt in gelijke delen de twee van zijn zes aandelen waarvan de koers het meest steeg over de laatste 20 dagkoersen (alleen aandelen die stegen); de rest blijft in cash.',
     },
     nav: 'NIW per deelbewijs',
     navOf: 'NIW van {{date}}',

@@ -1688,6 +1688,8 @@ export default {
     rules: {
       rebalance_60_40: '投資部分的 60% 為 IWDA.AS、40% 為 BEL.BR，每日執行時調回這兩個比重。',
       trend_moving_average: '平均持有價格不低於其最近 10 個每日價格平均值的股票；其餘保留現金。',
+      momentum_top_two:
+        '平均持有其六隻股票中，最近 20 個每日價格漲幅最大的兩隻（僅限上漲的股票）；其餘保留現金。',
     },
     nav: '每單位淨值',
     navOf: '{{date}} 的淨值',

@@ -62,7 +62,7 @@ describe('strategies in the back-office', () => {
 
   it('lists every strategy with its followers and the follows and redemptions waiting for a NAV', async () => {
     const before = await staffList(product);
-    expect(before.map((item) => item.code)).toEqual(['BAL6040', 'TRENDBR']);
+    expect(before.map((item) => item.code)).toEqual(['BAL6040', 'TRENDBR', 'MOMBR']);
     trendId = before.find((item) => item.code === 'TRENDBR')!.id;
     expect(before[1]).toMatchObject({
       closedAt: null,
@@ -80,7 +80,7 @@ describe('strategies in the back-office', () => {
       pendingFollowAmount: '1400.00',
     });
     // The auditor and finance read it; a reviewer has no business here.
-    expect((await staffList(auditor)).length).toBe(2);
+    expect((await staffList(auditor)).length).toBe(3);
     expect((await callAdmin(testApp, '/strategy/list', {}, reviewer)).json()).toMatchObject({
       msg: 'FORBIDDEN',
     });

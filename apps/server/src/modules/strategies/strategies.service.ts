@@ -32,6 +32,7 @@ import {
   INITIAL_NAV,
   metricsOf,
   strike,
+  momentumHolds,
   trendHolds,
   tradesToTargets,
   unitsFor,
@@ -102,6 +103,17 @@ export const publishedStrategies: readonly {
     name: 'Brussels moving-average trend',
     rule: 'trend_moving_average',
     symbols: ['ABI.BR', 'KBC.BR', 'UCB.BR', 'SOLB.BR', 'ELI.BR'],
+    managementBasisPoints: 150,
+    performanceBasisPoints: 1_500,
+    noticeDays: 3,
+    strikeTime: '16:00',
+    minimumFollowMinor: 100_00n,
+  },
+  {
+    code: 'MOMBR',
+    name: 'Brussels momentum, the two strongest of six',
+    rule: 'momentum_top_two',
+    symbols: ['AGS.BR', 'ARGX.BR', 'DIE.BR', 'GBLB.BR', 'SYENS.BR', 'UMI.BR'],
     managementBasisPoints: 150,
     performanceBasisPoints: 1_500,
     noticeDays: 3,
@@ -242,7 +254,8 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
       const weights = definition?.weights ?? [6_000, 4_000];
       return new Map(symbols.map((symbol, index) => [symbol, weights[index] ?? 0]));
     }
-    const held = trendHolds(await repository.pricesOf(db, row.id));
+    const prices = await repository.pricesOf(db, row.id);
+    const held = row.rule === 'momentum_top_two' ? momentumHolds(prices) : trendHolds(prices);
     return new Map(held.map((symbol) => [symbol, Math.floor(10_000 / held.length)]));
   }
 

@@ -68,7 +68,7 @@ describe('following and leaving the 60/40 strategy', () => {
 
   it('lists the published strategies with their fees, notice period and next NAV time; no expected return', async () => {
     const list = (await post('/strategy/list', {}, alice)).data.items;
-    expect(list.map((item: { code: string }) => item.code)).toEqual(['BAL6040', 'TRENDBR']);
+    expect(list.map((item: { code: string }) => item.code)).toEqual(['BAL6040', 'TRENDBR', 'MOMBR']);
     expect(list[0]).toMatchObject({
       rule: 'rebalance_60_40',
       symbols: ['IWDA.AS', 'BEL.BR'],
@@ -144,7 +144,7 @@ describe('following and leaving the 60/40 strategy', () => {
     expect((await post('/strategy/mine', {}, alice)).data.requests.items[0].state).toBe('pending');
     testApp.clock.set(at('2026-11-23', '15:01'));
     const run = await service().runDue();
-    expect(run.struck).toEqual(['BAL6040', 'TRENDBR']);
+    expect(run.struck).toEqual(['BAL6040', 'TRENDBR', 'MOMBR']);
     // Twice on the same day strikes nothing more.
     expect((await service().runDue()).struck).toEqual([]);
     const mine = (await post('/strategy/mine', {}, alice)).data;
@@ -178,7 +178,7 @@ describe('following and leaving the 60/40 strategy', () => {
     testApp.clock.set(at('2026-11-24', '15:01'));
     // The job run twice at once (two nodes): each strategy trades once and is struck once.
     const runs = await Promise.all([service().runDue(), service().runDue()]);
-    expect(runs.flatMap((run) => run.struck).sort()).toEqual(['BAL6040', 'TRENDBR']);
+    expect(runs.flatMap((run) => run.struck).sort()).toEqual(['BAL6040', 'MOMBR', 'TRENDBR']);
     const { prices, account } = await accountNow('BAL6040');
     // The rule bought both ETFs (60/40 of what it could invest) through market orders.
     expect(account.holdings.get('IWDA.AS')).toBeGreaterThan(0n);

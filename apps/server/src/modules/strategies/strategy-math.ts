@@ -206,6 +206,38 @@ export function trendHolds(pricesBySymbol: ReadonlyMap<string, readonly bigint[]
   return held.sort();
 }
 
+/** Momentum: the return over the last MOMENTUM_WINDOW recorded prices ranks the names. */
+export const MOMENTUM_WINDOW = 20;
+/** Momentum holds this many of its names at most. */
+export const MOMENTUM_HOLDINGS = 2;
+
+/**
+ * For the momentum rule: the MOMENTUM_HOLDINGS names with the highest return over their last
+ * MOMENTUM_WINDOW prices (last ÷ first, compared exactly as cross products), only those with a
+ * positive return; ties go to the first symbol in alphabetical order. None before the window fills.
+ */
+export function momentumHolds(pricesBySymbol: ReadonlyMap<string, readonly bigint[]>): string[] {
+  const ranked: { symbol: string; first: bigint; last: bigint }[] = [];
+  for (const [symbol, prices] of pricesBySymbol) {
+    if (prices.length < MOMENTUM_WINDOW) continue;
+    const window = prices.slice(-MOMENTUM_WINDOW);
+    const first = window[0]!;
+    const last = window[window.length - 1]!;
+    if (first > 0n && last > first) ranked.push({ symbol, first, last });
+  }
+  // a before b when a's last/first is larger: a.last × b.first > b.last × a.first.
+  ranked.sort((a, b) => {
+    const left = a.last * b.first;
+    const right = b.last * a.first;
+    if (left !== right) return left > right ? -1 : 1;
+    return a.symbol < b.symbol ? -1 : 1;
+  });
+  return ranked
+    .slice(0, MOMENTUM_HOLDINGS)
+    .map((item) => item.symbol)
+    .sort();
+}
+
 /**
  * Whole shares to buy (positive) or sell (negative) of each symbol to reach target weights (basis
  * points of `investableMinor`), at each symbol's price. Sells first (they raise the cash); a

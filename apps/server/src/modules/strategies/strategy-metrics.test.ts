@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { metricsOf, riskClassOf, trendHolds, tradesToTargets, TREND_WINDOW } from './strategy-math';
+import {
+  metricsOf,
+  momentumHolds,
+  MOMENTUM_WINDOW,
+  riskClassOf,
+  trendHolds,
+  tradesToTargets,
+  TREND_WINDOW,
+} from './strategy-math';
 
 // The track record from a strategy's own NAV history (display figures) and the rules' targets.
 
@@ -63,6 +71,25 @@ describe('the rules', () => {
         ]),
       ),
     ).toEqual(['UP.BR']);
+  });
+
+  it('momentum: the two largest rises over the window, only rises, none before the window is full', () => {
+    const path = (from: number, to: number) =>
+      Array.from({ length: MOMENTUM_WINDOW }, (_, index) =>
+        BigInt(Math.round(from + ((to - from) * index) / (MOMENTUM_WINDOW - 1))),
+      );
+    const prices = new Map([
+      ['A.BR', path(100, 110)], // +10 %
+      ['B.BR', path(5000, 5600)], // +12 %, the strongest
+      ['C.BR', path(20, 22)], // +10 %, ties A: the first symbol wins
+      ['D.BR', path(300, 290)], // falls
+      ['E.BR', path(100, 130).slice(1)], // a short history: not ranked yet
+    ]);
+    expect(momentumHolds(prices)).toEqual(['A.BR', 'B.BR']);
+    expect(momentumHolds(new Map([['D.BR', path(300, 290)]]))).toEqual([]);
+    // Only the last MOMENTUM_WINDOW prices count: an old crash before the window does not.
+    expect(momentumHolds(new Map([['F.BR', [1n, ...path(100, 101)]]]))).toEqual(['F.BR']);
+    expect(momentumHolds(new Map([['G.BR', [1000n, ...path(100, 99)]]]))).toEqual([]);
   });
 
   it('rebalance: whole shares to the weights, sales first, small trades left out', () => {

@@ -100,7 +100,7 @@ async function checkStrikes(date: string) {
             s.performance_basis_points as pbp, n.*
        from strategy_navs n join strategies s on s.id = n.strategy_id where n.date = '${date}'`,
   );
-  expect(navs.length).toBe(2);
+  expect(navs.length).toBe(3);
   for (const row of navs) {
     const nav = big(row.nav);
     const value = big(row.value_minor);
@@ -168,7 +168,7 @@ describe('NAV × units is the strategy account’s value', () => {
             for (const item of actions) await act(ids, item);
             testApp.clock.set(new Date(day).toISOString());
             const run = await testApp.app.services.strategies.runDue();
-            expect(run.struck, new Date(day).toISOString()).toEqual(['BAL6040', 'TRENDBR']);
+            expect(run.struck, new Date(day).toISOString()).toEqual(['BAL6040', 'TRENDBR', 'MOMBR']);
             await checkStrikes(new Date(day).toISOString().slice(0, 10));
           }
         },
