@@ -295,6 +295,10 @@ const environmentSchema = z
     MARGIN_SPREAD_BASIS_POINTS: z.coerce.number().int().min(0).max(2_000).default(300),
     /** Day trading's intraday initial margin (issue 16 item 5): 10 % (10×, the orders' cap) to 100 %. */
     MARGIN_INTRADAY_INITIAL_BASIS_POINTS: z.coerce.number().int().min(1_000).max(10_000).default(2_500),
+    /** Securities lending (issue 16 item 3): the annual borrow fee, the lenders' share, the recall notice. */
+    LENDING_BORROW_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(300),
+    LENDING_LENDER_SHARE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(5_000),
+    LENDING_RECALL_NOTICE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(1_440),
     REGULATOR_WARNING_URL: z
       .string()
       .url()
@@ -546,6 +550,12 @@ export type Config = {
     readonly spreadBasisPoints: number;
     /** Day trading's intraday initial margin, basis points (leverage up to 1 / it). */
     readonly intradayInitialBasisPoints: number;
+    /** Securities lending: annual borrow fee and lenders' share (basis points), recall notice (minutes). */
+    readonly lending: {
+      readonly borrowFeeBasisPoints: number;
+      readonly lenderShareBasisPoints: number;
+      readonly recallNoticeMinutes: number;
+    };
   };
   /** Per client address, per minute; `account`: per account on the password-checking calls. */
   readonly rateLimits: { login: number; register: number; account: number };
@@ -726,6 +736,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       benchmarkBasisPoints: env.MARGIN_BENCHMARK_BASIS_POINTS,
       spreadBasisPoints: env.MARGIN_SPREAD_BASIS_POINTS,
       intradayInitialBasisPoints: env.MARGIN_INTRADAY_INITIAL_BASIS_POINTS,
+      lending: {
+        borrowFeeBasisPoints: env.LENDING_BORROW_FEE_BASIS_POINTS,
+        lenderShareBasisPoints: env.LENDING_LENDER_SHARE_BASIS_POINTS,
+        recallNoticeMinutes: env.LENDING_RECALL_NOTICE_MINUTES,
+      },
     },
     rateLimits: {
       login: env.LOGIN_RATE_LIMIT_PER_MINUTE,

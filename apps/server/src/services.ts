@@ -174,6 +174,26 @@ export function createServices(deps: ServiceDeps) {
     rate: config.margin,
     ledger,
     holdings: { marginHoldings: (userId) => trading.marginHoldings(userId) },
+    // Securities lending (issue 16 item 3): trading's fully paid shares for the pool, its buy-to-cover for a buy-in.
+    lending: {
+      config: config.margin.lending,
+      fullyPaid: (executor, symbol, userIds) => trading.fullyPaidQuantities(executor, symbol, userIds),
+      buyIn: (userId, symbol, quantity, key) =>
+        trading.placeForRule(
+          userId,
+          {
+            symbol,
+            side: 'buy',
+            direction: 'short',
+            type: 'market',
+            timeInForce: 'day',
+            quantity,
+            queueForOpen: false,
+          },
+          key,
+        ),
+    },
+    messages,
     dayTrading: {
       intradayInitialBasisPoints: config.margin.intradayInitialBasisPoints,
       sellLocks: config.trading.sellLocks,
@@ -322,6 +342,9 @@ export function createServices(deps: ServiceDeps) {
     corrections,
     trading,
     credit,
+    offerings,
+    placements,
+    strategies,
     offerings,
     placements,
     strategies,

@@ -15,6 +15,7 @@ import {
 import { adminMarginEndpoints, marginEndpoints } from './margin';
 import { adminMarginSettingsEndpoints } from './margin-settings';
 import { dayTradingEndpoints } from './day-trading';
+import { lendingEndpoints } from './securities-lending';
 import { adminIpoEndpoints, ipoEndpoints } from './offerings';
 import { adminPlacementEndpoints, placementEndpoints } from './placements';
 import { adminStrategyEndpoints, strategyEndpoints } from './strategies';
@@ -39,6 +40,7 @@ export type UserApi = EndpointsByPath<typeof userEndpoints> &
   EndpointsByPath<typeof professionalEndpoints> &
   EndpointsByPath<typeof marginEndpoints> &
   EndpointsByPath<typeof dayTradingEndpoints> &
+  EndpointsByPath<typeof lendingEndpoints> &
   EndpointsByPath<typeof ipoEndpoints> &
   EndpointsByPath<typeof placementEndpoints> &
   EndpointsByPath<typeof strategyEndpoints>;
@@ -82,6 +84,7 @@ export const userApi: UserApi = byPath<UserApi>(
   professionalEndpoints,
   marginEndpoints,
   dayTradingEndpoints,
+  lendingEndpoints,
   ipoEndpoints,
   placementEndpoints,
   strategyEndpoints,

@@ -84,6 +84,12 @@ export const entryKinds = [
   'strategy_subscription',
   'strategy_redemption',
   'strategy_fee',
+  /** Securities lending (issue 16 item 3): a short's collateral returned on a buy-to-cover. */
+  'short_collateral',
+  /** A day's borrow fee of a short, shared between the lenders and the house. */
+  'borrow_fee',
+  /** A dividend on lent shares: charged to the short, paid to the lender. */
+  'manufactured_dividend',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
@@ -103,6 +109,8 @@ export const sourceTypes = [
   /** A user's margin loan (issue 16): repayments, interest days and capital transfers. */
   'margin_loan',
   'strategy',
+  /** A short's borrow from the lending pool (issue 16 item 3). */
+  'securities_loan',
 ] as const;
 export type SourceType = (typeof sourceTypes)[number];
 

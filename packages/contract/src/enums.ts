@@ -224,8 +224,8 @@ export type OrderState = (typeof orderStates)[number];
 /** A filled buy opens a holding; selling all of it closes it (spec §4 "holding", "closed"). */
 export const positionStates = ['holding', 'closed'] as const;
 export type PositionState = (typeof positionStates)[number];
-/** Long only until the margin issue; the field exists so that short positions slot in. */
-export const positionDirections = ['long'] as const;
+/** `short`: a short sale of borrowed shares, closed by a buy-to-cover (issue 16 item 3). */
+export const positionDirections = ['long', 'short'] as const;
 export type PositionDirection = (typeof positionDirections)[number];
 /** How a trailing stop trails the market: by a price amount or by a percentage. */
 export const trailUnits = ['amount', 'percent'] as const;
@@ -270,6 +270,7 @@ export const messageKinds = [
   'order_filled',
   'margin_call',
   'margin_liquidation',
+  'short_recall',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 

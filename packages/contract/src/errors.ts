@@ -136,6 +136,12 @@ export const errorCatalogue = {
     'Margin trading is not enabled: open a margin account first (test passed, risk disclosure accepted).',
   ),
   MARGIN_QUOTA_FULL: refusal('The margin-lending quota is full or the channel closed.'),
+  SHORT_NOT_LENDABLE: refusal('This instrument is not on the lendable list: it cannot be sold short.', [
+    'symbol',
+  ]),
+  LENDING_CHANNEL_CLOSED: refusal('Securities lending is paused for this instrument: no new short sales.', [
+    'symbol',
+  ]),
   PRODUCT_UNAVAILABLE: refusal('The product does not exist, is off shelf or delisted.'),
   COPY_TRADING_CLOSED: refusal('The copy-trading time limit has passed.'),
   SUBSCRIPTION_NOT_OPEN: refusal('The subscription time has not been reached.', ['opensAt']),

@@ -34,6 +34,7 @@ export const notificationKindOf: Readonly<Record<MessageKind, NotificationKind>>
   order_filled: 'trading',
   margin_call: 'margin',
   margin_liquidation: 'margin',
+  short_recall: 'margin',
 };
 
 export const SUPPORT_MESSAGE_LENGTH_MAX = 2000;

@@ -28,5 +28,6 @@ export * from './strategies';
 export * from './ipo-draw';
 export * from './margin';
 export * from './day-trading';
+export * from './securities-lending';
 export * from './margin-settings';
 export * from './api';

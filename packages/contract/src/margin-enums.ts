@@ -119,3 +119,20 @@ export const DAY_TRADING_RULES = {
   /** Positions opened intraday are closed at market this many minutes before the venue's close. */
   autoCloseMinutesBeforeClose: 15,
 } as const;
+
+/**
+ * Short selling and securities lending (issue 16, item 3). The lendable list: marginable instruments
+ * staff mark lendable (back office → Margin and lending), each with its channel open or paused. The
+ * pool: the fully paid shares (held, not held for a sale, not bought on margin) of users who opted
+ * in, allocated to a short oldest opt-in first. The server's configuration sets the fee, the share and
+ * the notice in force (LENDING_BORROW_FEE_BASIS_POINTS, LENDING_LENDER_SHARE_BASIS_POINTS,
+ * LENDING_RECALL_NOTICE_MINUTES); these are the defaults, and /margin/lending publishes the ones in force.
+ */
+export const LENDING_RULES = {
+  /** The annual borrow fee, basis points (3.00 %), 1/365 a day on the short sale's value. */
+  borrowFeeBasisPointsDefault: 300,
+  /** The lenders' share of the borrow fee, basis points (50 %), the rest to the house. */
+  lenderShareBasisPoints: 5_000,
+  /** A recall's notice before the forced buy-in, minutes (one day). */
+  recallNoticeMinutes: 1_440,
+} as const;

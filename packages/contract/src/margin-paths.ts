@@ -16,6 +16,12 @@ export const dayTradingPaths = {
   dayTrading: '/margin/dayTrading',
 } as const;
 
+/** Securities lending (issue 16 item 3): the lendable list, the user's lending and earnings; opting in. */
+export const lendingPaths = {
+  lending: '/margin/lending',
+  lendingOptIn: '/margin/lendingOptIn',
+} as const;
+
 /** Under ADMIN_API_BASE_PATH: a user's margin account on the back-office user page. */
 export const adminMarginPaths = {
   userMargin: '/users/margin',

@@ -115,6 +115,12 @@ const ticketFields = {
    * on an instrument of the published day-trading list, closed at market at the auto-close time.
    */
   intraday: z.boolean().optional(),
+  /**
+   * A short sale (issue 16, item 3): `short` on a sale sells shares borrowed from the lending pool
+   * (a margin account open, the instrument on the lendable list); `short` on a buy covers the
+   * short (buy-to-cover). Both are market orders for a quantity, filled at once or refused.
+   */
+  direction: z.enum(positionDirections).optional(),
 };
 
 type TicketShape = {
@@ -130,6 +136,7 @@ type TicketShape = {
   expiresOn?: string | undefined;
   leverage?: string | undefined;
   intraday?: boolean | undefined;
+  direction?: string | undefined;
 };
 
 /** The combinations a ticket must respect; each broken one is a VALIDATION_FAILED issue on its field. */
@@ -159,13 +166,22 @@ function checkTicket(ticket: TicketShape, context: z.RefinementCtx): void {
     issue('expiresOn', 'only good-till-cancelled orders take an expiry day');
   }
   if (ticket.leverage !== undefined && ticket.side !== 'buy') {
-    issue('leverage', 'leverage is for buys only (short selling is not built)');
+    issue('leverage', 'leverage is for buys only (a short sale takes direction short)');
   }
   if (ticket.leverage !== undefined && ticket.leverage < '1.00' && ticket.leverage.length === 4) {
     issue('leverage', "from 1.00 up to the instrument's cap");
   }
   if (ticket.intraday === true && (ticket.side !== 'buy' || ticket.type !== 'market')) {
     issue('intraday', 'a day trade is a market buy');
+  }
+  if (
+    ticket.direction === 'short' &&
+    (ticket.type !== 'market' ||
+      ticket.quantity === undefined ||
+      ticket.leverage !== undefined ||
+      ticket.intraday === true)
+  ) {
+    issue('direction', 'a short sale or a buy-to-cover is a market order for a quantity, without leverage');
   }
   if (ticket.type === 'market' && ticket.timeInForce === 'gtc') {
     issue('timeInForce', 'a market order fills at once or at the open; it cannot be good-till-cancelled');
@@ -313,6 +329,21 @@ export const costPreviewData = z.object({
       annualRateBasisPoints: z.number().int(),
       /** One day's interest on `borrowed` at that rate. */
       dailyInterest: cashText,
+      /**
+       * A short sale or a buy-to-cover (issue 16 item 3): the initial margin held on the short's
+       * value, the instrument's annual borrow fee and one day's fee on the short's value.
+       */
+      short: z
+        .object({
+          initialMarginBasisPoints: z.number().int(),
+          initialMargin: cashText,
+          borrowFeeBasisPoints: z.number().int(),
+          dailyBorrowFee: cashText,
+          /** Shares the lending pool can lend now. */
+          poolAvailable: z.string(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
 });

@@ -13,6 +13,7 @@ import { registerTradingCorporateActionsJob } from './trading-corporate-actions.
 import { registerTradingExpiryJob } from './trading-expiry.job';
 import { registerCreditInterestJob } from './credit-interest.job';
 import { registerMarginInterestJob } from './margin-interest.job';
+import { registerMarginLendingJob } from './margin-lending.job';
 import { registerMarginDayTradingJob } from './margin-day-trading.job';
 import { registerIpoDrawJob } from './ipo-draw.job';
 import { registerDemoIpoJob } from './demo-ipo.job';
@@ -49,6 +50,7 @@ export function registerJobs(
   registerNewsFeedsJob(runner, { news: deps.services.news });
   registerCreditInterestJob(runner, { credit: deps.services.credit });
   registerMarginInterestJob(runner, { margin: deps.services.margin });
+  registerMarginLendingJob(runner, { margin: deps.services.margin });
   registerMarginDayTradingJob(runner, {
     margin: deps.services.margin,
     trading: deps.services.trading,

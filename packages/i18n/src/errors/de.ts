@@ -67,6 +67,10 @@ export default {
   MARGIN_NOT_ENABLED:
     'Margin-Handel ist nicht freigeschaltet. Eröffnen Sie zuerst ein Marginkonto (Ich → Marginkonto).',
   MARGIN_QUOTA_FULL: 'Das Kontingent für Wertpapierkredite ist ausgeschöpft oder der Kanal geschlossen.',
+  SHORT_NOT_LENDABLE:
+    'Dieses Instrument ({{symbol}}) steht nicht auf der Liste der verleihbaren Wertpapiere: Es kann nicht leerverkauft werden.',
+  LENDING_CHANNEL_CLOSED:
+    'Die Wertpapierleihe ist für {{symbol}} ausgesetzt: vorerst keine neuen Leerverkäufe.',
   PRODUCT_UNAVAILABLE: 'Dieses Produkt existiert nicht, ist nicht im Angebot oder wurde eingestellt.',
   COPY_TRADING_CLOSED: 'Die Frist für Copy-Trading ist abgelaufen.',
   SUBSCRIPTION_NOT_OPEN: 'Die Zeichnung beginnt am {{opensAt}}.',

@@ -62,6 +62,8 @@ export default {
   BLOCK_TRADE_CLOSED: 'Block trading is closed.',
   MARGIN_NOT_ENABLED: 'Margin trading is not enabled. Open a margin account first (Me → Margin account).',
   MARGIN_QUOTA_FULL: 'The margin-lending quota is full or the channel is closed.',
+  SHORT_NOT_LENDABLE: 'This instrument ({{symbol}}) is not on the lendable list: it cannot be sold short.',
+  LENDING_CHANNEL_CLOSED: 'Securities lending is paused for {{symbol}}: no new short sales for now.',
   PRODUCT_UNAVAILABLE: 'This product does not exist, is off shelf or delisted.',
   COPY_TRADING_CLOSED: 'The time limit for copy trading has passed.',
   SUBSCRIPTION_NOT_OPEN: 'Subscription opens at {{opensAt}}.',

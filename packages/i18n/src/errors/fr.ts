@@ -64,6 +64,10 @@ export default {
   MARGIN_NOT_ENABLED:
     'Le trading sur marge n’est pas activé. Ouvrez d’abord un compte sur marge (Moi → Compte sur marge).',
   MARGIN_QUOTA_FULL: 'Le quota de prêt sur titres est atteint ou le canal est fermé.',
+  SHORT_NOT_LENDABLE:
+    'Cet instrument ({{symbol}}) ne figure pas sur la liste des titres prêtables : il ne peut pas être vendu à découvert.',
+  LENDING_CHANNEL_CLOSED:
+    'Le prêt de titres est suspendu pour {{symbol}} : pas de nouvelle vente à découvert pour le moment.',
   PRODUCT_UNAVAILABLE: 'Ce produit n’existe pas, n’est plus proposé ou a été radié.',
   COPY_TRADING_CLOSED: 'Le délai pour le copy trading est dépassé.',
   SUBSCRIPTION_NOT_OPEN: 'La souscription ouvre le {{opensAt}}.',

@@ -61,6 +61,8 @@ export default {
   BLOCK_TRADE_CLOSED: '블록딜이 마감되었습니다.',
   MARGIN_NOT_ENABLED: '신용 거래가 활성화되지 않았습니다. 먼저 신용 계좌를 개설하세요 (내 정보 → 신용 계좌).',
   MARGIN_QUOTA_FULL: '대주 한도가 찼거나 채널이 닫혔습니다.',
+  SHORT_NOT_LENDABLE: '이 종목({{symbol}})은 대여 가능 목록에 없어 공매도할 수 없습니다.',
+  LENDING_CHANNEL_CLOSED: '{{symbol}}의 대주 채널이 일시 중지되었습니다: 당분간 새 공매도는 불가합니다.',
   PRODUCT_UNAVAILABLE: '존재하지 않거나 판매 중지 또는 상장 폐지된 상품입니다.',
   COPY_TRADING_CLOSED: '카피 트레이딩 기한이 지났습니다.',
   SUBSCRIPTION_NOT_OPEN: '청약은 {{opensAt}}에 시작됩니다.',

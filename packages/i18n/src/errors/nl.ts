@@ -66,6 +66,10 @@ export default {
   MARGIN_NOT_ENABLED:
     'Handelen op marge is niet ingeschakeld. Open eerst een margerekening (Ik → Margerekening).',
   MARGIN_QUOTA_FULL: 'Het quotum voor effectenkrediet is vol of het kanaal is gesloten.',
+  SHORT_NOT_LENDABLE:
+    'Dit instrument ({{symbol}}) staat niet op de lijst van uitleenbare effecten: het kan niet short verkocht worden.',
+  LENDING_CHANNEL_CLOSED:
+    'Het uitlenen van effecten is gepauzeerd voor {{symbol}}: voorlopig geen nieuwe shortverkopen.',
   PRODUCT_UNAVAILABLE: 'Dit product bestaat niet, is uit het aanbod of geschrapt.',
   COPY_TRADING_CLOSED: 'De termijn voor copy trading is verstreken.',
   SUBSCRIPTION_NOT_OPEN: 'De inschrijving opent op {{opensAt}}.',

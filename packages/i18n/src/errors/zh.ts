@@ -59,6 +59,8 @@ export default {
   BLOCK_TRADE_CLOSED: '大宗交易已關閉。',
   MARGIN_NOT_ENABLED: '融資交易未開通。請先開立融資帳戶（我的 → 融資帳戶）。',
   MARGIN_QUOTA_FULL: '融券額度已滿或通道已關閉。',
+  SHORT_NOT_LENDABLE: '此商品（{{symbol}}）不在可借出清單上，無法放空。',
+  LENDING_CHANNEL_CLOSED: '{{symbol}} 的借券通道已暫停：暫不接受新的放空。',
   PRODUCT_UNAVAILABLE: '此產品不存在、已下架或已下市。',
   COPY_TRADING_CLOSED: '跟單交易期限已過。',
   SUBSCRIPTION_NOT_OPEN: '申購將於 {{opensAt}} 開始。',

@@ -944,6 +944,9 @@ export default {
       strategy_subscription: 'Strategieanteile gekauft',
       strategy_redemption: 'Strategieanteile zurückgegeben',
       strategy_fee: 'Strategiegebühr',
+      short_collateral: 'Sicherheit des Leerverkaufs zurückgebucht',
+      borrow_fee: 'Leihgebühr',
+      manufactured_dividend: 'Dividendenausgleichszahlung',
     },
     details: {
       deposit: 'Überweisung mit Verwendungszweck {{reference}}',
@@ -1234,6 +1237,11 @@ export default {
       title: 'Marginkonto liquidiert',
       content:
         'Ihr Marginniveau ist auf {{marginLevel}} % gefallen, unter das Liquidationsniveau von {{liquidationLevel}} %. Positionen wurden zum Marktpreis geschlossen, der größte Verlust zuerst, bis das Konto wieder die Maintenance-Anforderung erfüllte: {{symbols}}. Über Ihr Margin-Guthaben hinaus noch geschuldet: {{amount}}. Die Verkäufe und die verwendeten Kurse stehen auf der Margin-Seite.',
+    },
+    short_recall: {
+      title: 'Rückruf geliehener {{symbol}}',
+      content:
+        'Ein Verleiher hat {{quantity}} {{symbol}} verkauft, die Ihr Leerverkauf geliehen hatte, und der Leihpool kann sie derzeit nicht erneut verleihen. Sofern der Pool sie nicht bis {{buyInAt}} ersetzen kann, werden dann so viele Aktien Ihres Leerverkaufs zum Marktpreis zurückgekauft (Zwangseindeckung). Sie können sie vorher selbst eindecken.',
     },
     sides: { buy: 'Kauf', sell: 'Verkauf' },
     conditions: {

@@ -937,6 +937,9 @@ export default {
       strategy_subscription: 'Strategy units bought',
       strategy_redemption: 'Strategy units redeemed',
       strategy_fee: 'Strategy fee',
+      short_collateral: 'Short collateral returned',
+      borrow_fee: 'Borrow fee',
+      manufactured_dividend: 'Manufactured dividend',
     },
     details: {
       deposit: 'Bank transfer with reference {{reference}}',
@@ -1220,6 +1223,11 @@ export default {
       title: 'Margin account liquidated',
       content:
         'Your margin level fell to {{marginLevel}} %, below the liquidation level of {{liquidationLevel}} %. Positions were closed at market, largest loss first, until the account was back at its maintenance requirement: {{symbols}}. Still owed beyond your margin cash: {{amount}}. The sales and the quotes used are on the margin screen.',
+    },
+    short_recall: {
+      title: 'Recall of borrowed {{symbol}}',
+      content:
+        'A lender sold {{quantity}} {{symbol}} that your short borrowed, and the lending pool cannot lend them again now. Unless the pool can re-supply them by {{buyInAt}}, that many shares of your short will be bought back at market then (a forced buy-in). You may cover them yourself before.',
     },
     sides: { buy: 'buy', sell: 'sell' },
     conditions: {

@@ -947,6 +947,9 @@ export default {
       strategy_subscription: 'Parts de stratégie achetées',
       strategy_redemption: 'Parts de stratégie rachetées',
       strategy_fee: 'Frais de stratégie',
+      short_collateral: 'Garantie de vente à découvert restituée',
+      borrow_fee: 'Frais d’emprunt de titres',
+      manufactured_dividend: 'Dividende compensatoire',
     },
     details: {
       deposit: 'Virement avec la communication {{reference}}',
@@ -1238,6 +1241,11 @@ export default {
       title: 'Compte sur marge liquidé',
       content:
         "Votre niveau de marge est tombé à {{marginLevel}} %, sous le niveau de liquidation de {{liquidationLevel}} %. Des positions ont été clôturées au marché, la plus grande perte d'abord, jusqu'à ce que le compte revienne à son exigence de maintenance : {{symbols}}. Reste dû au-delà de vos liquidités sur marge : {{amount}}. Les ventes et les cours utilisés figurent sur l'écran de marge.",
+    },
+    short_recall: {
+      title: 'Rappel des {{symbol}} empruntés',
+      content:
+        'Un prêteur a vendu {{quantity}} {{symbol}} que votre vente à découvert avait empruntés, et le pool de prêt ne peut pas les prêter à nouveau pour l’instant. Sauf si le pool peut les fournir d’ici {{buyInAt}}, autant d’actions de votre position courte seront alors rachetées au marché (rachat forcé). Vous pouvez les racheter vous-même avant.',
     },
     sides: { buy: 'achat', sell: 'vente' },
     conditions: {

@@ -946,6 +946,9 @@ export default {
       strategy_subscription: '전략 좌수 매수',
       strategy_redemption: '전략 좌수 환매',
       strategy_fee: '전략 보수',
+      short_collateral: '공매도 담보 반환',
+      borrow_fee: '대차 수수료',
+      manufactured_dividend: '대체 배당금',
     },
     details: {
       deposit: '결제 참조번호 {{reference}}(으)로 계좌 이체',
@@ -1219,6 +1222,11 @@ export default {
       title: '증거금 계좌 강제 청산',
       content:
         '증거금 수준이 {{marginLevel}} %로 청산 수준 {{liquidationLevel}} % 아래로 떨어졌습니다. 계좌가 유지증거금 요건으로 돌아올 때까지 손실이 가장 큰 포지션부터 시장가로 청산했습니다: {{symbols}}. 증거금 현금을 넘어 아직 갚아야 할 금액: {{amount}}. 매도 내역과 사용된 시세는 증거금 화면에 있습니다.',
+    },
+    short_recall: {
+      title: '차입한 {{symbol}} 리콜',
+      content:
+        '대여자가 귀하의 공매도가 차입한 {{symbol}} {{quantity}}주를 매도했으며, 대여 풀은 지금 다시 대여할 수 없습니다. 풀이 {{buyInAt}}까지 다시 공급하지 못하면 그 수량만큼 공매도가 시장가로 강제 환매됩니다. 그 전에 직접 환매할 수 있습니다.',
     },
     sides: { buy: '매수', sell: '매도' },
     conditions: {

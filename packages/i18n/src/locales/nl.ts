@@ -950,6 +950,9 @@ export default {
       strategy_subscription: 'Deelbewijzen strategie gekocht',
       strategy_redemption: 'Deelbewijzen strategie teruggekocht',
       strategy_fee: 'Kosten strategie',
+      short_collateral: 'Onderpand short teruggestort',
+      borrow_fee: 'Leenvergoeding',
+      manufactured_dividend: 'Vervangende dividend',
     },
     details: {
       deposit: 'Overschrijving met mededeling {{reference}}',
@@ -1239,6 +1242,11 @@ export default {
       title: 'Margerekening geliquideerd',
       content:
         'Uw margeniveau daalde tot {{marginLevel}} %, onder het liquidatieniveau van {{liquidationLevel}} %. Posities zijn tegen marktprijs gesloten, grootste verlies eerst, tot de rekening weer aan het onderhoudsvereiste voldeed: {{symbols}}. Nog verschuldigd boven uw margecash: {{amount}}. De verkopen en de gebruikte koersen staan op het margescherm.',
+    },
+    short_recall: {
+      title: 'Terugroeping van geleende {{symbol}}',
+      content:
+        'Een uitlener heeft {{quantity}} {{symbol}} verkocht die uw shortpositie had geleend, en de uitleenpool kan ze nu niet opnieuw uitlenen. Tenzij de pool ze tegen {{buyInAt}} opnieuw kan leveren, worden zoveel aandelen van uw short dan tegen de marktprijs teruggekocht (gedwongen terugkoop). U kunt ze eerder zelf terugkopen.',
     },
     sides: { buy: 'aankoop', sell: 'verkoop' },
     conditions: {

@@ -925,6 +925,9 @@ export default {
       strategy_subscription: '買入策略單位',
       strategy_redemption: '贖回策略單位',
       strategy_fee: '策略費用',
+      short_collateral: '放空保證金退回',
+      borrow_fee: '借券費',
+      manufactured_dividend: '補償股利',
     },
     details: {
       deposit: '銀行轉帳，付款參考碼 {{reference}}',
@@ -1191,6 +1194,11 @@ export default {
       title: '保證金帳戶已強制平倉',
       content:
         '您的保證金水平跌至 {{marginLevel}} %，低於強制平倉水平 {{liquidationLevel}} %。已按市價平倉，虧損最大者優先，直至帳戶回到維持保證金要求：{{symbols}}。超出保證金現金後仍欠：{{amount}}。賣出記錄及所用報價見保證金頁面。',
+    },
+    short_recall: {
+      title: '借入的 {{symbol}} 被召回',
+      content:
+        '一位出借人賣出了您的放空所借入的 {{quantity}} 股 {{symbol}}，借券池目前無法再借出。除非借券池能在 {{buyInAt}} 前補足，屆時您的空頭將以市價強制回補同等數量。您可以在此之前自行回補。',
     },
     sides: { buy: '買入', sell: '賣出' },
     conditions: {

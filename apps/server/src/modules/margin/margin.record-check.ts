@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { onlyUserTouched, userPostedSum, type RecordCheck } from '../../ledger/ledger-record-checks';
+import { lendingRecordChecks } from './securities-lending.record-check';
 
 // The journal against the margin loan (ADR 0007, issue 16). Each movement row must match its entry:
 // a `borrow` the fill entry of that user's order, lending exactly its amount out of `loan_book`; a
@@ -71,4 +72,6 @@ export const marginRecordChecks: readonly RecordCheck[] = [
         and not exists (select 1 from margin_loan_movements movement
           where movement.entry_id = entry.id and movement.kind = 'borrow')`,
   },
+  // Securities lending (issue 16 item 3): collateral returns, borrow fees, manufactured dividends.
+  ...lendingRecordChecks,
 ];

@@ -3,6 +3,7 @@ import {
   adminMarginEndpoints,
   adminMarginRoles,
   dayTradingEndpoints,
+  lendingEndpoints,
   marginEndpoints,
 } from '@beurs/contract';
 import type { FastifyInstance } from 'fastify';
@@ -51,6 +52,12 @@ export async function marginRoutes(app: FastifyInstance): Promise<void> {
       trading,
     }),
   );
+  // Securities lending (issue 16 item 3): the lendable list, the user's lending and earnings, opting in.
+  registerEndpoint(app, lendingEndpoints.lending, ({ session }) => margin.lending.status(session.userId));
+  registerEndpoint(app, lendingEndpoints.lendingOptIn, async ({ session, body }) => {
+    await margin.lending.setOptIn(session.userId, body.lend);
+    return margin.lending.status(session.userId);
+  });
   registerEndpoint(app, adminMarginEndpoints.userMargin, ({ body }) => margin.staffSummary(body.account), {
     basePath: ADMIN_API_BASE_PATH,
     staffRoles: adminMarginRoles.userMargin,

@@ -32,6 +32,10 @@ import { scoreMarginAnswers } from './margin-scoring';
 import { liquidationPriceMinor } from './liquidation-price';
 import { runningLiquidation } from './margin-level.repository';
 import { requireIdempotencyKey } from '../fund-operations/fund-operations.service';
+import type { MessagesService } from '../messages/messages.service';
+import { createSecuritiesLending, defaultLendingConfig, type LendingConfig } from './securities-lending';
+
+export { dailyBorrowFeeMinor } from './securities-lending';
 import * as repository from './margin.repository';
 import type { MarginAccountRow, MarginMovementRow, MarginTestRow } from './margin.repository';
 
@@ -104,6 +108,21 @@ export function createMarginService(deps: {
   holdings?: { marginHoldings(userId: bigint): Promise<MarginHolding[]> };
   /** Day trading's intraday initial margin (configuration; DAY_TRADING_RULES gives the default). */
   dayTrading?: DayTradingConfig;
+  /**
+   * Securities lending (issue 16 item 3, securities-lending.ts): the fee, share and notice in force,
+   * Trading's fully paid shares per user (the pool) and its buy-to-cover (a recall's buy-in).
+   */
+  lending?: {
+    config?: LendingConfig;
+    fullyPaid: (
+      executor: Executor,
+      symbol: string,
+      userIds: readonly bigint[],
+    ) => Promise<Map<bigint, bigint>>;
+    buyIn: (userId: bigint, symbol: string, quantity: string, key: string) => Promise<unknown>;
+  };
+  /** A recall is told to the short as a message. */
+  messages?: Pick<MessagesService, 'post'>;
 }) {
   const { db, clock, audit, identity, market, users, rate } = deps;
   // Staff overrides of instruments' margin and lending settings (issue 15 item 4): `settings.apply`
@@ -223,6 +242,22 @@ export function createMarginService(deps: {
     instrumentMargin,
   });
 
+  // Short selling and securities lending (issue 16 item 3): the lendable list from the one lookup above.
+  const lending = createSecuritiesLending({
+    db,
+    clock,
+    audit,
+    config: deps.lending?.config ?? defaultLendingConfig(),
+    ledger: requireLedger,
+    instrumentOf: (symbol) => market.instrumentOf(symbol),
+    instruments: () => market.provider.instruments(),
+    instrumentMargin,
+    isOpen: async (userId) => deps.ledger !== undefined && (await openAccount(userId)) !== null,
+    ...(deps.messages ? { messages: deps.messages } : {}),
+    fullyPaid: () => deps.lending?.fullyPaid ?? null,
+    buyIn: () => deps.lending?.buyIn ?? null,
+  });
+
   /** What the user owes per currency, and the interest added so far, from the movement rows. */
   function loanFigures(rows: readonly MarginMovementRow[]) {
     return currencies.map((currency) => {
@@ -281,10 +316,13 @@ export function createMarginService(deps: {
     let maintenanceEur = 0n;
     let initialEur = 0n;
     for (const holding of held) {
+      // A short (issue 16 item 3) is valued negative (a liability: the shares owed at their price);
+      // its requirement is the margin on that value, as a holding's.
       const valueEur = toEur(holding.valueMinor, holding.currency, usdPerEur);
+      const exposureEur = valueEur < 0n ? -valueEur : valueEur;
       const margin = instrumentMargin(holding.symbol);
       const part = (basisPoints: number | null) =>
-        divideRounded(valueEur * BigInt(basisPoints ?? 10_000), 10_000n, 'up');
+        divideRounded(exposureEur * BigInt(basisPoints ?? 10_000), 10_000n, 'up');
       holdingsEur += valueEur;
       maintenanceEur += part(margin.maintenanceBasisPoints);
       initialEur += part(margin.initialBasisPoints);
@@ -615,6 +653,9 @@ export function createMarginService(deps: {
 
     /** Day trading (issue 16 item 5): the rules, eligibility, the fill's record and the auto-close. */
     dayTrading,
+
+    /** Short selling and securities lending (issue 16 item 3): the pool, borrows, fees, recalls. */
+    lending,
 
     /** Locks these users' margin accounts (before any ledger row): a fill that borrows or repays. */
     lockLoans: (tx: Transaction, userIds: readonly bigint[]) => repository.lockAccounts(tx, userIds),

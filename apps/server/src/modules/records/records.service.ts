@@ -64,6 +64,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     loan: deps.credit,
     /** The margin loan's repayments, interest days and capital transfers: their memo shows. */
     margin_loan: null,
+    /** Securities lending (issue 16 item 3): collateral returns, borrow fees, manufactured dividends; their memo shows. */
+    securities_loan: null,
   };
 
   /** One call per module for the whole page, with that module's entries. */

@@ -10,7 +10,7 @@ import type { EurUsdRate, TradeCosts } from './trade-costs';
 import * as repository from './trading.repository';
 import type { FillInsert, FillRow, OrderRow } from './trading.repository';
 import type { SellLock } from '../../config';
-import { houseAccount } from '../../ledger/ledger-accounts';
+import { houseAccount, isHouseRef, userAccount } from '../../ledger/ledger-accounts';
 import type { MarginService } from '../margin/margin.service';
 import { marginPartMinor } from '../margin/margin.service';
 
@@ -44,7 +44,16 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 
-type Loans = Pick<MarginService, 'lockLoans' | 'recordBorrow' | 'repayFromSale'>;
+type Loans = Pick<MarginService, 'lockLoans' | 'recordBorrow' | 'repayFromSale'> & {
+  lending?: Pick<MarginService['lending'], 'recordBorrow' | 'afterSale'>;
+};
+
+/** A short sale (issue 16 item 3): a sale of borrowed shares; a buy with direction short covers it. */
+const isShort = (order: Pick<OrderRow, 'direction'>) => order.direction === 'short';
+
+/** What a short sale puts in the margin account: its initial margin (the hold) and its proceeds. */
+export const shortCollateralMinor = (order: Pick<OrderRow, 'reservedMinor'>, costs: TradeCosts) =>
+  order.reservedMinor + costs.totalTradeMinor;
 
 /** What a buy on margin borrows of its total (0 for a cash order). */
 export const borrowedPartMinor = (
@@ -68,8 +77,30 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
   }
 
   /** After the fill's entry: the borrowed part recorded, or a sale's proceeds repaying the loan. */
-  async function afterEntry(tx: Transaction, order: OrderRow, costs: TradeCosts, entryId: bigint) {
+  async function afterEntry(
+    tx: Transaction,
+    order: OrderRow,
+    costs: TradeCosts,
+    entryId: bigint,
+    quote: FillQuote,
+  ) {
     if (!loans) return;
+    if (isShort(order)) {
+      // A short sale borrows its shares from the pool (MARGIN_QUOTA_FULL rolls it all back); a
+      // cover returned them before its hold (trading.service.ts).
+      if (order.side === 'sell' && loans.lending) {
+        await loans.lending.recordBorrow(tx, {
+          userId: order.userId,
+          symbol: order.symbol,
+          currency: order.currency,
+          orderId: order.id,
+          quantityMinor: order.quantityMinor - order.filledQuantityMinor,
+          priceMinor: quote.priceMinor,
+          collateralMinor: shortCollateralMinor(order, costs),
+        });
+      }
+      return;
+    }
     const borrowed = borrowedPartMinor(order, costs.totalPayMinor);
     if (borrowed > 0n) {
       await loans.recordBorrow(tx, {
@@ -87,6 +118,8 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         proceedsMinor: costs.totalPayMinor,
         orderId: order.id,
       });
+      // A lender's sale of lent shares: re-supplied from the pool or recalled (securities-lending.ts).
+      if (loans.lending) await loans.lending.afterSale(tx, { userId: order.userId, symbol: order.symbol });
     }
   }
 
@@ -118,6 +151,7 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
     },
   ): Promise<{ realisedMinor: bigint | null }> {
     const { order, fill, costs, now } = input;
+    if (isShort(order)) return updateShort(tx, input);
     if (order.side === 'buy') {
       const inserted = await repository.insertHoldingUnlessHeld(tx, {
         userId: order.userId,
@@ -169,6 +203,59 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
     return { realisedMinor: next.realisedMinor };
   }
 
+  /**
+   * A short position (issue 16 item 3): a short sale opens or adds to it (its cost: the proceeds
+   * received, after fee and TOB); a buy-to-cover reduces it, realising the covered part of the
+   * proceeds less what the cover cost. Short positions have no lots (nothing is held to sell).
+   */
+  async function updateShort(
+    tx: Transaction,
+    input: { order: OrderRow; fill: FillRow; costs: TradeCosts; eurUsd: EurUsdRate | null; now: Date },
+  ): Promise<{ realisedMinor: bigint | null }> {
+    const { order, fill, costs, now } = input;
+    if (order.side === 'sell') {
+      const inserted = await repository.insertHoldingUnlessHeld(tx, {
+        userId: order.userId,
+        symbol: order.symbol,
+        asset: order.asset,
+        market: order.market,
+        currency: order.currency,
+        direction: 'short',
+        state: 'holding',
+        quantityMinor: fill.quantityMinor,
+        quantityScale: order.quantityScale,
+        costMinor: costs.totalTradeMinor,
+        openedAt: now,
+        updatedAt: now,
+      });
+      if (inserted) return { realisedMinor: null };
+      const short = await repository.lockHolding(tx, order.userId, order.symbol, 'short');
+      if (!short) throw new Error(`no short position for ${order.symbol} after a conflict`);
+      await repository.updatePosition(tx, short.id, {
+        quantityMinor: short.quantityMinor + fill.quantityMinor,
+        costMinor: short.costMinor + costs.totalTradeMinor,
+        updatedAt: now,
+      });
+      return { realisedMinor: null };
+    }
+    const short = await repository.lockHolding(tx, order.userId, order.symbol, 'short');
+    if (!short || short.quantityMinor < fill.quantityMinor)
+      throw new Error(`a cover of ${order.symbol} larger than the short`);
+    const left = short.quantityMinor - fill.quantityMinor;
+    const proceedsMinor =
+      left === 0n ? short.costMinor : (short.costMinor * fill.quantityMinor) / short.quantityMinor;
+    const realisedMinor = proceedsMinor - costs.totalTradeMinor;
+    await repository.updatePosition(tx, short.id, {
+      quantityMinor: left,
+      costMinor: short.costMinor - proceedsMinor,
+      realisedPnlMinor: short.realisedPnlMinor + realisedMinor,
+      realisedPnlEurMinor: short.realisedPnlEurMinor + inEur(realisedMinor, order.currency, input.eurUsd),
+      ...(left === 0n ? { state: 'closed' as const, closedAt: now } : {}),
+      updatedAt: now,
+    });
+    return { realisedMinor };
+  }
+
   /** The ledger entry of a fill: the order's hold posted with the fee, TOB and shares. */
   function postHoldInput(order: OrderRow, quote: FillQuote, costs: TradeCosts): PostHoldInput {
     if (order.holdId === null) throw new Error(`order ${order.id} has no hold`);
@@ -182,10 +269,31 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
       payCurrency: order.payCurrency,
       costs,
     });
-    const verb = order.side === 'buy' ? 'Bought' : 'Sold';
+    const verb = isShort(order)
+      ? order.side === 'buy'
+        ? 'Bought to cover'
+        : 'Sold short (shares borrowed from the lending pool)'
+      : order.side === 'buy'
+        ? 'Bought'
+        : 'Sold';
     const borrowed = borrowedPartMinor(order, costs.totalPayMinor);
     let destinations = postings.destinations;
     let otherPostings = postings.otherPostings;
+    if (isShort(order)) {
+      // No shares move in the ledger: a short sale delivers borrowed shares (the lenders keep theirs,
+      // the borrow rows record the debt) and a cover returns them. A short sale's hold (its initial
+      // margin) and its proceeds go to the user's margin account as collateral.
+      const margin = userAccount(order.userId, order.payCurrency, 'margin');
+      otherPostings = otherPostings.filter((posting) => posting.account.asset !== order.asset);
+      if (order.side === 'sell') {
+        destinations = [{ account: margin, amountMinor: order.reservedMinor }];
+        otherPostings = otherPostings.map((posting) =>
+          !isHouseRef(posting.account) && posting.account.userId === order.userId
+            ? { account: margin, amountMinor: posting.amountMinor }
+            : posting,
+        );
+      }
+    }
     if (borrowed > 0n) {
       // The hold pays the initial part; loan_book lends the rest to the first (largest) destination.
       const [first, ...rest] = destinations;
@@ -355,8 +463,10 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
       if (order.holdId === null) throw new Error(`order ${order.id} has no hold`);
       await lockLoansOf(tx, [order]);
       const entry = await ledger.postHold(tx, postHoldInput(order, quote, costs));
-      await afterEntry(tx, order, costs, entry.entryId);
-      const settlement = order.side === 'sell' ? market.settlement(instrument, now.getTime()) : null;
+      await afterEntry(tx, order, costs, entry.entryId, quote);
+      // A short sale's proceeds stay in the margin account as collateral: nothing to settle to cash.
+      const settlement =
+        order.side === 'sell' && !isShort(order) ? market.settlement(instrument, now.getTime()) : null;
       const fill = await repository.insertFill(tx, fillValues(input, entry.entryId, settlement));
       const { realisedMinor } = await updatePosition(tx, { ...input, fill });
       if (realisedMinor !== null) {
@@ -411,7 +521,7 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         order.side === 'sell' ? market.settlement(instrument, now.getTime()) : null,
       );
       for (const [index, input] of inputs.entries()) {
-        await afterEntry(tx, input.order, input.costs, entries[index]!.entryId);
+        await afterEntry(tx, input.order, input.costs, entries[index]!.entryId, input.quote);
       }
       const inserted = await repository.insertFills(
         tx,

@@ -187,23 +187,113 @@ export async function ordersByIds(db: Executor, orderIds: readonly bigint[]): Pr
     .where(inArray(orders.id, [...orderIds]));
 }
 
-/** The user's holding position in a symbol, locked for the transaction (fills update it). */
-export async function lockHolding(db: Executor, userId: bigint, symbol: string) {
+/** The user's holding position in a symbol (long, or `direction` short), locked for the transaction. */
+export async function lockHolding(
+  db: Executor,
+  userId: bigint,
+  symbol: string,
+  direction: PositionRow['direction'] = 'long',
+) {
   const rows = await db
     .select()
     .from(positions)
-    .where(and(eq(positions.userId, userId), eq(positions.symbol, symbol), eq(positions.state, 'holding')))
+    .where(
+      and(
+        eq(positions.userId, userId),
+        eq(positions.symbol, symbol),
+        eq(positions.state, 'holding'),
+        eq(positions.direction, direction),
+      ),
+    )
     .for('update');
   return rows[0];
 }
 
-export async function findHolding(db: Executor, userId: bigint, symbol: string) {
+export async function findHolding(
+  db: Executor,
+  userId: bigint,
+  symbol: string,
+  direction: PositionRow['direction'] = 'long',
+) {
   const rows = await db
     .select()
     .from(positions)
-    .where(and(eq(positions.userId, userId), eq(positions.symbol, symbol), eq(positions.state, 'holding')))
+    .where(
+      and(
+        eq(positions.userId, userId),
+        eq(positions.symbol, symbol),
+        eq(positions.state, 'holding'),
+        eq(positions.direction, direction),
+      ),
+    )
     .limit(1);
   return rows[0];
+}
+
+/**
+ * Securities lending (issue 16 item 3): the fully paid shares of `symbol` each of these users holds
+ * long — the holding, less what pending sales hold, less what remains of lots bought on margin
+ * (leverage above 1.00); never below 0.
+ */
+export async function fullyPaidQuantities(
+  db: Executor,
+  symbol: string,
+  userIds: readonly bigint[],
+): Promise<Map<bigint, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const held = await db
+    .select({ id: positions.id, userId: positions.userId, quantityMinor: positions.quantityMinor })
+    .from(positions)
+    .where(
+      and(
+        inArray(positions.userId, [...userIds]),
+        eq(positions.symbol, symbol),
+        eq(positions.state, 'holding'),
+        eq(positions.direction, 'long'),
+      ),
+    );
+  if (held.length === 0) return new Map();
+  const selling = await db
+    .select({
+      userId: orders.userId,
+      heldMinor: sql<string>`sum(${orders.quantityMinor} - ${orders.filledQuantityMinor})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.userId, [...userIds]),
+        eq(orders.symbol, symbol),
+        eq(orders.side, 'sell'),
+        sql`${orders.state} in ('pending', 'partially_filled')`,
+      ),
+    )
+    .groupBy(orders.userId);
+  const onMargin = await db
+    .select({
+      positionId: positionLots.positionId,
+      remainingMinor: sql<string>`sum(${positionLots.remainingMinor})`,
+    })
+    .from(positionLots)
+    .innerJoin(fills, eq(fills.id, positionLots.fillId))
+    .innerJoin(orders, eq(orders.id, fills.orderId))
+    .where(
+      and(
+        inArray(
+          positionLots.positionId,
+          held.map((row) => row.id),
+        ),
+        sql`${orders.leverageHundredths} > 100`,
+      ),
+    )
+    .groupBy(positionLots.positionId);
+  const sellingOf = new Map(selling.map((row) => [row.userId, BigInt(row.heldMinor)]));
+  const marginOf = new Map(onMargin.map((row) => [row.positionId, BigInt(row.remainingMinor)]));
+  return new Map(
+    held.map((row) => {
+      const free = row.quantityMinor - (sellingOf.get(row.userId) ?? 0n) - (marginOf.get(row.id) ?? 0n);
+      return [row.userId, free > 0n ? free : 0n];
+    }),
+  );
 }
 
 /**
@@ -398,15 +488,19 @@ export async function tradedSymbols(db: Executor): Promise<string[]> {
 
 /** Every fill of a symbol before an instant (all users), for entitlements at a record date. */
 export async function fillsOfSymbolBefore(db: Executor, symbol: string, before: Date) {
-  return db
-    .select({
-      userId: fills.userId,
-      side: fills.side,
-      quantityMinor: fills.quantityMinor,
-      createdAt: fills.createdAt,
-    })
-    .from(fills)
-    .where(and(eq(fills.symbol, symbol), lt(fills.createdAt, before)));
+  return (
+    db
+      .select({
+        userId: fills.userId,
+        side: fills.side,
+        quantityMinor: fills.quantityMinor,
+        createdAt: fills.createdAt,
+      })
+      .from(fills)
+      .innerJoin(orders, eq(orders.id, fills.orderId))
+      // A short's fills (issue 16 item 3) hold no shares: the short owes the dividend instead.
+      .where(and(eq(fills.symbol, symbol), lt(fills.createdAt, before), eq(orders.direction, 'long')))
+  );
 }
 
 /** Records a corporate action for a user once; undefined when it was already applied. */
@@ -583,7 +677,11 @@ export async function lockHoldings(
     .select()
     .from(positions)
     .where(
-      and(eq(positions.state, 'holding'), sql`(${positions.userId}, ${positions.symbol}) in (${wanted})`),
+      and(
+        eq(positions.state, 'holding'),
+        eq(positions.direction, 'long'),
+        sql`(${positions.userId}, ${positions.symbol}) in (${wanted})`,
+      ),
     )
     .orderBy(asc(positions.id))
     .for('update');

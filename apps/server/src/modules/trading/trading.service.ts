@@ -38,7 +38,12 @@ import type { IdentityService } from '../identity/identity.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { UsersService } from '../users/users.service';
-import { marginPartMinor, dailyInterestMinor, type MarginService } from '../margin/margin.service';
+import {
+  dailyBorrowFeeMinor,
+  marginPartMinor,
+  dailyInterestMinor,
+  type MarginService,
+} from '../margin/margin.service';
 import { createOrderExecution, type FillInput, type FillQuote } from './order-execution';
 import { averageCostPriceMinor, marketValueMinor, sellLockCheck } from './position-math';
 import { presentOrder } from './trading.present';
@@ -113,6 +118,7 @@ export type TradingServiceDeps = {
     | 'repayFromSale'
     | 'owed'
     | 'dayTrading'
+    | 'lending'
     | 'liquidationLock'
     | 'liquidationPrices'
   >;
@@ -249,6 +255,20 @@ export function createTradingService(deps: TradingServiceDeps) {
           : (() => {
               throw new DomainError('MARGIN_NOT_ENABLED');
             })();
+    // A short sale or buy-to-cover (issue 16 item 3): the lending rules and the short's terms.
+    const shortTerms =
+      ticket.direction !== 'short'
+        ? null
+        : margin
+          ? await margin.lending.shortTerms(userId, {
+              symbol: instrument.symbol,
+              side: ticket.side,
+              tradeCurrency: currency,
+              payCurrency,
+            })
+          : (() => {
+              throw new DomainError('MARGIN_NOT_ENABLED');
+            })();
     const quantityGiven = ticket.quantity === undefined ? null : parseQuantity(ticket.quantity, tradable);
     const session = market.regularSession(instrument, nowMs);
     const quote = await quoteOrNull(instrument.symbol);
@@ -310,13 +330,18 @@ export function createTradingService(deps: TradingServiceDeps) {
             }).totalPayMinor
           : costs.totalPayMinor;
     // On margin only the initial part is frozen: total × 100 / leverage, rounded up.
-    const reserveMinor = marginTerms
-      ? marginPartMinor(cashReserveMinor, marginTerms.leverageHundredths)
-      : cashReserveMinor;
+    // A short sale freezes its initial margin on the short's value (the instrument's, rounded up).
+    const reserveMinor =
+      shortTerms && ticket.side === 'sell'
+        ? divideRounded(costs.grossMinor * BigInt(shortTerms.initialBasisPoints), 10_000n, 'up')
+        : marginTerms
+          ? marginPartMinor(cashReserveMinor, marginTerms.leverageHundredths)
+          : cashReserveMinor;
     return {
       tradable,
       ticket,
       marginTerms,
+      shortTerms,
       costInput: base,
       payCurrency,
       quantityMinor,
@@ -420,6 +445,7 @@ export function createTradingService(deps: TradingServiceDeps) {
    * market order waiting for the open, a triggered stop) or the rate may move (another currency).
    */
   function reserveOf(priced: Priced, fillsAtOnce: boolean): bigint {
+    if (priced.shortTerms && priced.ticket.side === 'sell') return priced.reserveMinor;
     if (priced.ticket.side === 'sell') return priced.quantityMinor;
     const lev = priced.marginTerms?.leverageHundredths ?? 100;
     if (fillsAtOnce) return marginPartMinor(priced.costs.totalPayMinor, lev);
@@ -460,6 +486,7 @@ export function createTradingService(deps: TradingServiceDeps) {
       trailReferenceMinor: ticket.type === 'trailing_stop' ? (priced.quote?.lastMinor ?? null) : null,
       isQueuedForOpen: priced.priced.willQueueForOpen,
       leverageHundredths: priced.marginTerms?.leverageHundredths ?? 100,
+      direction: ticket.direction ?? ('long' as const),
       state: 'pending' as const,
       reservedMinor,
       expiresAt: priced.expiresAtMs === null ? null : new Date(priced.expiresAtMs),
@@ -477,7 +504,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     return {
       idempotencyKey: `order:${order.id}:hold`,
       userId: order.userId,
-      asset: ticket.side === 'buy' ? priced.payCurrency : tradingAsset(instrument),
+      asset: ticket.side === 'buy' || priced.shortTerms ? priced.payCurrency : tradingAsset(instrument),
       amountMinor: order.reservedMinor,
       source: { type: 'order' as const, id: order.id.toString() },
       memo: `${ticket.side === 'buy' ? 'Buy' : 'Sell'} order ${order.id}: ${formatQuantity(priced.quantityMinor, instrument.quantityScale)} ${instrument.symbol} (${ticket.type})`,
@@ -509,9 +536,35 @@ export function createTradingService(deps: TradingServiceDeps) {
       await users.lock(tx, userId);
       // The margin account's row before any ledger row (a fill may borrow or repay; see margin.service).
       if (margin) await margin.lockLoans(tx, [userId]);
-      if (ticket.side === 'sell') await assertSellable(tx, userId, asset, instrument.symbol, priced);
+      if (margin && priced.shortTerms) {
+        // One lending operation per symbol at a time: the pool read here is the one the fill borrows.
+        await margin.lending.lockSymbol(tx, instrument.symbol);
+        if (ticket.side === 'sell') {
+          const poolMinor = await margin.lending.poolAvailable(tx, instrument.symbol, [userId]);
+          if (poolMinor < priced.quantityMinor) throw new DomainError('MARGIN_QUOTA_FULL');
+          await ledger.openUserAccountKinds(tx, userId, ['margin']);
+        } else {
+          const short = await repository.findHolding(tx, userId, instrument.symbol, 'short');
+          const shortMinor = short?.quantityMinor ?? 0n;
+          if (shortMinor < priced.quantityMinor) {
+            throw new DomainError('INSUFFICIENT_POSITION', {
+              available: formatQuantity(shortMinor, instrument.quantityScale),
+            });
+          }
+        }
+      } else if (ticket.side === 'sell') await assertSellable(tx, userId, asset, instrument.symbol, priced);
       const reservedMinor = reserveOf(priced, fillQuote !== null);
       let order = await repository.insertOrder(tx, orderValues(userId, priced, reservedMinor, key));
+      // A buy-to-cover returns the shares to their lenders and the covered collateral to the cash
+      // before its hold, which then freezes the cover's cost like any buy.
+      if (margin && priced.shortTerms && ticket.side === 'buy') {
+        await margin.lending.cover(tx, {
+          userId,
+          symbol: instrument.symbol,
+          quantityMinor: priced.quantityMinor,
+          orderId: order.id,
+        });
+      }
       const hold = holdOf(order, priced);
       const { holdId } = await ledger.hold(tx, hold);
       order = await repository.updateOrder(tx, order.id, { holdId });
@@ -1196,7 +1249,11 @@ export function createTradingService(deps: TradingServiceDeps) {
       ? marginPartMinor(costs.totalPayMinor, priced.marginTerms.leverageHundredths)
       : costs.totalPayMinor;
     const cashLeft =
-      ticket.side === 'buy' ? availableMinor - paidFromCash : availableMinor + costs.totalPayMinor;
+      ticket.side === 'buy'
+        ? availableMinor - paidFromCash
+        : priced.shortTerms
+          ? availableMinor - priced.reserveMinor
+          : availableMinor + costs.totalPayMinor;
     return {
       symbol: instrument.symbol,
       code: instrument.code,
@@ -1272,7 +1329,33 @@ export function createTradingService(deps: TradingServiceDeps) {
               dailyInterest: formatCash(dailyInterestMinor(borrowedMinor, terms.annualRateBasisPoints)),
             };
           })()
-        : null,
+        : priced.shortTerms
+          ? (() => {
+              // A short sale or buy-to-cover: the initial margin held and the borrow fee.
+              const terms = priced.shortTerms;
+              const initialMinor = divideRounded(
+                costs.grossMinor * BigInt(terms.initialBasisPoints),
+                10_000n,
+                'up',
+              );
+              return {
+                leverage: '1.00',
+                leverageMax: '1.00',
+                marginUsed: formatCash(ticket.side === 'sell' ? initialMinor : 0n),
+                borrowed: formatCash(0n),
+                buyingPower: formatCash(availableMinor),
+                annualRateBasisPoints: 0,
+                dailyInterest: formatCash(0n),
+                short: {
+                  initialMarginBasisPoints: terms.initialBasisPoints,
+                  initialMargin: formatCash(initialMinor),
+                  borrowFeeBasisPoints: terms.feeBasisPoints,
+                  dailyBorrowFee: formatCash(dailyBorrowFeeMinor(costs.grossMinor, terms.feeBasisPoints)),
+                  poolAvailable: formatQuantity(terms.poolAvailableMinor, instrument.quantityScale),
+                },
+              };
+            })()
+          : null,
     };
   }
 
@@ -1384,6 +1467,12 @@ export function createTradingService(deps: TradingServiceDeps) {
       }
       // A day trade fills at once at the quote or is not taken (it never rests past its auto-close).
       if (ticket.intraday === true && !fillQuote) throw new DomainError('PRICE_UNAVAILABLE');
+      // So does a short sale or a buy-to-cover (it borrows or returns shares in its fill).
+      if (ticket.direction === 'short' && !fillQuote) {
+        if (!priced.session.isOpen)
+          throw new DomainError('MARKET_CLOSED', { opensAt: iso(priced.session.opensAtMs) ?? '' });
+        throw new DomainError('PRICE_UNAVAILABLE');
+      }
       const key = { idempotencyKey, hash };
       const findByKey = () => repository.findOrderByKey(db, userId, idempotencyKey);
       const willRest =
@@ -1728,7 +1817,26 @@ export function createTradingService(deps: TradingServiceDeps) {
         const symbolFills = await repository.fillsOfSymbolBefore(db, symbol, new Date(lastStart + 1));
         for (const action of actions) {
           const recordMs = market.dayStartMs(instrument, action.exDate);
-          for (const [userId, quantityMinor] of entitlements(symbolFills, splits, recordMs)) {
+          // Securities lending (issue 16 item 3): the shorts borrowing the symbol pay the dividend to
+          // the lenders (a manufactured dividend), and a lender is not paid the issuer's dividend on
+          // the shares lent out (the buyer of the short sale is).
+          if (margin && action.kind === 'dividend') {
+            await db.transaction((tx) =>
+              margin.lending.manufacturedDividends(tx, {
+                symbol,
+                exDate: action.exDate,
+                amountPerShareMinor: action.amountMinor,
+                recordAt: new Date(recordMs),
+              }),
+            );
+          }
+          for (const [userId, held] of entitlements(symbolFills, splits, recordMs)) {
+            const lent =
+              margin && action.kind === 'dividend'
+                ? await margin.lending.lentQuantity(db, userId, symbol)
+                : 0n;
+            const quantityMinor = held - lent;
+            if (quantityMinor <= 0n) continue;
             if (await applyCorporateAction(instrument, action, userId, quantityMinor, now)) applied += 1;
           }
         }
@@ -1761,10 +1869,12 @@ export function createTradingService(deps: TradingServiceDeps) {
       const quotes = await quotesBySymbol(held.map((row) => row.symbol));
       return held.map((row) => {
         const quote = quotes.get(row.symbol) ?? null;
+        const value = quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : 0n;
+        // A short (issue 16 item 3) is a liability: the borrowed shares at their price, negative.
         return {
           symbol: row.symbol,
           currency: row.currency,
-          valueMinor: quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : 0n,
+          valueMinor: row.direction === 'short' ? -value : value,
         };
       });
     },
@@ -1774,7 +1884,9 @@ export function createTradingService(deps: TradingServiceDeps) {
      * the quantity to sell, the value at the last price and the quote used (null without a price).
      */
     async holdingsAtMarket(userId: bigint) {
-      const held = (await repository.allPositions(db, userId)).filter((row) => row.state === 'holding');
+      const held = (await repository.allPositions(db, userId)).filter(
+        (row) => row.state === 'holding' && row.direction === 'long',
+      );
       const quotes = await quotesBySymbol(held.map((row) => row.symbol));
       return held.map((row) => {
         const quote = quotes.get(row.symbol) ?? null;
@@ -1798,6 +1910,10 @@ export function createTradingService(deps: TradingServiceDeps) {
 
     /** The symbols each of these users holds now, for the margin level's index by symbol (issue 16). */
     heldSymbols: (userIds: readonly bigint[]) => repository.heldSymbolsOf(db, userIds),
+
+    /** Securities lending (issue 16 item 3): each user's fully paid shares of a symbol, for the pool. */
+    fullyPaidQuantities: (executor: Executor, symbol: string, userIds: readonly bigint[]) =>
+      repository.fullyPaidQuantities(executor, symbol, userIds),
 
     /** Every cost of an order before confirming; writes nothing. */
     async preview(userId: bigint, ticket: OrderTicket): Promise<CostPreviewData> {
