@@ -37,34 +37,50 @@ export function describeBySource<Row extends { id: bigint }>(
 
 /** A fixed-price subscription row (an IPO's or a placement's), as its record needs it. */
 type FixedPriceSubscription = {
+  id: bigint;
   quantity: bigint;
   feeMinor: bigint;
   frozenMinor: bigint;
   allocatedQuantity: bigint | null;
 };
 
+/** What a subscription's record shows of its offering or placement. */
+type FixedPriceTerms = { symbol: string; priceMinor: bigint; currency: Currency; isClosedEarly: boolean };
+
 /**
- * The record of an IPO or placement subscription's own entries (its source id is the
+ * The records of IPO or placement subscriptions' own entries (their source id is the
  * subscription's): the hold when subscribing, and the release when nothing was allocated or the
  * refund of a placement closed early. An allocation is an order and its fill, described by Trading.
+ * `rows` are the user's subscriptions the entries name; their products are read once per page.
  */
-export function fixedPriceSubscriptionDetail(
+export async function describeFixedPriceSubscriptions<Row extends FixedPriceSubscription, Offer>(
   product: 'ipo' | 'placement',
-  entry: RecordEntry,
-  offer: { symbol: string; priceMinor: bigint; currency: Currency; isClosedEarly: boolean },
-  row: FixedPriceSubscription,
-): RecordDetail {
-  const event = entry.kind === 'hold_reserve' ? 'frozen' : offer.isClosedEarly ? 'refunded' : 'released';
-  return {
-    type: 'subscription',
-    product,
-    event,
-    symbol: offer.symbol,
-    quantity: row.quantity.toString(),
-    price: formatDecimal(offer.priceMinor, scales.price),
-    currency: offer.currency,
-    fee: formatCash(row.feeMinor),
-    frozen: formatCash(row.frozenMinor),
-    allocatedQuantity: row.allocatedQuantity?.toString() ?? null,
-  };
+  entries: readonly RecordEntry[],
+  rows: readonly Row[],
+  offers: {
+    byIds: (ids: readonly bigint[]) => Promise<readonly (Offer & { id: bigint })[]>;
+    idOf: (row: Row) => bigint;
+    termsOf: (offer: Offer) => FixedPriceTerms;
+  },
+): Promise<RecordDetails> {
+  const byId = new Map(
+    (await offers.byIds([...new Set(rows.map(offers.idOf))])).map((offer) => [offer.id, offer]),
+  );
+  return describeBySource(entries, rows, (row, entry) => {
+    const offer = byId.get(offers.idOf(row));
+    if (!offer) return null;
+    const terms = offers.termsOf(offer);
+    return {
+      type: 'subscription',
+      product,
+      event: entry.kind === 'hold_reserve' ? 'frozen' : terms.isClosedEarly ? 'refunded' : 'released',
+      symbol: terms.symbol,
+      quantity: row.quantity.toString(),
+      price: formatDecimal(terms.priceMinor, scales.price),
+      currency: terms.currency,
+      fee: formatCash(row.feeMinor),
+      frozen: formatCash(row.frozenMinor),
+      allocatedQuantity: row.allocatedQuantity?.toString() ?? null,
+    };
+  });
 }

@@ -17,8 +17,7 @@ import type { RandomSource } from '../../core/random';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import {
-  describeBySource,
-  fixedPriceSubscriptionDetail,
+  describeFixedPriceSubscriptions,
   sourceIdsOf,
   type RecordDetails,
   type RecordEntry,
@@ -504,20 +503,10 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
     /** The records of the user's IPO subscriptions (source `ipo`: the subscription's id). */
     async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
       const rows = await repository.userSubscriptionsByIds(db, userId, sourceIdsOf(entries));
-      const offerings = new Map(
-        (await repository.offeringsByIds(db, [...new Set(rows.map((row) => row.offeringId))])).map(
-          (offering) => [offering.id, offering],
-        ),
-      );
-      return describeBySource(entries, rows, (row, entry) => {
-        const offering = offerings.get(row.offeringId);
-        if (!offering) return null;
-        return fixedPriceSubscriptionDetail(
-          'ipo',
-          entry,
-          { ...offering, priceMinor: offering.issuePriceMinor, isClosedEarly: false },
-          row,
-        );
+      return describeFixedPriceSubscriptions('ipo', entries, rows, {
+        byIds: (ids) => repository.offeringsByIds(db, ids),
+        idOf: (row) => row.offeringId,
+        termsOf: (offering) => ({ ...offering, priceMinor: offering.issuePriceMinor, isClosedEarly: false }),
       });
     },
 

@@ -15,8 +15,7 @@ import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import {
-  describeBySource,
-  fixedPriceSubscriptionDetail,
+  describeFixedPriceSubscriptions,
   sourceIdsOf,
   type RecordDetails,
   type RecordEntry,
@@ -511,20 +510,10 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
     /** The records of the user's placement subscriptions (source `placement`: the subscription's id). */
     async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
       const rows = await repository.userSubscriptionsByIds(db, userId, sourceIdsOf(entries));
-      const placements = new Map(
-        (await repository.placementsByIds(db, [...new Set(rows.map((row) => row.placementId))])).map(
-          (placement) => [placement.id, placement],
-        ),
-      );
-      return describeBySource(entries, rows, (row, entry) => {
-        const placement = placements.get(row.placementId);
-        if (!placement) return null;
-        return fixedPriceSubscriptionDetail(
-          'placement',
-          entry,
-          { ...placement, isClosedEarly: placement.closedEarlyAt !== null },
-          row,
-        );
+      return describeFixedPriceSubscriptions('placement', entries, rows, {
+        byIds: (ids) => repository.placementsByIds(db, ids),
+        idOf: (row) => row.placementId,
+        termsOf: (placement) => ({ ...placement, isClosedEarly: placement.closedEarlyAt !== null }),
       });
     },
 
