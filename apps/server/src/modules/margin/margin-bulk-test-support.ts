@@ -25,9 +25,9 @@ import { scoreMarginAnswers } from './margin-scoring';
 //    costs several milliseconds on the chain head's lock), so `margin.isOpen` answers no for these
 //    accounts: nothing on the quote stream, the margin level or the liquidation asks it;
 // 4. the margin buys: resting limit buys with their leverage above the ask (one INSERT for all),
-//    each with its ledger hold of the initial part (the ledger service), then one evaluation of
-//    trading's resting orders fills them all through the batched fill path — the same ledger entry,
-//    `loan_book` lending the rest, `borrow` row, fill, holding and lots as any margin buy.
+//    each with its ledger hold (the ledger service), then trading's resting-order evaluation fills
+//    them through its batched fill path — the same ledger entry, `loan_book` lending the rest,
+//    `borrow` row, fill, holding and lots as any margin buy. One round per holding of an account.
 //
 // Nothing here is reachable from a running server.
 
@@ -173,10 +173,18 @@ export async function seedMarginAccounts(
   );
   if (opened.length !== count) throw new Error('margin accounts not opened');
 
-  // 4. The margin buys: resting limit buys above the ask, held, then filled by one evaluation.
+  // 4. The margin buys: resting limit buys above the ask, held, then filled on the quote stream's path.
+  const pendingCount = async () =>
+    (
+      await queryRows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from orders
+            where idempotency_key like ${`bulk-${tag}-%`} and state = 'pending'`,
+      )
+    )[0]!.count;
   const limitFactor = input.limitFactorPercent ?? 105n;
   const buys = input.accounts.flatMap((holdings, index) =>
-    holdings.map((holding) => ({ ...holding, userId: userIds[index]! })),
+    holdings.map((holding, round) => ({ ...holding, userId: userIds[index]!, round })),
   );
   const symbols = [...new Set(buys.map((buy) => buy.symbol))];
   const limits = new Map<string, bigint>();
@@ -186,28 +194,54 @@ export async function seedMarginAccounts(
     // A limit in whole cents (prices at scale 4), above the ask: it crosses at once.
     limits.set(symbol, ((ask * limitFactor) / 100n / 100n + 1n) * 100n);
   }
-  for (let offset = 0; offset < buys.length; offset += 1_000) {
-    const batch = buys.slice(offset, offset + 1_000);
-    const rows = batch.map((buy) => {
-      const instrument = market.instrumentOf(buy.symbol);
-      if (instrument.quantityScale !== 0 || instrument.currency !== 'EUR')
-        throw new Error(`${buy.symbol}: whole EUR shares only`);
-      const limit = limits.get(buy.symbol)!;
-      // The initial part of the total at the limit, with room for the fee and TOB (the hold is
-      // released down to what the fill pays).
-      const totalMinor = (buy.quantity * limit * 102n) / 100n / 100n + 500n;
-      // The whole total: trading's resting fill compares the total with the reserve (not the initial part).
-      const reserved = totalMinor;
-      return { ...buy, instrument, limit, reserved };
-    });
-    const inserted = await queryRows<{ id: string; user_id: string; reserved_minor: string; symbol: string }>(
-      db,
-      sql`insert into orders (user_id, symbol, asset, market, currency, pay_currency, side, type, time_in_force,
+  // One round per holding (each user's first buy, then each one's second, …): within a round a
+  // user has one order, so no two fill batches wait on one user's rows.
+  const rounds = Math.max(0, ...buys.map((buy) => buy.round + 1));
+  for (let round = 0; round < rounds; round += 1) {
+    const ofRound = buys.filter((buy) => buy.round === round);
+    await insertHeld(ofRound);
+    for (let tick = 0; tick < 10 && (await pendingCount()) > 0; tick += 1) {
+      await trading.reloadRestingOrders();
+      await trading.onQuotes([...new Set(ofRound.map((buy) => buy.symbol))]);
+    }
+  }
+  const left = await queryRows<{ state: string; symbol: string; count: number }>(
+    db,
+    sql`select state, symbol, count(*)::int as count from orders
+        where idempotency_key like ${`bulk-${tag}-%`} and state <> 'filled' group by state, symbol`,
+  );
+  if (left.length > 0) throw new Error(`seeded margin buys did not fill: ${JSON.stringify(left)}`);
+  return userIds;
+
+  /** The resting limit buys with their holds, 1,000 orders a statement. */
+  async function insertHeld(all: typeof buys) {
+    for (let offset = 0; offset < all.length; offset += 1_000) {
+      const batch = all.slice(offset, offset + 1_000);
+      const round = batch[0]!.round;
+      const rows = batch.map((buy) => {
+        const instrument = market.instrumentOf(buy.symbol);
+        if (instrument.quantityScale !== 0 || instrument.currency !== 'EUR')
+          throw new Error(`${buy.symbol}: whole EUR shares only`);
+        const limit = limits.get(buy.symbol)!;
+        // The total at the limit with room for the fee and TOB, whole: trading's resting fill
+        // compares the fill's total (not its initial part) with the reserve. The fill posts the
+        // initial part from the hold, loan_book lends the rest, and the hold's remainder is released.
+        const reserved = (buy.quantity * limit * 102n) / 100n / 100n + 500n;
+        return { ...buy, instrument, limit, reserved };
+      });
+      const inserted = await queryRows<{
+        id: string;
+        user_id: string;
+        reserved_minor: string;
+        symbol: string;
+      }>(
+        db,
+        sql`insert into orders (user_id, symbol, asset, market, currency, pay_currency, side, type, time_in_force,
             quantity_minor, quantity_scale, limit_price_minor, is_queued_for_open, leverage_hundredths, state,
             reserved_minor, expires_at, idempotency_key, request_hash, created_at, updated_at)
           select user_id, symbol, asset, market, 'EUR', 'EUR', 'buy', 'limit', 'day', quantity, 0, limit_price,
             false, leverage, 'pending', reserved, ${new Date(now.getTime() + 3_600_000)},
-            'bulk-' || ${tag} || '-' || ordinality, 'bulk', ${now}, ${now}
+            'bulk-' || ${tag} || '-' || ${round} || '-' || ${offset} + ordinality, 'bulk', ${now}, ${now}
           from unnest(${bigintArray(rows.map((row) => row.userId))}, ${textArray(rows.map((row) => row.symbol))},
             ${textArray(rows.map((row) => securityAsset(row.symbol)))},
             ${textArray(rows.map((row) => row.instrument.market))},
@@ -217,33 +251,26 @@ export async function seedMarginAccounts(
             with ordinality as b (user_id, symbol, asset, market, quantity, limit_price, leverage, reserved)
           order by ordinality
           returning id::text as id, user_id::text as user_id, reserved_minor::text as reserved_minor, symbol`,
-    );
-    const holdIds: bigint[] = [];
-    await inParallel(inserted.length, async (index) => {
-      const order = inserted[index]!;
-      const { holdId } = await ledger.hold(db, {
-        idempotencyKey: `order:${order.id}:hold`,
-        userId: BigInt(order.user_id),
-        asset: 'EUR',
-        amountMinor: BigInt(order.reserved_minor),
-        source: { type: 'order', id: order.id },
-        memo: `Buy order ${order.id}: ${order.symbol} (limit)`,
+      );
+      const holdIds: bigint[] = [];
+      await inParallel(inserted.length, async (index) => {
+        const order = inserted[index]!;
+        const { holdId } = await ledger.hold(db, {
+          idempotencyKey: `order:${order.id}:hold`,
+          userId: BigInt(order.user_id),
+          asset: 'EUR',
+          amountMinor: BigInt(order.reserved_minor),
+          source: { type: 'order', id: order.id },
+          memo: `Buy order ${order.id}: ${order.symbol} (limit)`,
+        });
+        holdIds[index] = holdId;
       });
-      holdIds[index] = holdId;
-    });
-    await db.execute(
-      sql`update orders set hold_id = pairs.hold_id
+      await db.execute(
+        sql`update orders set hold_id = pairs.hold_id
           from unnest(${bigintArray(inserted.map((order) => BigInt(order.id)))}, ${bigintArray(holdIds)})
             as pairs (order_id, hold_id)
           where orders.id = pairs.order_id`,
-    );
+      );
+    }
   }
-  await trading.reloadRestingOrders();
-  await trading.onQuotes(symbols);
-  const left = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from orders where idempotency_key like ${`bulk-${tag}-%`} and state <> 'filled'`,
-  );
-  if (left[0]!.count !== 0) throw new Error(`${left[0]!.count} seeded margin buys did not fill`);
-  return userIds;
 }

@@ -23,7 +23,7 @@ import { breaches, marginSymbols, priceScenario } from './margin-test-support';
 // quote, not from the margin service.
 
 const HOLDERS = 2_000;
-const LIQUIDATED = 600;
+const LIQUIDATED = 200;
 const OTHERS = 200;
 const FRIDAY_AFTERNOON = '2026-11-20T14:45:17Z';
 
