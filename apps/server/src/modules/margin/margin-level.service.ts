@@ -164,7 +164,21 @@ export function createMarginLevelService(deps: {
       await repository.meetCall(db, userId, now, level.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints);
       openCalls.delete(userId);
     }
-    if (level.isBelowLiquidation) await liquidate(userId, side);
+    if (level.isBelowLiquidation && (await liquidate(userId, side)) > 0 && openCalls.has(userId)) {
+      // A liquidation stops back at the maintenance requirement (the call level) or with nothing
+      // left: the call is met then, not at a later tick (the sold symbol may never tick for it again).
+      const after = await margin.sideNow(userId);
+      const afterLevel = marginLevelOf(after.equityEur, after.maintenanceEur);
+      if (!afterLevel.isBelowCall) {
+        await repository.meetCall(
+          db,
+          userId,
+          clock.now(),
+          afterLevel.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints,
+        );
+        openCalls.delete(userId);
+      }
+    }
     return level;
   }
 

@@ -155,6 +155,10 @@ describe('a margin position', () => {
       last: formatDecimal((last * 60n) / 100n, scales.price),
     });
     expect(liquidation.sales[0].orderId).toMatch(/^\d+$/);
+    // Back at maintenance (here: nothing left under margin), the call is met with the liquidation.
+    expect(history.calls).toHaveLength(1);
+    expect(history.calls[0]).toMatchObject({ state: 'met' });
+    expect(history.calls[0].metAt).not.toBeNull();
     prices.delete(symbol);
     expect(await breaches(testApp)).toEqual([]);
   });
