@@ -2,6 +2,7 @@ import type { EntryKind, EntrySource } from '@beurs/contract';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import { isHouseRef, type Posting } from './ledger-accounts';
+import { bigintArray, intArray, textArray, timestamptzArray } from '../db/sql-arrays';
 import { queryRows } from './ledger.repository';
 import type { HoldState } from './ledger.tables';
 
@@ -50,28 +51,43 @@ export async function settleHolds(
   if (new Set(settlements.map((settlement) => settlement.holdId)).size !== settlements.length)
     throw new Error('ledger: a settlement batch names one hold twice');
   const now = sql`${createdAt.toISOString()}::timestamptz`;
-  const meta = settlements.map(
-    (settlement, ordinal) =>
-      sql`(${ordinal}::int, ${settlement.kind}::text, ${settlement.memo}::text, ${settlement.holdId.toString()}::bigint,
-        ${settlement.idempotencyKey}::text, ${settlement.requestHash}::text, ${settlement.source.type}::text,
-        ${settlement.source.id}::text, ${settlement.hold.postedMinor.toString()}::bigint,
-        ${settlement.hold.releasedMinor.toString()}::bigint, ${settlement.hold.state}::text,
-        ${settlement.hold.closedAt?.toISOString() ?? null}::timestamptz, ${settlement.operation}::text)`,
-  );
-  const postings = settlements.flatMap((settlement, entryOrdinal) =>
-    settlement.postings.map((posting, ordinal) => {
+  // Every column travels as one array parameter (unnest), not a parameter per value: the statement
+  // has the same 19 parameters for ten settlements or thousands (an IPO draw's batches), and
+  // building it costs a string join per column.
+  const column = <T>(pick: (settlement: BatchSettlement) => T) => settlements.map(pick);
+  const entryOrdinals: number[] = [];
+  const ordinals: number[] = [];
+  const owners: (bigint | null)[] = [];
+  const assets: string[] = [];
+  const kinds: string[] = [];
+  const amounts: bigint[] = [];
+  settlements.forEach((settlement, entryOrdinal) =>
+    settlement.postings.forEach((posting, ordinal) => {
       const account = posting.account;
-      const owner = isHouseRef(account) ? null : account.userId.toString();
-      const kind = isHouseRef(account) ? account.house : account.kind;
-      return sql`(${entryOrdinal}::int, ${ordinal}::int, ${owner}::bigint, ${account.asset}::text, ${kind}::text,
-        ${posting.amountMinor.toString()}::bigint)`;
+      entryOrdinals.push(entryOrdinal);
+      ordinals.push(ordinal);
+      owners.push(isHouseRef(account) ? null : account.userId);
+      assets.push(account.asset);
+      kinds.push(isHouseRef(account) ? account.house : account.kind);
+      amounts.push(posting.amountMinor);
     }),
   );
   const rows = await queryRows<OutcomeRow>(
     tx,
-    sql`with meta (entry_ordinal, kind, memo, hold_id, entry_key, request_hash, source_type, source_id,
-          posted_minor, released_minor, state, closed_at, operation) as (values ${sql.join(meta, sql`, `)}),
-      input (entry_ordinal, ordinal, owner_user_id, asset, kind, amount_minor) as (values ${sql.join(postings, sql`, `)}),
+    sql`with meta as (
+        select * from unnest(${intArray(settlements.map((_, ordinal) => ordinal))}, ${textArray(column((s) => s.kind))},
+          ${textArray(column((s) => s.memo))}, ${bigintArray(column((s) => s.holdId))},
+          ${textArray(column((s) => s.idempotencyKey))}, ${textArray(column((s) => s.requestHash))},
+          ${textArray(column((s) => s.source.type))}, ${textArray(column((s) => s.source.id))},
+          ${bigintArray(column((s) => s.hold.postedMinor))}, ${bigintArray(column((s) => s.hold.releasedMinor))},
+          ${textArray(column((s) => s.hold.state))}, ${timestamptzArray(column((s) => s.hold.closedAt))},
+          ${textArray(column((s) => s.operation))})
+          as meta (entry_ordinal, kind, memo, hold_id, entry_key, request_hash, source_type, source_id,
+            posted_minor, released_minor, state, closed_at, operation)),
+      input as (
+        select * from unnest(${intArray(entryOrdinals)}, ${intArray(ordinals)}, ${bigintArray(owners)},
+          ${textArray(assets)}, ${textArray(kinds)}, ${bigintArray(amounts)})
+          as input (entry_ordinal, ordinal, owner_user_id, asset, kind, amount_minor)),
       user_rows as (
         select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
         from ledger_accounts account
