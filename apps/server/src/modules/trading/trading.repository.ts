@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { OrderListTab, PositionState } from '@beurs/contract';
 import type { Executor } from '../../db/database';
+import { insertMany } from '../../db/insert-many';
+import { bigintArray } from '../../db/sql-arrays';
 import {
   corporateActionPayments,
   fills,
@@ -35,10 +37,7 @@ export async function insertOrders(
   values: ReadonlyArray<typeof orders.$inferInsert>,
 ): Promise<OrderRow[]> {
   if (values.length === 0) return [];
-  const rows = await db
-    .insert(orders)
-    .values([...values])
-    .returning();
+  const rows = await insertMany(db, orders, values);
   const byKey = new Map(rows.map((row) => [`${row.userId}\0${row.idempotencyKey}`, row]));
   return values.map((value) => {
     const row = byKey.get(`${value.userId}\0${value.idempotencyKey}`);
@@ -627,7 +626,7 @@ export async function claimPendingOrders(db: Executor, orderIds: readonly bigint
 
 export async function insertFills(db: Executor, values: (typeof fills.$inferInsert)[]): Promise<FillRow[]> {
   if (values.length === 0) return [];
-  return db.insert(fills).values(values).returning();
+  return insertMany(db, fills, values);
 }
 
 /** Orders filled in full at `now` (their reservation posted or released by the fill's entry). */
@@ -646,7 +645,7 @@ export async function markOrdersFilled(
       filledAt: now,
       updatedAt: now,
     })
-    .where(inArray(orders.id, [...orderIds]))
+    .where(sql`${orders.id} = any(${bigintArray(orderIds)})`)
     .returning();
 }
 
@@ -709,7 +708,7 @@ export async function setPositionFigures(
 
 export async function insertLots(db: Executor, values: (typeof positionLots.$inferInsert)[]) {
   if (values.length === 0) return;
-  await db.insert(positionLots).values(values);
+  await insertMany(db, positionLots, values);
 }
 
 /** The leverage (hundredths) of the order behind each of these fills (a lot's margin part). */
