@@ -1491,6 +1491,7 @@ export default {
       liquidation: '{{time}}: Liquidation bei Margin-Level {{level}} %.',
       running: 'Läuft.',
       done: 'Abgeschlossen, Level danach: {{level}} %.',
+      doneNothingLeft: 'Abgeschlossen: nichts mehr auf Margin.',
       sale: '{{quantity}} {{symbol}} zu {{price}} verkauft (Order {{order}})',
       quote: 'Verwendeter Kurs: Geld {{bid}}, Brief {{ask}}, um {{time}}',
       loss: 'Verlust {{amount}}',

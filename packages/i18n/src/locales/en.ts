@@ -1475,6 +1475,7 @@ export default {
       liquidation: '{{time}}: liquidation at margin level {{level}} %.',
       running: 'Running.',
       done: 'Done, level after: {{level}} %.',
+      doneNothingLeft: 'Done: nothing left under margin.',
       sale: 'Sold {{quantity}} {{symbol}} at {{price}} (order {{order}})',
       quote: 'Quote used: bid {{bid}}, ask {{ask}}, at {{time}}',
       loss: 'loss {{amount}}',

@@ -1496,6 +1496,7 @@ export default {
       liquidation: '{{time}} : liquidation au niveau de marge {{level}} %.',
       running: 'En cours.',
       done: 'Terminée, niveau après : {{level}} %.',
+      doneNothingLeft: 'Terminée : plus rien sur marge.',
       sale: '{{quantity}} {{symbol}} vendus à {{price}} (ordre {{order}})',
       quote: 'Cotation utilisée : achat {{bid}}, vente {{ask}}, à {{time}}',
       loss: 'perte {{amount}}',

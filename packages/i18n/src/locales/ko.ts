@@ -1469,6 +1469,7 @@ export default {
       liquidation: '{{time}}: 증거금 수준 {{level}}%에서 청산.',
       running: '진행 중.',
       done: '완료, 이후 수준: {{level}}%.',
+      doneNothingLeft: '완료: 증거금 포지션이 더 이상 없습니다.',
       sale: '{{quantity}} {{symbol}}을(를) {{price}}에 매도(주문 {{order}})',
       quote: '사용된 호가: 매수 {{bid}}, 매도 {{ask}}, {{time}}',
       loss: '손실 {{amount}}',

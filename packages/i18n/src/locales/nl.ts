@@ -1495,6 +1495,7 @@ export default {
       liquidation: '{{time}}: liquidatie bij margeniveau {{level}} %.',
       running: 'Loopt.',
       done: 'Klaar, niveau daarna: {{level}} %.',
+      doneNothingLeft: 'Klaar: niets meer op marge.',
       sale: '{{quantity}} {{symbol}} verkocht tegen {{price}} (order {{order}})',
       quote: 'Gebruikte koers: bied {{bid}}, laat {{ask}}, om {{time}}',
       loss: 'verlies {{amount}}',

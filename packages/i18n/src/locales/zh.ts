@@ -1434,6 +1434,7 @@ export default {
       liquidation: '{{time}}：於保證金水平 {{level}}% 強制平倉。',
       running: '進行中。',
       done: '已完成，之後水平：{{level}}%。',
+      doneNothingLeft: '已完成：已無保證金持倉。',
       sale: '以 {{price}} 賣出 {{quantity}} {{symbol}}（委託 {{order}}）',
       quote: '所用報價：買價 {{bid}}，賣價 {{ask}}，時間 {{time}}',
       loss: '虧損 {{amount}}',

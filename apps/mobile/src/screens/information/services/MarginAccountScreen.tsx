@@ -438,12 +438,14 @@ function MarginLog() {
               })}{' '}
               {liquidation.state === 'running'
                 ? t('margin.log.running')
-                : t('margin.log.done', {
-                    level:
-                      liquidation.endLevelBasisPoints === null
-                        ? '—'
-                        : percent(liquidation.endLevelBasisPoints),
-                  })}
+                : liquidation.endLevelBasisPoints === null
+                  ? t('margin.log.doneNothingLeft')
+                  : t('margin.log.done', {
+                      level:
+                        liquidation.endLevelBasisPoints === null
+                          ? '—'
+                          : percent(liquidation.endLevelBasisPoints),
+                    })}
             </p>
             <ul>
               {liquidation.sales.map((sale) => (
