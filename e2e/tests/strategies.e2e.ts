@@ -139,6 +139,11 @@ describe('a newcomer follows a strategy and leaves it', () => {
     }
     const paidLine = records.filter({ hasText: messages.fundRecord.kinds.strategy_redemption }).first();
     assert.equal(cents(await paidLine.getByTestId('record-amount').innerText()), paid);
+    // The record names the redemption with its units and NAV, from the request (not the memo).
+    const redeemed = messages.fundRecord.details.strategy.units_redeemed.split('{{units}}')[0]!;
+    await paidLine
+      .filter({ hasText: `${redeemed.replace('{{code}}', 'BAL6040')}50` })
+      .waitFor({ timeout: TIMEOUT_MS });
     await shoot('strategy-records-en');
   });
 
@@ -153,5 +158,13 @@ describe('a newcomer follows a strategy and leaves it', () => {
     await app.open('/home/fllow');
     await page.getByTestId('strategy-BAL6040').waitFor({ timeout: TIMEOUT_MS });
     await shoot('strategies-list-nl');
+    await app.open('/information/fundRecord');
+    const redeemed = dutch.fundRecord.details.strategy.units_redeemed.split('{{code}}')[0]!;
+    await page
+      .locator('li[data-testid^="record-"]')
+      .filter({ hasText: `${redeemed}BAL6040` })
+      .first()
+      .waitFor({ timeout: TIMEOUT_MS });
+    await shoot('strategy-records-nl');
   });
 });
