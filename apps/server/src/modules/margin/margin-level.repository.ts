@@ -5,7 +5,10 @@ import { marginCalls, marginLiquidationSales, marginLiquidations } from './margi
 
 export type MarginCallRow = typeof marginCalls.$inferSelect;
 
-/** Users who owe something on their margin loan in some currency (borrowed + interest − repaid > 0). */
+/**
+ * Users who owe something on their margin loan in some currency (borrowed + interest − repaid > 0),
+ * or shares on a short (issue 16 item 3: a borrow not fully returned).
+ */
 export async function borrowingUsers(db: Executor): Promise<bigint[]> {
   const rows = await queryRows<{ user_id: string }>(
     db,
@@ -15,7 +18,9 @@ export async function borrowingUsers(db: Executor): Promise<bigint[]> {
           group by user_id, currency
           having sum(case when kind in ('borrow', 'interest') then amount_minor
                           when kind = 'repay' then -amount_minor else 0 end) > 0
-        ) owing`,
+        ) owing
+        union
+        select distinct user_id::text from securities_borrows where returned_minor < quantity_minor`,
   );
   return rows.map((row) => BigInt(row.user_id));
 }

@@ -73,11 +73,19 @@ export function createLiquidator(deps: {
       }
       const candidates = level.isBelowMaintenance
         ? (await trading.holdingsAtMarket(userId))
-            .filter((holding) => holding.valueMinor !== null && holding.quote && !tried.has(holding.symbol))
+            .filter(
+              (holding) =>
+                holding.valueMinor !== null &&
+                holding.quote &&
+                !tried.has(holding.direction === 'short' ? `${holding.symbol} (short)` : holding.symbol),
+            )
             .map((holding) => ({
               ...holding,
+              // A short (issue 16 item 3) loses what its shares now cost above the proceeds received.
               lossEurMinor: toEur(
-                holding.costMinor - (holding.valueMinor ?? 0n),
+                holding.direction === 'short'
+                  ? (holding.valueMinor ?? 0n) - holding.costMinor
+                  : holding.costMinor - (holding.valueMinor ?? 0n),
                 holding.currency,
                 side.usdPerEur,
               ),
@@ -117,20 +125,34 @@ export function createLiquidator(deps: {
         });
         return sold.length;
       }
-      tried.add(next.symbol);
+      const position = next.direction === 'short' ? `${next.symbol} (short)` : next.symbol;
+      tried.add(position);
       await repository.extendLiquidation(db, claim.id, new Date(clock.now().getTime() + LEASE_MS));
       try {
         const order = await trading.placeForRule(
           userId,
-          {
-            symbol: next.symbol,
-            side: 'sell',
-            type: 'market',
-            timeInForce: 'ioc',
-            queueForOpen: false,
-            quantity: next.quantity,
-          },
-          `margin-liquidation:${claim.id}:${next.symbol}`,
+          // A long position is sold; a short is bought back (a buy-to-cover).
+          next.direction === 'short'
+            ? {
+                symbol: next.symbol,
+                side: 'buy',
+                direction: 'short',
+                type: 'market',
+                timeInForce: 'day',
+                queueForOpen: false,
+                quantity: next.quantity,
+              }
+            : {
+                symbol: next.symbol,
+                side: 'sell',
+                type: 'market',
+                timeInForce: 'ioc',
+                queueForOpen: false,
+                quantity: next.quantity,
+              },
+          next.direction === 'short'
+            ? `margin-liquidation:${claim.id}:${next.symbol}:short`
+            : `margin-liquidation:${claim.id}:${next.symbol}`,
         );
         await repository.insertLiquidationSale(db, {
           liquidationId: claim.id,
@@ -148,7 +170,7 @@ export function createLiquidator(deps: {
           quoteAt: next.quote.timestamp,
           createdAt: clock.now(),
         });
-        sold.push(next.symbol);
+        sold.push(position);
       } catch (error) {
         // A position that cannot be sold now (market closed, sell lock) is passed over this time.
         if (!(error instanceof DomainError)) throw error;

@@ -10,6 +10,7 @@ import {
   openMargin,
   placeOrder,
   postData,
+  priceScenario,
   userIdOf,
   type MarginUser,
 } from './margin-test-support';
@@ -328,6 +329,42 @@ describe('short selling and securities lending', () => {
     expect(rows.every((row) => row.returned === row.quantity)).toBe(true);
     expect(await cash(shorter, 'margin')).toBeGreaterThanOrEqual(0n);
     expect((await short(shorter, symbol, '1', 'buy')).code).toBe('INSUFFICIENT_POSITION');
+    expect(await breaches(testApp)).toEqual([]);
+  });
+
+  it('counts a short in the margin level: a 30 % rise calls and liquidates it by a buy-to-cover', async () => {
+    admin = await adminLogin(testApp); // the staff session of Friday has ended
+    expect((await save(other, { lendable: true })).status).toBe(1);
+    testApp.clock.advance(31_000);
+    const lenderC = await fundedUser(testApp, admin, '5000.00');
+    const shorterB = await fundedUser(testApp, admin, '5000.00');
+    await openMargin(testApp, shorterB);
+    expect(
+      (await placeOrder(testApp, lenderC, { symbol: other, side: 'buy', type: 'market', quantity: '10' }))
+        .status,
+    ).toBe(1);
+    expect((await optIn(lenderC, true)).status).toBe(1);
+    expect((await short(shorterB, other, '5')).status).toBe(1);
+    // The margin level's index of who holds what, read again now (it is every 30 s).
+    await testApp.app.services.marginLevel.reload();
+    const prices = priceScenario([testApp]);
+    try {
+      // Up 10 %: equity (1.50 − 1.10) / requirement (0.30 × 1.10) ≈ 121 %: nothing happens.
+      prices.set(other, 110n);
+      await testApp.app.services.marginLevel.onQuotes([other]);
+      expect(await shortOf(shorterB, other)).toEqual({ quantity: '5', state: 'holding' });
+      // Up 30 %: (1.50 − 1.30) / 0.39 ≈ 51 %, below the liquidation level (80 %): bought back.
+      prices.set(other, 130n);
+      await testApp.app.services.marginLevel.onQuotes([other]);
+    } finally {
+      prices.restore();
+    }
+    expect(await shortOf(shorterB, other)).toEqual({ quantity: '0', state: 'closed' });
+    const sales = await queryRows<{ symbol: string }>(
+      testApp.database.db,
+      sql`select symbol from margin_liquidation_sales where user_id = ${await userIdOf(testApp, shorterB)}`,
+    );
+    expect(sales).toEqual([{ symbol: other }]);
     expect(await breaches(testApp)).toEqual([]);
   });
 });

@@ -1884,15 +1884,15 @@ export function createTradingService(deps: TradingServiceDeps) {
      * the quantity to sell, the value at the last price and the quote used (null without a price).
      */
     async holdingsAtMarket(userId: bigint) {
-      const held = (await repository.allPositions(db, userId)).filter(
-        (row) => row.state === 'holding' && row.direction === 'long',
-      );
+      const held = (await repository.allPositions(db, userId)).filter((row) => row.state === 'holding');
       const quotes = await quotesBySymbol(held.map((row) => row.symbol));
       return held.map((row) => {
         const quote = quotes.get(row.symbol) ?? null;
         return {
           symbol: row.symbol,
           currency: row.currency,
+          /** A short (issue 16 item 3): its cost is the proceeds received; it is closed by a buy. */
+          direction: row.direction,
           quantity: formatQuantity(row.quantityMinor, row.quantityScale),
           costMinor: row.costMinor,
           valueMinor: quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : null,
