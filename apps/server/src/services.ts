@@ -345,9 +345,6 @@ export function createServices(deps: ServiceDeps) {
     offerings,
     placements,
     strategies,
-    offerings,
-    placements,
-    strategies,
     users,
   });
   return {
