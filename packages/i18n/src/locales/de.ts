@@ -514,6 +514,16 @@ export default {
     leverage: 'Hebel',
     leverageCash: '1× (nur eigenes Geld)',
     leverageChoice: '{{leverage}}×',
+    short: {
+      direction: 'Long oder short',
+      long: 'Long',
+      short: 'Short',
+      sellTerms:
+        'Leerverkauf von Aktien aus dem Leihpool: Leihgebühr {{fee}} % pro Jahr, Initial Margin von {{margin}} % mit dem Verkaufserlös auf Ihrem Marginkonto gehalten. Eine Market-Order über eine Stückzahl.',
+      buyTerms:
+        'Eindeckungskauf Ihres Leerverkaufs: Die Aktien gehen an ihre Verleiher zurück, die gedeckte Sicherheit an Ihr Guthaben. Eine Market-Order über eine Stückzahl.',
+      closed: 'Die Wertpapierleihe ist für dieses Instrument ausgesetzt: derzeit kein neuer Leerverkauf.',
+    },
     dayTrade: {
       choice: 'Daytrade (am selben Tag geschlossen)',
       terms: 'Intraday-Marge {{margin}} %, Hebel bis {{leverage}}×; nur ein Marktkauf.',
@@ -567,6 +577,8 @@ export default {
       buyingPower: 'Kaufkraft mit diesem Hebel',
       interest: 'Zinsen auf den Kredit: {{rate}} pro Jahr',
       interestDaily: '{{amount}} pro Tag',
+      shortMargin: 'Gehaltene Initial Margin ({{margin}})',
+      borrowFee: 'Leihgebühr: {{rate}} pro Jahr',
       cashLeft: 'Guthaben danach',
       roundedDown: 'Für {{amount}} erhalten Sie {{quantity}}: auf ganze Lots abgerundet, Kosten inbegriffen.',
       reserve: 'Gesperrt, solange die Order offen ist: {{amount}} (Spielraum für Kursbewegungen).',

@@ -515,6 +515,16 @@ export default {
     leverage: 'Leverage',
     leverageCash: '1× (cash only)',
     leverageChoice: '{{leverage}}×',
+    short: {
+      direction: 'Long or short',
+      long: 'Long',
+      short: 'Short',
+      sellTerms:
+        'Short sale of shares borrowed from the lending pool: borrow fee {{fee}} % a year, initial margin {{margin}} % held in your margin account with the proceeds. A market order for a quantity.',
+      buyTerms:
+        'Buy to cover your short: the shares go back to their lenders and the covered collateral back to your cash. A market order for a quantity.',
+      closed: 'Lending is paused for this instrument: no new short sale now.',
+    },
     dayTrade: {
       choice: 'Day trade (closed the same day)',
       terms: 'Intraday margin {{margin}} %, leverage up to {{leverage}}×; a market buy only.',
@@ -568,6 +578,8 @@ export default {
       buyingPower: 'Buying power at this leverage',
       interest: 'Interest on the loan: {{rate}} a year',
       interestDaily: '{{amount}} a day',
+      shortMargin: 'Initial margin held ({{margin}})',
+      borrowFee: 'Borrow fee: {{rate}} a year',
       cashLeft: 'Cash left after',
       roundedDown: '{{amount}} buys {{quantity}}: rounded down to whole lots, costs included.',
       reserve: 'Frozen while the order is pending: {{amount}} (room for the price to move).',

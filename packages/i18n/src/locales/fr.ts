@@ -514,6 +514,16 @@ export default {
     leverage: 'Effet de levier',
     leverageCash: '1× (liquidités seules)',
     leverageChoice: '{{leverage}}×',
+    short: {
+      direction: 'Long ou court',
+      long: 'Long',
+      short: 'Court',
+      sellTerms:
+        'Vente à découvert d’actions empruntées au pool de prêt : frais d’emprunt {{fee}} % par an, marge initiale de {{margin}} % retenue sur votre compte sur marge avec le produit de la vente. Un ordre au marché pour une quantité.',
+      buyTerms:
+        'Rachat pour couvrir votre position courte : les actions retournent à leurs prêteurs et la garantie couverte revient à vos liquidités. Un ordre au marché pour une quantité.',
+      closed: 'Le prêt est suspendu pour cet instrument : pas de nouvelle vente à découvert pour le moment.',
+    },
     dayTrade: {
       choice: 'Day trading (clôturé le jour même)',
       terms:
@@ -568,6 +578,8 @@ export default {
       buyingPower: 'Pouvoir d’achat à ce levier',
       interest: 'Intérêts du prêt : {{rate}} par an',
       interestDaily: '{{amount}} par jour',
+      shortMargin: 'Marge initiale retenue ({{margin}})',
+      borrowFee: 'Frais d’emprunt : {{rate}} par an',
       cashLeft: 'Solde après l’opération',
       roundedDown: '{{amount}} achète {{quantity}} : arrondi au lot entier inférieur, coûts compris.',
       reserve: 'Bloqué tant que l’ordre est en attente : {{amount}} (marge pour la variation du cours).',

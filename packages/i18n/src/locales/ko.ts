@@ -520,6 +520,16 @@ export default {
     leverage: '레버리지',
     leverageCash: '1× (현금만)',
     leverageChoice: '{{leverage}}×',
+    short: {
+      direction: '매수 또는 공매도',
+      long: '매수(롱)',
+      short: '공매도(숏)',
+      sellTerms:
+        '대여 풀에서 빌린 주식의 공매도: 대차 수수료 연 {{fee}}%, 개시 증거금 {{margin}}%가 매도 대금과 함께 증거금 계좌에 보관됩니다. 수량 지정 시장가 주문입니다.',
+      buyTerms:
+        '공매도 환매: 주식은 대여자에게 반환되고 해당 담보는 현금으로 돌아옵니다. 수량 지정 시장가 주문입니다.',
+      closed: '이 종목의 대주가 일시 중지되었습니다: 지금은 새 공매도가 불가합니다.',
+    },
     dayTrade: {
       choice: '데이 트레이드(당일 청산)',
       terms: '일중 증거금 {{margin}}%, 레버리지 최대 {{leverage}}×; 시장가 매수만 가능.',
@@ -573,6 +583,8 @@ export default {
       buyingPower: '이 레버리지의 매수 가능 금액',
       interest: '융자 이자: 연 {{rate}}',
       interestDaily: '하루 {{amount}}',
+      shortMargin: '보관된 개시 증거금 ({{margin}})',
+      borrowFee: '대차 수수료: 연 {{rate}}',
       cashLeft: '거래 후 잔액',
       roundedDown: '{{amount}}(으)로 {{quantity}} 매수: 비용 포함, 단위 수량으로 내림.',
       reserve: '주문 대기 중 동결: {{amount}} (가격 변동 여유분).',

@@ -517,6 +517,16 @@ export default {
     leverage: 'Hefboom',
     leverageCash: '1× (alleen eigen geld)',
     leverageChoice: '{{leverage}}×',
+    short: {
+      direction: 'Long of short',
+      long: 'Long',
+      short: 'Short',
+      sellTerms:
+        'Shortverkoop van aandelen geleend uit de uitleenpool: leenvergoeding {{fee}} % per jaar, initiële marge {{margin}} % vastgehouden op uw margerekening samen met de opbrengst. Een marktorder voor een aantal.',
+      buyTerms:
+        'Terugkopen om uw short te sluiten: de aandelen gaan terug naar hun uitleners en het gedekte onderpand terug naar uw cash. Een marktorder voor een aantal.',
+      closed: 'Het uitlenen is gepauzeerd voor dit instrument: nu geen nieuwe shortverkoop.',
+    },
     dayTrade: {
       choice: 'Daghandel (dezelfde dag gesloten)',
       terms: 'Intraday-marge {{margin}} %, hefboom tot {{leverage}}×; alleen een marktaankoop.',
@@ -570,6 +580,8 @@ export default {
       buyingPower: 'Koopkracht met deze hefboom',
       interest: 'Rente op de lening: {{rate}} per jaar',
       interestDaily: '{{amount}} per dag',
+      shortMargin: 'Vastgehouden initiële marge ({{margin}})',
+      borrowFee: 'Leenvergoeding: {{rate}} per jaar',
       cashLeft: 'Saldo daarna',
       roundedDown:
         'Voor {{amount}} krijgt u {{quantity}}: naar beneden afgerond op hele loten, kosten inbegrepen.',

@@ -511,6 +511,15 @@ export default {
     leverage: '槓桿',
     leverageCash: '1×（僅自有資金）',
     leverageChoice: '{{leverage}}×',
+    short: {
+      direction: '做多或放空',
+      long: '做多',
+      short: '放空',
+      sellTerms:
+        '放空向借券池借入的股票：借券費年率 {{fee}}%，原始保證金 {{margin}}% 與賣出所得一併保留在您的保證金帳戶。以數量下市價單。',
+      buyTerms: '回補您的空頭：股票歸還出借人，相應的保證金退回您的現金。以數量下市價單。',
+      closed: '此商品的借券已暫停：目前不可新增放空。',
+    },
     dayTrade: {
       choice: '當沖（當日平倉）',
       terms: '日內保證金 {{margin}}%，槓桿最高 {{leverage}}×；僅限市價買入。',
@@ -563,6 +572,8 @@ export default {
       buyingPower: '此槓桿下的購買力',
       interest: '借款利息：年利率 {{rate}}',
       interestDaily: '每日 {{amount}}',
+      shortMargin: '保留的原始保證金（{{margin}}）',
+      borrowFee: '借券費：年率 {{rate}}',
       cashLeft: '交易後餘額',
       roundedDown: '{{amount}} 可買 {{quantity}}：已向下取整到整手，含費用。',
       reserve: '訂單待成交期間凍結：{{amount}}（為價格波動預留）。',

@@ -153,3 +153,22 @@ describe('day trade on the ticket (issue 16 item 5)', () => {
     ).toBeUndefined();
   });
 });
+
+describe('short sale and buy-to-cover on the ticket (issue 16 item 3)', () => {
+  it('sends direction short as a market order for a quantity, without leverage or day trade', () => {
+    const sale = form({ side: 'sell', quantity: '5', type: 'limit', limitPrice: '50', short: true });
+    expect(buildTicket('KBC.BR', sale, 0).request).toMatchObject({
+      side: 'sell',
+      direction: 'short',
+      type: 'market',
+      quantity: '5',
+    });
+    expect(buildTicket('KBC.BR', sale, 0).request.limitPrice).toBeUndefined();
+    const cover = form({ quantity: '5', short: true, leverage: '2.00', intraday: true });
+    const { request } = buildTicket('KBC.BR', cover, 0);
+    expect(request).toMatchObject({ side: 'buy', direction: 'short', type: 'market', quantity: '5' });
+    expect(request.leverage).toBeUndefined();
+    expect(request.intraday).toBeUndefined();
+    expect(buildTicket('KBC.BR', form({ quantity: '5' }), 0).request.direction).toBeUndefined();
+  });
+});

@@ -34,6 +34,8 @@ export type TicketForm = {
   leverage: string;
   /** A day trade (issue 16 item 5): a market buy on the day-trading list, closed at the auto-close time. */
   intraday: boolean;
+  /** A short sale, or on a buy a buy-to-cover (issue 16 item 3): a market order for a quantity. */
+  short: boolean;
 };
 
 export type TicketField = 'quantity' | 'amount' | 'limitPrice' | 'stopPrice' | 'trail' | 'expiresOn';
@@ -56,6 +58,7 @@ export type TicketRequest = {
   queueForOpen: boolean;
   leverage?: string;
   intraday?: boolean;
+  direction?: 'short';
 };
 
 export const needsLimitPrice = (type: OrderType) => type === 'limit' || type === 'stop_limit';
@@ -82,6 +85,7 @@ export function emptyTicket(side: OrderSide, payCurrency: Currency): TicketForm 
     queueForOpen: false,
     leverage: '1.00',
     intraday: false,
+    short: false,
   };
 }
 
@@ -136,7 +140,15 @@ export function buildTicket(
     request.intraday = true;
     request.type = 'market';
   }
-  if (form.sizing === 'amount' && form.side === 'buy') {
+  // A short sale or buy-to-cover is a market order for a quantity, without leverage or day trade.
+  if (form.short) {
+    request.direction = 'short';
+    request.type = 'market';
+    request.timeInForce = 'day';
+    delete request.leverage;
+    delete request.intraday;
+  }
+  if (form.sizing === 'amount' && form.side === 'buy' && !form.short) {
     const amount = typed(form.amount, scales.cash);
     if (amount === null || amount <= 0n) errors.amount = 'trade.errors.amount';
     else request.amount = formatAmount(amount);
@@ -154,9 +166,10 @@ export function buildTicket(
     if (minor === null || minor <= 0n) errors[field] = 'trade.errors.price';
     else request[field] = wire(minor, scales.price);
   };
-  if (needsLimitPrice(form.type)) price('limitPrice');
-  if (needsStopPrice(form.type)) price('stopPrice');
-  if (form.type === 'trailing_stop') {
+  // The order's type as sent (a short or a day trade is a market order whatever was chosen).
+  if (needsLimitPrice(request.type)) price('limitPrice');
+  if (needsStopPrice(request.type)) price('stopPrice');
+  if (request.type === 'trailing_stop') {
     if (form.trailUnit === 'amount') {
       const minor = typed(form.trail, scales.price);
       if (minor === null || minor <= 0n) errors.trail = 'trade.errors.price';

@@ -34,6 +34,8 @@ import { useWallet } from '../../features/wallet/queries';
 import { useMarginParameters, useMarginStatus } from '../../features/margin/queries';
 import { useDayTrading } from '../../features/margin/day-trading';
 import { DayTradeChoice } from './ticket/DayTradeChoice';
+import { useLending } from '../../features/margin/lending';
+import { ShortChoice } from './ticket/ShortChoice';
 import { pathOf } from '../../routes/paths';
 import { EmptyState, classNames } from '../../shell/common';
 import { showToast } from '../../shell/toast';
@@ -165,6 +167,13 @@ function Ticket({
       : null;
   const isIntraday = form.intraday && dayTradable !== null;
   const leverageCap = isIntraday ? (dayTradable?.leverageMax ?? null) : leverageMax;
+  // Short selling (issue 16 item 3): an instrument on the lendable list, with an open margin account.
+  const lending = useLending(marginStatus.data?.state === 'open');
+  const lendable =
+    marginStatus.data?.state === 'open'
+      ? (lending.data?.lendable.find((row) => row.symbol === stock.symbol) ?? null)
+      : null;
+  const isShort = form.short && lendable !== null;
 
   const findMax = async () => {
     setFindingMax(true);
@@ -420,7 +429,21 @@ function Ticket({
             </select>
           </div>
         </div>
-        {dayTradable && dayTrading.data && (
+        {lendable && (
+          <ShortChoice
+            instrument={lendable}
+            side={form.side}
+            isOn={isShort}
+            onChange={(short) =>
+              update(
+                short
+                  ? { short, type: 'market', sizing: 'quantity', leverage: '1.00', intraday: false }
+                  : { short },
+              )
+            }
+          />
+        )}
+        {dayTradable && dayTrading.data && !isShort && (
           <DayTradeChoice
             instrument={dayTradable}
             rules={dayTrading.data.rules}
@@ -432,7 +455,7 @@ function Ticket({
             }
           />
         )}
-        {(canLever || isIntraday) && (
+        {(canLever || isIntraday) && !isShort && (
           <div className="field">
             <label htmlFor="ticket-leverage">{t('trade.leverage')}</label>
             <select

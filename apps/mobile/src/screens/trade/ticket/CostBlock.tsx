@@ -97,42 +97,62 @@ export function CostBlock({ preview }: { preview: CostPreview }) {
       isTotal: true,
     },
     { key: 'available', label: t('trade.cost.available'), value: pay(preview.available) },
-    ...(preview.margin
+    // A short sale or buy-to-cover (issue 16 item 3): the initial margin held and the borrow fee.
+    ...(preview.margin?.short
       ? [
           {
-            key: 'leverage',
-            label: t('trade.cost.leverage'),
-            value: t('trade.leverageChoice', { leverage: formatMoney(preview.margin.leverage, language) }),
-            testId: 'cost-leverage',
-          },
-          {
-            key: 'marginUsed',
-            label: t('trade.cost.marginUsed'),
-            value: pay(preview.margin.marginUsed),
-            testId: 'cost-margin-used',
-          },
-          {
-            key: 'borrowed',
-            label: t('trade.cost.borrowed'),
-            value: pay(preview.margin.borrowed),
-            testId: 'cost-borrowed',
-          },
-          {
-            key: 'buyingPower',
-            label: t('trade.cost.buyingPower'),
-            value: pay(preview.margin.buyingPower),
-            testId: 'cost-buying-power',
-          },
-          {
-            key: 'interest',
-            label: t('trade.cost.interest', {
-              rate: formatBasisPoints(preview.margin.annualRateBasisPoints, language),
+            key: 'shortMargin',
+            label: t('trade.cost.shortMargin', {
+              margin: formatBasisPoints(preview.margin.short.initialMarginBasisPoints, language),
             }),
-            value: t('trade.cost.interestDaily', { amount: pay(preview.margin.dailyInterest) }),
-            testId: 'cost-interest',
+            value: pay(preview.margin.short.initialMargin),
+            testId: 'cost-short-margin',
+          },
+          {
+            key: 'borrowFee',
+            label: t('trade.cost.borrowFee', {
+              rate: formatBasisPoints(preview.margin.short.borrowFeeBasisPoints, language),
+            }),
+            value: t('trade.cost.interestDaily', { amount: pay(preview.margin.short.dailyBorrowFee) }),
+            testId: 'cost-borrow-fee',
           },
         ]
-      : []),
+      : preview.margin
+        ? [
+            {
+              key: 'leverage',
+              label: t('trade.cost.leverage'),
+              value: t('trade.leverageChoice', { leverage: formatMoney(preview.margin.leverage, language) }),
+              testId: 'cost-leverage',
+            },
+            {
+              key: 'marginUsed',
+              label: t('trade.cost.marginUsed'),
+              value: pay(preview.margin.marginUsed),
+              testId: 'cost-margin-used',
+            },
+            {
+              key: 'borrowed',
+              label: t('trade.cost.borrowed'),
+              value: pay(preview.margin.borrowed),
+              testId: 'cost-borrowed',
+            },
+            {
+              key: 'buyingPower',
+              label: t('trade.cost.buyingPower'),
+              value: pay(preview.margin.buyingPower),
+              testId: 'cost-buying-power',
+            },
+            {
+              key: 'interest',
+              label: t('trade.cost.interest', {
+                rate: formatBasisPoints(preview.margin.annualRateBasisPoints, language),
+              }),
+              value: t('trade.cost.interestDaily', { amount: pay(preview.margin.dailyInterest) }),
+              testId: 'cost-interest',
+            },
+          ]
+        : []),
     { key: 'left', label: t('trade.cost.cashLeft'), value: pay(preview.cashLeft), testId: 'cost-left' },
   );
   return (
