@@ -48,7 +48,7 @@ const ANSWERS: Record<string, string> = {
  * then down to 70 % (a 2.00× large cap's level about 95 %: below the 100 % call level, above the
  * 80 % liquidation level), held, then down to 55 % (below the liquidation level at about 66 %).
  */
-const scenarioOf = (symbol: string) => `${symbol}:0=100,20=100,80=70,150=70,190=55`;
+const scenarioOf = (symbol: string) => `${symbol}:0=100,10=100,40=70,75=70,95=55`;
 
 let server: RunningServer;
 let browser: Browser;
@@ -227,12 +227,12 @@ describe('margin account end to end (issue 16)', () => {
     await server.restart({ MARKET_PRICE_SCENARIO: scenarioOf(symbol) });
     await page.reload();
     const seen: number[] = [];
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 100_000;
     while (Date.now() < deadline) {
       const level = await shownLevel();
       if (level !== null) seen.push(level);
       if ((await page.getByTestId('margin-call').count()) > 0) break;
-      await page.waitForTimeout(5_000);
+      await page.waitForTimeout(3_000);
     }
     await page.getByTestId('margin-call').waitFor({ timeout: TIMEOUT_MS });
     assert.ok(seen.length >= 2, `levels seen: ${seen.join(', ')}`);
@@ -266,7 +266,7 @@ describe('margin account end to end (issue 16)', () => {
   });
 
   it('is liquidated and sees the log on the margin screen and on the position', async () => {
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 100_000;
     for (;;) {
       await app.open('/information/index');
       await app.open('/information/margin');
@@ -274,7 +274,7 @@ describe('margin account end to end (issue 16)', () => {
       const done = page.getByTestId('margin-log-liquidation').filter({ hasText: 'Done' });
       if ((await done.count()) > 0) break;
       assert.ok(Date.now() < deadline, 'liquidated within the scenario');
-      await page.waitForTimeout(5_000);
+      await page.waitForTimeout(3_000);
     }
     const liquidation = page.getByTestId('margin-log-liquidation').first();
     const text = await liquidation.innerText();

@@ -24,7 +24,7 @@ export function DayTradeChoice({
   const inVenue = (instant: string) => formatDateTime(instant, language, instrument.timeZone).slice(11, 16);
   const zone = formatTimeZone(instrument.timeZone, language);
   return (
-    <div className="field" data-testid="ticket-day-trade">
+    <div data-testid="ticket-day-trade">
       <label className={styles.tradeCheck}>
         <input
           type="checkbox"
@@ -32,7 +32,7 @@ export function DayTradeChoice({
           disabled={!instrument.isOpenForDayTrades && !isOn}
           onChange={(event) => onChange(event.target.checked)}
           data-testid="ticket-intraday"
-        />{' '}
+        />
         {t('trade.dayTrade.choice')}
       </label>
       <small className={styles.tradeNote} data-testid="ticket-day-trade-terms">
