@@ -129,6 +129,8 @@ export const routes = [
   information('seatAccount'),
   // Not a route of spec §2: opening a margin account (issue 16), linked from Me → Services.
   information('margin'),
+  // Not a route of spec §2: lending one's shares to the short sellers (issue 16 item 3), Me → Services.
+  information('securitiesLending'),
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -54,6 +54,7 @@ export const screens = {
   checkIn: () => import('../screens/information/services/CheckInScreen'),
   seatAccount: () => import('../screens/information/services/SeatAccountScreen'),
   margin: () => import('../screens/information/services/MarginAccountScreen'),
+  securitiesLending: () => import('../screens/information/services/SecuritiesLendingScreen'),
   cashOut: () => import('../screens/information/funds/CashOutScreen'),
   recharge: () => import('../screens/information/funds/RechargeScreen'),
   rechargeChannel: () => import('../screens/information/funds/RechargeChannelScreen'),

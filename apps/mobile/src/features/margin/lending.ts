@@ -1,6 +1,6 @@
 import type { DataOf, lendingEndpoints } from '@beurs/contract';
 import { lendingPaths } from '@beurs/contract/paths';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { isLoggedIn } from '../../session/storage';
 
@@ -20,3 +20,12 @@ export const lendingQuery = () =>
 /** `isWanted` false: not asked (the ticket asks only once the margin account is open). */
 export const useLending = (isWanted = true) =>
   useQuery({ ...lendingQuery(), enabled: isWanted && isLoggedIn() });
+
+/** Opt in (`true`) or out to lend one's fully paid shares; the answer is the lending view. */
+export function useLendingOptInMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lend: boolean) => api.call(lendingPaths.lendingOptIn, { lend }),
+    onSuccess: (data) => queryClient.setQueryData(lendingQuery().queryKey, data),
+  });
+}

@@ -60,6 +60,7 @@ export default function MeScreen() {
           { route: 'checkIn', label: t('me.menu.checkIn') },
           { route: 'seatAccount', label: t('me.menu.seatAccount') },
           { route: 'margin', label: t('me.menu.margin') },
+          { route: 'securitiesLending', label: t('me.menu.securitiesLending') },
         ]}
       />
       <Menu
