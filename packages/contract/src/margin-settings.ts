@@ -9,8 +9,8 @@ import { adminMarginSettingsPaths } from './margin-settings-paths';
 // summary and the published parameters use. An override only tightens: it takes an instrument out
 // of margin, or raises its initial and maintenance margins (never below its class's: otherwise
 // VALIDATION_FAILED); it cannot make a not-marginable instrument marginable. `lendable` and
-// `lendingPaused` record whether the shares may be lent and whether that channel is paused
-// (securities lending itself is not built). Saving is audited (`margin.instrument_settings`).
+// `lendingPaused` say whether the shares may be lent (the lendable list) and whether that channel
+// is paused; `borrowFeeBasisPoints` sets the instrument's annual borrow fee (else the configuration's). Saving is audited (`margin.instrument_settings`).
 // Refusals: UNKNOWN_SYMBOL, INSTRUMENT_NOT_TRADABLE (an index or a currency pair), VALIDATION_FAILED.
 
 const basisPoints = z.number().int().min(1).max(10_000);
@@ -30,7 +30,12 @@ export const instrumentMarginSettingsData = z.object({
   /** What the instrument's class gives it, before any override. */
   classRule: instrumentMarginRuleData,
   /** The settings in force: the class's with the override applied. */
-  effective: instrumentMarginRuleData.extend({ lendable: z.boolean(), lendingOpen: z.boolean() }),
+  effective: instrumentMarginRuleData.extend({
+    lendable: z.boolean(),
+    lendingOpen: z.boolean(),
+    /** The annual borrow fee staff set (basis points); null: the configuration's. */
+    borrowFeeBasisPoints: z.number().int().nullable(),
+  }),
   override: z
     .object({
       notMarginable: z.boolean(),
@@ -38,6 +43,7 @@ export const instrumentMarginSettingsData = z.object({
       maintenanceBasisPoints: z.number().int().nullable(),
       lendable: z.boolean(),
       lendingPaused: z.boolean(),
+      borrowFeeBasisPoints: z.number().int().nullable(),
       reason: z.string(),
       updatedByStaffId: z.string(),
       updatedAt: z.iso.datetime(),
@@ -64,6 +70,8 @@ export const adminMarginSettingsEndpoints = defineEndpoints(adminMarginSettingsP
       maintenanceBasisPoints: basisPoints.nullable(),
       lendable: z.boolean(),
       lendingPaused: z.boolean(),
+      /** A short's annual borrow fee on this instrument (issue 16 item 3); null: the configuration's; absent: unchanged. */
+      borrowFeeBasisPoints: z.number().int().min(0).max(10_000).nullable().optional(),
       reason: z.string().trim().min(3).max(500),
     }),
     data: instrumentMarginSettingsData,

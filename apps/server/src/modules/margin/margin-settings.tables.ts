@@ -20,6 +20,8 @@ export const instrumentMarginSettings = pgTable(
     maintenanceBasisPoints: integer(),
     lendable: boolean().notNull().default(false),
     lendingPaused: boolean().notNull().default(false),
+    /** The instrument's annual borrow fee for a short (issue 16 item 3); null: the configuration's. */
+    borrowFeeBasisPoints: integer(),
     reason: text().notNull(),
     updatedByStaffId: bigint({ mode: 'bigint' })
       .notNull()
@@ -30,6 +32,10 @@ export const instrumentMarginSettings = pgTable(
     check(
       'instrument_margin_settings_basis_points',
       sql`(${table.initialBasisPoints} is null or ${table.initialBasisPoints} between 1 and 10000) and (${table.maintenanceBasisPoints} is null or ${table.maintenanceBasisPoints} between 1 and 10000) and (${table.initialBasisPoints} is null or ${table.maintenanceBasisPoints} is null or ${table.maintenanceBasisPoints} <= ${table.initialBasisPoints})`,
+    ),
+    check(
+      'instrument_margin_settings_borrow_fee',
+      sql`${table.borrowFeeBasisPoints} is null or ${table.borrowFeeBasisPoints} between 0 and 10000`,
     ),
   ],
 );

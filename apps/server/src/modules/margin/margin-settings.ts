@@ -15,8 +15,8 @@ import type { InstrumentMarginSettingsRow } from './margin-settings.repository';
 // An override only tightens what the class gives: it takes an instrument out of margin, or raises
 // its initial and maintenance margins (never below the class's published ones); it cannot make a
 // not-marginable instrument marginable. Lending: `lendable` marks an instrument's shares lendable,
-// `lendingPaused` pauses that channel. Securities lending itself is not built; these are recorded,
-// audited and shown.
+// `lendingPaused` pauses that channel, `borrowFeeBasisPoints` sets its annual borrow fee (short
+// selling and securities lending, securities-lending.ts); recorded, audited and shown.
 //
 // Every node keeps the overrides in memory: read at start, after each change made here, and at
 // most every SETTINGS_SYNC_INTERVAL_MS while serving requests (`syncIfStale`, as the IPO listings),
@@ -27,6 +27,8 @@ export const SETTINGS_SYNC_INTERVAL_MS = 5_000;
 export type InstrumentSettings = InstrumentMarginClass & {
   lendable: boolean;
   lendingOpen: boolean;
+  /** The annual borrow fee staff set for a short of it (basis points); null: the configuration's. */
+  borrowFeeBasisPoints: number | null;
 };
 
 export type SettingsInput = {
@@ -36,6 +38,8 @@ export type SettingsInput = {
   maintenanceBasisPoints: number | null;
   lendable: boolean;
   lendingPaused: boolean;
+  /** Null: the configuration's borrow fee; absent: the one set before (if any). */
+  borrowFeeBasisPoints?: number | null | undefined;
   reason: string;
 };
 
@@ -48,8 +52,12 @@ export function applyOverride(
   base: InstrumentMarginClass,
   row: InstrumentMarginSettingsRow | undefined,
 ): InstrumentSettings {
-  if (!row) return { ...base, lendable: false, lendingOpen: false };
-  const lending = { lendable: row.lendable, lendingOpen: row.lendable && !row.lendingPaused };
+  if (!row) return { ...base, lendable: false, lendingOpen: false, borrowFeeBasisPoints: null };
+  const lending = {
+    lendable: row.lendable,
+    lendingOpen: row.lendable && !row.lendingPaused,
+    borrowFeeBasisPoints: row.borrowFeeBasisPoints,
+  };
   if (base.marginClass === 'not_marginable') return { ...base, ...lending };
   if (row.notMarginable) return { ...classRule('not_marginable'), exclusion: 'staff', ...lending };
   const raised = (own: number | null, published: number | null) =>
@@ -101,6 +109,7 @@ export function createMarginSettings(deps: {
             maintenanceBasisPoints: row.maintenanceBasisPoints,
             lendable: row.lendable,
             lendingPaused: row.lendingPaused,
+            borrowFeeBasisPoints: row.borrowFeeBasisPoints,
             reason: row.reason,
             updatedByStaffId: row.updatedByStaffId.toString(),
             updatedAt: row.updatedAt.toISOString(),
@@ -171,6 +180,11 @@ export function createMarginSettings(deps: {
           maintenanceBasisPoints: input.maintenanceBasisPoints,
           lendable: input.lendable,
           lendingPaused: input.lendingPaused,
+          // Absent (a form without the field) keeps the fee set before; null clears it.
+          borrowFeeBasisPoints:
+            input.borrowFeeBasisPoints === undefined
+              ? (before?.borrowFeeBasisPoints ?? null)
+              : input.borrowFeeBasisPoints,
           reason: input.reason,
           updatedByStaffId: actor.staffId,
           updatedAt: clock.now(),
@@ -183,6 +197,7 @@ export function createMarginSettings(deps: {
                 maintenanceBasisPoints: row.maintenanceBasisPoints,
                 lendable: row.lendable,
                 lendingPaused: row.lendingPaused,
+                borrowFeeBasisPoints: row.borrowFeeBasisPoints,
               }
             : null;
         await audit.record(tx, actor, {

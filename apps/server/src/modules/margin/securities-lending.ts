@@ -106,8 +106,9 @@ export function createSecuritiesLending(deps: {
 }) {
   const { db, clock, config } = deps;
 
-  // The annual borrow fee of an instrument: the configuration's (a per-instrument setting is not built).
-  const feeBasisPointsOf = (_symbol: string) => config.borrowFeeBasisPoints;
+  // The annual borrow fee of an instrument: staff's setting for it, else the configuration's.
+  const feeBasisPointsOf = (symbol: string) =>
+    deps.instrumentMargin(symbol).borrowFeeBasisPoints ?? config.borrowFeeBasisPoints;
 
   const isLendable = (symbol: string) => {
     const margin = deps.instrumentMargin(symbol);

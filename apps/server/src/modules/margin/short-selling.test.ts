@@ -334,7 +334,8 @@ describe('short selling and securities lending', () => {
 
   it('counts a short in the margin level: a 30 % rise calls and liquidates it by a buy-to-cover', async () => {
     admin = await adminLogin(testApp); // the staff session of Friday has ended
-    expect((await save(other, { lendable: true })).status).toBe(1);
+    // Staff set this instrument's borrow fee (5.00 % a year) instead of the configuration's 3.00 %.
+    expect((await save(other, { lendable: true, borrowFeeBasisPoints: 500 })).status).toBe(1);
     testApp.clock.advance(31_000);
     const lenderC = await fundedUser(testApp, admin, '5000.00');
     const shorterB = await fundedUser(testApp, admin, '5000.00');
@@ -344,7 +345,17 @@ describe('short selling and securities lending', () => {
         .status,
     ).toBe(1);
     expect((await optIn(lenderC, true)).status).toBe(1);
+    // A save without the field (the back office's form) keeps it.
+    expect((await save(other, { lendable: true })).status).toBe(1);
+    testApp.clock.advance(6_000);
+    const { lendable } = (await postData(testApp, '/margin/lending', {}, shorterB)).data;
+    expect(lendable.find((row: { symbol: string }) => row.symbol === other).borrowFeeBasisPoints).toBe(500);
     expect((await short(shorterB, other, '5')).status).toBe(1);
+    const [fee] = await queryRows<{ fee: number }>(
+      testApp.database.db,
+      sql`select fee_basis_points::int as fee from securities_borrows where symbol = ${other}`,
+    );
+    expect(fee).toEqual({ fee: 500 });
     // The margin level's index of who holds what, read again now (it is every 30 s).
     await testApp.app.services.marginLevel.reload();
     const prices = priceScenario([testApp]);

@@ -1,0 +1,2 @@
+ALTER TABLE "instrument_margin_settings" ADD COLUMN "borrow_fee_basis_points" integer;--> statement-breakpoint
+ALTER TABLE "instrument_margin_settings" ADD CONSTRAINT "instrument_margin_settings_borrow_fee" CHECK ("instrument_margin_settings"."borrow_fee_basis_points" is null or "instrument_margin_settings"."borrow_fee_basis_points" between 0 and 10000);
