@@ -29,10 +29,8 @@ import type { MarginService } from './margin.service';
 
 /** How often a node reads again which users borrow and what they hold. */
 const RELOAD_MS = 30_000;
-/** Workers recomputing accounts at once on one tick (each a chunk of SIDES_CHUNK at a time). */
+/** Accounts recomputed at once on one tick. */
 const EVALUATE_CONCURRENCY = 4;
-/** Accounts whose margin sides a worker reads together (their loan rows in one statement). */
-const SIDES_CHUNK = 8;
 /** Calls and liquidations shown in the margin screen's log. */
 const HISTORY_MAX = 50;
 
@@ -97,7 +95,7 @@ const percent = (basisPoints: number) => formatDecimal(BigInt(basisPoints), 2);
 export function createMarginLevelService(deps: {
   db: Database;
   clock: Clock;
-  margin: Pick<MarginService, 'sideNow' | 'sidesNow'>;
+  margin: Pick<MarginService, 'sideNow'>;
   messages: Pick<MessagesService, 'post'>;
   /** The trading module: what each user holds, and its order engine for liquidations. */
   trading: Pick<TradingService, 'heldSymbols' | 'holdingsAtMarket' | 'placeForRule'>;
@@ -134,8 +132,8 @@ export function createMarginLevelService(deps: {
   }
 
   /** Recomputes one account's level; opens a call (told once) below the call level, closes it at or above. */
-  async function evaluate(userId: bigint, known?: Awaited<ReturnType<MarginService['sideNow']>>) {
-    const side = known ?? (await margin.sideNow(userId));
+  async function evaluate(userId: bigint) {
+    const side = await margin.sideNow(userId);
     const level = marginLevelOf(side.equityEur, side.maintenanceEur);
     latest.set(userId, level.levelBasisPoints);
     const now = clock.now();
@@ -236,29 +234,18 @@ export function createMarginLevelService(deps: {
       const users = new Set<bigint>();
       for (const symbol of symbols) for (const userId of index.holders(symbol)) users.add(userId);
       const queue = [...users];
-      const chunks: bigint[][] = [];
-      for (let start = 0; start < queue.length; start += SIDES_CHUNK)
-        chunks.push(queue.slice(start, start + SIDES_CHUNK));
       let next = 0;
       const failures: unknown[] = [];
       const worker = async () => {
-        for (let chunk = chunks[next++]; chunk !== undefined; chunk = chunks[next++]) {
-          let sides: Awaited<ReturnType<MarginService['sidesNow']>> = [];
+        for (let userId = queue[next++]; userId !== undefined; userId = queue[next++]) {
           try {
-            sides = await margin.sidesNow(chunk);
-          } catch {
-            // Each account of the chunk then reads its own side (and reports its own failure).
-          }
-          for (const [index, userId] of chunk.entries()) {
-            try {
-              await evaluate(userId, sides[index]);
-            } catch (error) {
-              failures.push(error);
-            }
+            await evaluate(userId);
+          } catch (error) {
+            failures.push(error);
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(EVALUATE_CONCURRENCY, chunks.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(EVALUATE_CONCURRENCY, queue.length) }, worker));
       if (failures.length > 0) throw failures[0];
       return queue;
     },

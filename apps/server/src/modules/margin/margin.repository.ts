@@ -93,22 +93,6 @@ export async function movementsOf(db: Executor, userId: bigint): Promise<MarginM
     .orderBy(asc(marginLoanMovements.id));
 }
 
-/** The movements of many users in one statement (a tick's holders), per user, oldest first. */
-export async function movementsOfMany(
-  db: Executor,
-  userIds: readonly bigint[],
-): Promise<Map<bigint, MarginMovementRow[]>> {
-  const byUser = new Map(userIds.map((userId) => [userId, [] as MarginMovementRow[]]));
-  if (userIds.length === 0) return byUser;
-  const rows = await db
-    .select()
-    .from(marginLoanMovements)
-    .where(inArray(marginLoanMovements.userId, [...userIds]))
-    .orderBy(asc(marginLoanMovements.userId), asc(marginLoanMovements.id));
-  for (const row of rows) byUser.get(row.userId)?.push(row);
-  return byUser;
-}
-
 /** The (user, currency) pairs that ever borrowed, with the last interest day posted. */
 export async function borrowers(
   db: Executor,

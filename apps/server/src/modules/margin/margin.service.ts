@@ -304,13 +304,11 @@ export function createMarginService(deps: {
     executor: Executor,
     userId: bigint,
     valued: { held: readonly MarginHolding[]; usdPerEur: bigint },
-    /** The user's loan rows when already read (sidesNow), else read here. */
-    movements?: readonly MarginMovementRow[],
   ) {
     const ledger = requireLedger();
     const { held, usdPerEur } = valued;
     const [rows, marginCash] = await Promise.all([
-      movements ?? repository.movementsOf(executor, userId),
+      repository.movementsOf(executor, userId),
       ledger.getUserKindCash(executor, userId, 'margin'),
     ]);
     const loans = loanFigures(rows);
@@ -418,17 +416,6 @@ export function createMarginService(deps: {
    */
   async function sideNow(userId: bigint) {
     return marginSide(db, userId, await valuation(userId));
-  }
-
-  /** `sideNow` of many users (a tick's holders), their loan rows read in one statement. */
-  async function sidesNow(userIds: readonly bigint[]) {
-    const [movements, valued] = await Promise.all([
-      repository.movementsOfMany(db, userIds),
-      Promise.all(userIds.map(valuation)),
-    ]);
-    return Promise.all(
-      userIds.map((userId, index) => marginSide(db, userId, valued[index]!, movements.get(userId) ?? [])),
-    );
   }
 
   /** The margin screen: equity, requirements, buying power, what is owed and the interest so far. */
@@ -731,7 +718,6 @@ export function createMarginService(deps: {
 
     /** The margin side now, as the summary computes it (for the margin level, margin-level.service.ts). */
     sideNow,
-    sidesNow,
 
     /**
      * While the user's liquidation runs, its lease end: their own orders on the positions it may
