@@ -208,6 +208,15 @@ describe('short selling and securities lending', () => {
     expect(minor(summary.holdingsValue)).toBeLessThan(0n);
     expect(minor(summary.maintenanceRequirement)).toBeGreaterThan(0n);
     expect(minor(summary.equity)).toBeLessThan(minor(summary.marginCash));
+    // The position gains what the shares lose: proceeds received (its cost) − value now.
+    const items = (await postData(testApp, '/trade/positions', {}, shorter)).data.items as {
+      direction: string;
+      costBasis: string;
+      marketValue: string;
+      unrealisedPnl: string;
+    }[];
+    const position = items.find((item) => item.direction === 'short')!;
+    expect(minor(position.unrealisedPnl)).toBe(minor(position.costBasis) - minor(position.marketValue));
   });
 
   it('accrues the borrow fee daily through the ledger, half to the lenders, once a day', async () => {

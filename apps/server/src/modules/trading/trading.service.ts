@@ -727,40 +727,49 @@ export function createTradingService(deps: TradingServiceDeps) {
             repository.unsettled(db, userId, today),
             repository.dividendsNet(db, userId),
           ]);
-    return currencies.map((currency) => {
-      const cash = balances.find((balance) => balance.asset === currency);
-      const availableMinor = cash?.available ?? 0n;
-      const frozenMinor = cash?.frozen ?? 0n;
-      const settlingMinor = BigInt(unsettled.find((row) => row.currency === currency)?.amountMinor ?? '0');
-      const dividendsMinor = BigInt(dividends.find((row) => row.currency === currency)?.netMinor ?? '0');
-      let positionsValueMinor = 0n;
-      let unrealisedPnlMinor = 0n;
-      let realisedPnlMinor = 0n;
-      for (const row of held) {
-        if (row.currency !== currency) continue;
-        realisedPnlMinor += row.realisedPnlMinor;
-        if (row.state !== 'holding') continue;
-        const quote = quotes.get(row.symbol) ?? null;
-        const valueMinor = quote
-          ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor)
-          : row.costMinor;
-        positionsValueMinor += valueMinor;
-        unrealisedPnlMinor += valueMinor - row.costMinor;
-      }
-      const withdrawableMinor = availableMinor - settlingMinor;
-      return {
-        currency,
-        availableMinor,
-        frozenMinor,
-        withdrawableMinor: withdrawableMinor > 0n ? withdrawableMinor : 0n,
-        positionsValueMinor,
-        totalAssetsMinor: availableMinor + frozenMinor + positionsValueMinor,
-        unrealisedPnlMinor,
-        realisedPnlMinor,
-        dividendsMinor,
-        totalProfitMinor: realisedPnlMinor + unrealisedPnlMinor + dividendsMinor,
-      };
-    });
+    return Promise.all(
+      currencies.map(async (currency) => {
+        const cash = balances.find((balance) => balance.asset === currency);
+        const availableMinor = cash?.available ?? 0n;
+        const frozenMinor = cash?.frozen ?? 0n;
+        const settlingMinor = BigInt(unsettled.find((row) => row.currency === currency)?.amountMinor ?? '0');
+        const dividendsMinor = BigInt(dividends.find((row) => row.currency === currency)?.netMinor ?? '0');
+        let positionsValueMinor = 0n;
+        let unrealisedPnlMinor = 0n;
+        let realisedPnlMinor = 0n;
+        for (const row of held) {
+          if (row.currency !== currency) continue;
+          realisedPnlMinor += row.realisedPnlMinor;
+          if (row.state !== 'holding') continue;
+          const quote = quotes.get(row.symbol) ?? null;
+          const valueMinor = quote
+            ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor)
+            : row.costMinor;
+          // A short (issue 16 item 3) owes its shares: a negative value, a gain when the price falls
+          // below the proceeds received (its cost); the collateral is in the margin cash below.
+          const isShort = row.direction === 'short';
+          positionsValueMinor += isShort ? -valueMinor : valueMinor;
+          unrealisedPnlMinor += isShort ? row.costMinor - valueMinor : valueMinor - row.costMinor;
+        }
+        const marginCashMinor = held.some((row) => row.direction === 'short' && row.currency === currency)
+          ? ((await ledger.getUserKindCash(db, userId, 'margin')).find((row) => row.currency === currency)
+              ?.balanceMinor ?? 0n)
+          : 0n;
+        const withdrawableMinor = availableMinor - settlingMinor;
+        return {
+          currency,
+          availableMinor,
+          frozenMinor,
+          withdrawableMinor: withdrawableMinor > 0n ? withdrawableMinor : 0n,
+          positionsValueMinor,
+          totalAssetsMinor: availableMinor + frozenMinor + marginCashMinor + positionsValueMinor,
+          unrealisedPnlMinor,
+          realisedPnlMinor,
+          dividendsMinor,
+          totalProfitMinor: realisedPnlMinor + unrealisedPnlMinor + dividendsMinor,
+        };
+      }),
+    );
   }
 
   const toEur = (amountMinor: bigint, currency: Currency, eurUsd: EurUsdRate | null): bigint | null =>
@@ -782,11 +791,14 @@ export function createTradingService(deps: TradingServiceDeps) {
     const scale = position.quantityScale;
     const isHeld = position.state === 'holding';
     const value = isHeld && quote ? marketValueMinor(position.quantityMinor, scale, quote.lastMinor) : null;
-    const unrealised = value === null ? null : value - position.costMinor;
+    // A short (issue 16 item 3) gains what its shares lost: proceeds received − value now.
+    const sign = position.direction === 'short' ? -1n : 1n;
+    const unrealised = value === null ? null : sign * (value - position.costMinor);
     const todayChange =
       isHeld && quote
-        ? marketValueMinor(position.quantityMinor, scale, quote.lastMinor) -
-          marketValueMinor(position.quantityMinor, scale, quote.previousCloseMinor)
+        ? sign *
+          (marketValueMinor(position.quantityMinor, scale, quote.lastMinor) -
+            marketValueMinor(position.quantityMinor, scale, quote.previousCloseMinor))
         : null;
     const unrealisedEur = unrealised === null ? null : toEur(unrealised, position.currency, eurUsd);
     const locked = lots
