@@ -4,7 +4,15 @@ import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-ap
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
-import { breaches, openMargin, placeOrder, postData, userIdOf, type MarginUser } from './margin-test-support';
+import {
+  breaches,
+  openMargin,
+  placeOrder,
+  postData,
+  priceScenario,
+  userIdOf,
+  type MarginUser,
+} from './margin-test-support';
 
 // Buying on margin, its interest and the capital transfer (issue 16, items 2 and 6) through the
 // API: a buy carries a leverage up to the instrument's cap; only the initial part leaves the
@@ -213,6 +221,49 @@ describe('buying on margin', () => {
     expect((await postData(testApp, '/margin/summary', {}, user)).data.currencies[0].owed).toBe(
       cents(owed - repaid),
     );
+    expect(await breaches(testApp)).toEqual([]);
+  });
+
+  it('a 2× limit buy rests with only its initial part frozen, and fills on margin when the price comes down', async () => {
+    const quote = (await postData(testApp, '/market/quote', { symbol: catalogue.largeCap }, user)).data;
+    const [whole, fraction = ''] = (quote.ask ?? quote.latest).split('.');
+    const scale = fraction.length;
+    const askMinor = BigInt(`${whole}${fraction}`);
+    const limitMinor = (askMinor * 95n) / 100n;
+    const limitPrice = `${limitMinor / 10n ** BigInt(scale)}.${String(limitMinor % 10n ** BigInt(scale)).padStart(scale, '0')}`;
+    const before = minor((await cashOf(user)).available);
+    const placed = await placeOrder(testApp, user, {
+      symbol: catalogue.largeCap,
+      side: 'buy',
+      type: 'limit',
+      limitPrice,
+      quantity: '10',
+      leverage: '2.00',
+      timeInForce: 'gtc',
+    });
+    expect(placed.data, JSON.stringify(placed)).toMatchObject({ state: 'pending', leverageRatio: '2.00' });
+    const frozen = minor((await cashOf(user)).frozen);
+    expect(frozen).toBeGreaterThan(0n);
+    expect(minor((await cashOf(user)).available)).toBe(before - frozen);
+    const movementsBefore = (await movements(user)).length;
+    // The price falls 10 %: the ask crosses the limit on the next tick.
+    const scenario = priceScenario([testApp]);
+    try {
+      scenario.set(catalogue.largeCap, 90n);
+      await testApp.app.services.trading.onQuotes([catalogue.largeCap]);
+    } finally {
+      scenario.restore();
+    }
+    const order = (await postData(testApp, '/trade/order', { id: placed.data.id }, user)).data;
+    expect(order, JSON.stringify(order)).toMatchObject({ state: 'filled', leverageRatio: '2.00' });
+    const fillTotal = minor(order.fills[0].total);
+    const fillUsed = (fillTotal + 1n) / 2n;
+    expect(fillUsed).toBeLessThanOrEqual(frozen);
+    // Only the initial part left the cash; the rest of the hold went back; the rest is the loan.
+    expect(minor((await cashOf(user)).available)).toBe(before - fillUsed);
+    expect((await movements(user)).slice(movementsBefore)).toEqual([
+      { kind: 'borrow', currency: 'EUR', amount: String(fillTotal - fillUsed), day: null },
+    ]);
     expect(await breaches(testApp)).toEqual([]);
   });
 });

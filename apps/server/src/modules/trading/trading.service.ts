@@ -136,6 +136,13 @@ const fail = (message: string): never => {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * What a buy pays from its hold when it fills: the whole total for a cash buy, the initial part
+ * (total × 100 / leverage, rounded up, as the hold and the fill count it) on margin.
+ */
+const cashPartMinor = (order: Pick<OrderRow, 'leverageHundredths'>, totalPayMinor: bigint) =>
+  marginPartMinor(totalPayMinor, order.leverageHundredths);
+
 export function createTradingService(deps: TradingServiceDeps) {
   const {
     db,
@@ -997,7 +1004,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         eurUsd,
         fxSpreadBasisPoints,
       });
-      if (order.side === 'buy' && costs.totalPayMinor > order.reservedMinor) {
+      if (order.side === 'buy' && cashPartMinor(order, costs.totalPayMinor) > order.reservedMinor) {
         await endPending(tx, order, 'rejected', 'INSUFFICIENT_AVAILABLE');
         return { isFilled: false, userId: order.userId };
       }
@@ -1121,7 +1128,7 @@ export function createTradingService(deps: TradingServiceDeps) {
           eurUsd: rate,
           fxSpreadBasisPoints,
         });
-        if (order.side === 'buy' && costs.totalPayMinor > order.reservedMinor) {
+        if (order.side === 'buy' && cashPartMinor(order, costs.totalPayMinor) > order.reservedMinor) {
           await endPending(tx, order, 'rejected', 'INSUFFICIENT_AVAILABLE');
           continue;
         }
