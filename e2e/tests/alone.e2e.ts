@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { loadMessages, type Messages } from '@beurs/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, newPhoneContext } from '../src/browser';
-import { isSessionOpen, nextWeekdayMorning } from '../src/fixtures';
-import { startServer, type RunningServer } from '../src/server';
+import { startServerAtEuronextOpen } from '../src/euronext-server';
+import type { RunningServer } from '../src/server';
 import { decimalOf, minorUnits } from '../page-models/amounts';
 import { AppPage } from '../page-models/app-page';
 import { OnboardingPage } from '../page-models/onboarding-page';
@@ -49,14 +49,10 @@ async function assertNotReloaded(what: string): Promise<void> {
 
 describe('a newcomer alone, with the demo desk', () => {
   before(async () => {
-    server = await startServer(
-      { DEMO_DESK: 'on', DEMO_DESK_DELAY_SECONDS: String(DESK_DELAY_SECONDS) },
-      { clockStart: nextWeekdayMorning(new Date()) },
-    );
-    for (let attempt = 1; !(await isSessionOpen(server.baseUrl, 'euronext')); attempt++) {
-      assert.ok(attempt < 7, `no Euronext session found near ${server.now().toISOString()}`);
-      await server.restart({}, { clockStart: nextWeekdayMorning(server.now()) });
-    }
+    server = await startServerAtEuronextOpen({
+      DEMO_DESK: 'on',
+      DEMO_DESK_DELAY_SECONDS: String(DESK_DELAY_SECONDS),
+    });
     messages = await loadMessages('en');
     browser = await launchChromium();
     page = await (await newPhoneContext(browser)).newPage();

@@ -4,8 +4,9 @@ import { loadMessages, type Messages } from '@beurs/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, loginByApi } from '../src/api';
 import { launchChromium, newPhoneContext } from '../src/browser';
-import { isSessionOpen, nextWeekdayMorning, staffApi } from '../src/fixtures';
-import { startServer, type RunningServer } from '../src/server';
+import { openBankTransferChannel, startServerAtEuronextOpen } from '../src/euronext-server';
+import { staffApi } from '../src/fixtures';
+import type { RunningServer } from '../src/server';
 import { AppPage } from '../page-models/app-page';
 import { OnboardingPage } from '../page-models/onboarding-page';
 import { TradePage } from '../page-models/trade-page';
@@ -94,27 +95,9 @@ async function messageTitles(): Promise<string[]> {
 
 describe('margin account end to end (issue 16)', () => {
   before(async () => {
-    server = await startServer(
-      { INITIAL_STAFF_PASSWORD: staffPassword },
-      { clockStart: nextWeekdayMorning(new Date()) },
-    );
-    for (let attempt = 1; !(await isSessionOpen(server.baseUrl, 'euronext')); attempt++) {
-      assert.ok(attempt < 7, `no Euronext session found near ${server.now().toISOString()}`);
-      await server.restart({}, { clockStart: nextWeekdayMorning(server.now()) });
-    }
+    server = await startServerAtEuronextOpen({ INITIAL_STAFF_PASSWORD: staffPassword });
     staffCall = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
-    await staffCall('/deposit-channels/save', {
-      kind: 'bank_transfer',
-      name: 'Bank transfer',
-      currency: 'EUR',
-      collectionAccount: 'BE71096123456769',
-      beneficiaryName: 'Beurs Demo NV',
-      bic: 'GKCCBEBB',
-      minimum: '10.00',
-      maximum: '5000.00',
-      isEnabled: true,
-      reason: 'e2e deposit channel',
-    });
+    await openBankTransferChannel(staffCall);
     // A Brussels large cap (2.00×, on the day-trading list): KBC if it is one.
     const parameters = await callApi<{
       instruments: { symbol: string; marginClass: string; currency: string }[];

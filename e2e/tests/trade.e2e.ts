@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { loadMessages, type Language, type Messages } from '@beurs/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, newPhoneContext } from '../src/browser';
-import { isSessionOpen, nextWeekdayMorning, staffApi } from '../src/fixtures';
-import { startServer, type LedgerReport, type RunningServer } from '../src/server';
+import { openBankTransferChannel, startServerAtEuronextOpen } from '../src/euronext-server';
+import { staffApi } from '../src/fixtures';
+import type { LedgerReport, RunningServer } from '../src/server';
 import { decimalOf, minorUnits } from '../page-models/amounts';
 import { AppPage } from '../page-models/app-page';
 import { OnboardingPage } from '../page-models/onboarding-page';
@@ -345,28 +346,9 @@ function walk(language: Language, account: string, realname: string) {
 
 describe('trading end to end', () => {
   before(async () => {
-    server = await startServer(
-      { INITIAL_STAFF_PASSWORD: staffPassword },
-      { clockStart: nextWeekdayMorning(new Date()) },
-    );
-    // A Euronext holiday on a weekday (Christmas, Easter Monday, 1 May, …): move a day on.
-    for (let attempt = 1; !(await isSessionOpen(server.baseUrl, 'euronext')); attempt++) {
-      assert.ok(attempt < 7, `no Euronext session found near ${server.now().toISOString()}`);
-      await server.restart({}, { clockStart: nextWeekdayMorning(server.now()) });
-    }
+    server = await startServerAtEuronextOpen({ INITIAL_STAFF_PASSWORD: staffPassword });
     staffCall = staffApi(server.baseUrl, 'admin', staffPassword, server.now);
-    await staffCall('/deposit-channels/save', {
-      kind: 'bank_transfer',
-      name: 'Bank transfer',
-      currency: 'EUR',
-      collectionAccount: 'BE71096123456769',
-      beneficiaryName: 'Beurs Demo NV',
-      bic: 'GKCCBEBB',
-      minimum: '10.00',
-      maximum: '5000.00',
-      isEnabled: true,
-      reason: 'e2e deposit channel',
-    });
+    await openBankTransferChannel(staffCall);
     browser = await launchChromium();
   });
 
