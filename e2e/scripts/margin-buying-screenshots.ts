@@ -2,7 +2,8 @@
 // open margin account prices a KBC.BR buy at 2× (the ticket's leverage choice, margin used,
 // borrowed, buying power and the interest rate), confirms it, then reads the margin screen
 // (equity, maintenance requirement, buying power, borrowed, interest to date) and moves cash to
-// the margin side.
+// the margin side. Then (issue 16 item 3) staff mark KBC.BR lendable and the ticket offers a short
+// sale with its borrow fee and initial margin, and the securities-lending screen offers the opt-in.
 // Usage: npm run build && npx tsx e2e/scripts/margin-buying-screenshots.ts [out-dir]
 // LANGUAGES=en,nl (default) picks the languages.
 import { join } from 'node:path';
@@ -46,7 +47,7 @@ const kbc = {
   currency: 'EUR',
 };
 
-const { page, app, user, close } = await startFundedPhoneSession({
+const { page, app, user, staff, close } = await startFundedPhoneSession({
   outDir,
   accountPrefix: '32479',
   deposit: '5000.00',
@@ -89,6 +90,26 @@ try {
       await page.getByTestId('margin-side-marginCash').getByText('500').waitFor();
     }
     await shootParts(page, `margin-screen-${language}`);
+    if (index === 0) {
+      await staff('/margin/instrumentSave', {
+        symbol: kbc.symbol,
+        notMarginable: false,
+        initialBasisPoints: null,
+        maintenanceBasisPoints: null,
+        lendable: true,
+        lendingPaused: false,
+        reason: 'securities lending desk',
+      });
+    }
+    await app.open('/market/stockDetailBuy');
+    await page.getByTestId('side-sell').click();
+    await page.getByTestId('direction-short').click();
+    await page.getByTestId('ticket-quantity').fill('10');
+    await page.getByTestId('ticket-short-terms').waitFor();
+    await shootParts(page, `ticket-short-${language}`);
+    await app.open('/information/securitiesLending');
+    await page.getByTestId('lending-toggle').waitFor();
+    await shootParts(page, `securities-lending-${language}`);
   }
 } finally {
   await close();

@@ -14,7 +14,8 @@ export const lendingQuery = () =>
     queryKey: ['margin', 'lending'],
     queryFn: () => api.call(lendingPaths.lending, {}),
     enabled: isLoggedIn(),
-    staleTime: 60_000,
+    // Staff mark instruments lendable and pause lending: a screen opened after that shows it.
+    staleTime: 5_000,
   });
 
 /** `isWanted` false: not asked (the ticket asks only once the margin account is open). */

@@ -26,7 +26,7 @@ export function ShortChoice({
   const isClosed = side === 'sell' && !instrument.isChannelOpen;
   return (
     <div data-testid="ticket-short">
-      <div className={styles.tradeSides} role="radiogroup" aria-label={t('trade.short.direction')}>
+      <div className={styles.tradeToggle} role="radiogroup" aria-label={t('trade.short.direction')}>
         {(['long', 'short'] as const).map((direction) => (
           <button
             key={direction}
