@@ -219,6 +219,21 @@ describe('the jobs runner', () => {
     await expect(runner.enqueue(slow, {}, { key: 'later' })).rejects.toThrow(/stopped/);
   });
 
+  it('two nodes with one manual clock start at once, again and again, without tripping over each other', async () => {
+    // Each start attaches the shared test clock, which drops and recreates its table: two at once on
+    // PostgreSQL collided on that table's type (duplicate key in pg_type) before starts were queued.
+    for (let round = 0; round < 12; round += 1) {
+      const clock = new ManualClock(START);
+      const nodes = [0, 1].map(() => recordingRunner(database, clock, []));
+      for (const node of nodes) node.runner.register(reminder, node.record('reminder'));
+      try {
+        await Promise.all(nodes.map((node) => node.runner.runDue()));
+      } finally {
+        await Promise.all(nodes.map((node) => node.runner.stop()));
+      }
+    }
+  });
+
   it('refuses to enqueue a job it has not registered, and to register after it opened', async () => {
     const clock = new ManualClock(START);
     const runner = createJobRunner({ db: database.db, clock, mode: 'manual', log: silentLog });

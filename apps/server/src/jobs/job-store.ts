@@ -54,11 +54,24 @@ type Connection = {
 };
 
 /**
- * PGlite is one session, in which advisory locks never block, so pg-boss's own start-up lock cannot
- * keep two runners on one PGlite (two test nodes) from installing the schema at once: their starts
- * queue here instead. On PostgreSQL each start takes pg-boss's advisory lock in its own session.
+ * pg-boss starts (schema install or migration, and in manual mode the test clock's attach, which
+ * drops and creates its clock table) one at a time per database in this process. PGlite is one
+ * session, in which advisory locks never block, so pg-boss's own start-up lock cannot keep two
+ * runners on one PGlite (two test nodes) apart; and on PostgreSQL the test clock's attach runs after
+ * that lock is released, so two test nodes attaching at once race on the clock table's type
+ * (`pg_type_typname_nsp_index`). Starts in other processes are kept apart by pg-boss's advisory lock.
  */
-const startQueues = new WeakMap<PGlite, Promise<void>>();
+const startQueues = new Map<PGlite | string, Promise<void>>();
+
+function startOneAt(key: PGlite | string, start: () => Promise<void>): Promise<void> {
+  const started = (startQueues.get(key) ?? Promise.resolve()).then(start);
+  const settled = started.catch(() => undefined);
+  startQueues.set(key, settled);
+  void settled.then(() => {
+    if (startQueues.get(key) === settled) startQueues.delete(key);
+  });
+  return started;
+}
 
 /** True when `db` is embedded PGlite (one process, one session, no autovacuum). */
 export function isEmbedded(db: Database): boolean {
@@ -82,20 +95,14 @@ function connectionOf(db: Database): Connection {
   if (client instanceof PGlite) {
     return {
       options: { db: fromPglite(client), backend: 'pglite' },
-      startOne(start) {
-        const started = (startQueues.get(client) ?? Promise.resolve()).then(start);
-        startQueues.set(
-          client,
-          started.catch(() => undefined),
-        );
-        return started;
-      },
+      startOne: (start) => startOneAt(client, start),
     };
   }
   if (client instanceof pg.Pool && client.options.connectionString) {
+    const { connectionString } = client.options;
     return {
-      options: { connectionString: client.options.connectionString, max: POSTGRES_POOL_SIZE },
-      startOne: (start) => start(),
+      options: { connectionString, max: POSTGRES_POOL_SIZE },
+      startOne: (start) => startOneAt(connectionString, start),
     };
   }
   throw new Error('jobs: the database is neither PGlite nor a PostgreSQL pool opened from a URL');
