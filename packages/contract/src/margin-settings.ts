@@ -55,14 +55,18 @@ export const adminMarginSettingsEndpoints = defineEndpoints(adminMarginSettingsP
   marginSettingsList: {
     auth: 'staff',
     summary:
-      "Every instrument margin is published for: its class's margins, its staff override (if any) and the settings in force, with whether it is lendable and its lending channel open.",
+      "Every instrument margin is published for: its class's margins, its staff override (if any) and the settings in force, with whether it is lendable, its lending channel open and its borrow fee; and the configuration's borrow fee, which an instrument without its own has.",
     request: z.strictObject({}),
-    data: z.object({ items: z.array(instrumentMarginSettingsData) }),
+    data: z.object({
+      items: z.array(instrumentMarginSettingsData),
+      /** The configuration's annual borrow fee (LENDING_BORROW_FEE_BASIS_POINTS): an instrument's without its own. */
+      borrowFeeDefaultBasisPoints: z.number().int(),
+    }),
   },
   marginSettingsSave: {
     auth: 'staff',
     summary:
-      "Set an instrument's override (audited, with a reason): out of margin, raised margins (never below its class's), lendable, lending paused. Null margins keep the class's.",
+      "Set an instrument's override (audited, with a reason): out of margin, raised margins (never below its class's), lendable, lending paused, its annual borrow fee. Null margins keep the class's; a null borrow fee is the configuration's.",
     request: z.strictObject({
       symbol: z.string().trim().min(1).max(24),
       notMarginable: z.boolean(),

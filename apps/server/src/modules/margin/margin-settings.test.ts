@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../ledger/ledger.repository';
+import { testConfig } from '../../config';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-app';
 import { adminLogin, callAdmin, createStaff, type StaffHeaders } from '../staff-auth/admin-test-support';
 
@@ -21,7 +22,11 @@ let reviewer: StaffHeaders;
 const NOW = '2026-11-25T10:00:00Z';
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  // A borrow fee configured other than LENDING_RULES' default: the list must give the configured one.
+  const { margin } = testConfig();
+  testApp = await buildTestApp({
+    config: { margin: { ...margin, lending: { ...margin.lending, borrowFeeBasisPoints: 275 } } },
+  });
   testApp.clock.set(NOW);
   admin = await adminLogin(testApp);
   [product, finance, auditor, reviewer] = [
@@ -85,6 +90,8 @@ describe('who may read and set them', () => {
         override: null,
       });
       expect(items.some((item) => item.symbol === '^BEL20')).toBe(false);
+      // The configuration's borrow fee, which an instrument without its own has.
+      expect(answer.data.borrowFeeDefaultBasisPoints).toBe(275);
     }
     const refused = (await callAdmin(testApp, '/margin/instruments', {}, reviewer)).json();
     expect(refused).toMatchObject({ status: 0, code: 'FORBIDDEN' });

@@ -76,6 +76,8 @@ export function createMarginSettings(deps: {
   audit: Pick<AuditService, 'record'>;
   instrumentOf: (symbol: string) => Instrument | undefined;
   instruments: () => readonly Instrument[];
+  /** The configuration's annual borrow fee (basis points): an instrument's without its own. */
+  borrowFeeDefaultBasisPoints: number;
 }) {
   const { db, clock, audit } = deps;
   let overrides = new Map<string, InstrumentMarginSettingsRow>();
@@ -163,9 +165,15 @@ export function createMarginSettings(deps: {
       return applyOverride(base, overrides.get(symbol));
     },
 
-    /** Staff: every instrument margin is published for, its class's settings, its override and the result. */
+    /**
+     * Staff: every instrument margin is published for, its class's settings, its override and the
+     * result; and the configuration's borrow fee, which those without their own have.
+     */
     list() {
-      return { items: deps.instruments().filter(isMarginListed).map(view) };
+      return {
+        items: deps.instruments().filter(isMarginListed).map(view),
+        borrowFeeDefaultBasisPoints: deps.borrowFeeDefaultBasisPoints,
+      };
     },
 
     /** Staff: sets an instrument's override (audited, before and after, with the reason). */

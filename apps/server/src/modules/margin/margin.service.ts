@@ -133,6 +133,7 @@ export function createMarginService(deps: {
     audit,
     instrumentOf: (symbol) => market.provider.instrument(symbol),
     instruments: () => market.provider.instruments(),
+    borrowFeeDefaultBasisPoints: (deps.lending?.config ?? defaultLendingConfig()).borrowFeeBasisPoints,
   });
   const annualRateBasisPoints = rate.benchmarkBasisPoints + rate.spreadBasisPoints;
   const requireLedger = (): LedgerService => {
