@@ -74,4 +74,32 @@ describe('liquidationPriceMinor', () => {
     expect(price).not.toBeNull();
     expect(price! > 800_000n).toBe(true);
   });
+
+  it('is above the last price for a short: the price at which its rise brings the level to 80 %', () => {
+    // Short 100 shares sold at 80.0000 EUR (large cap: initial 50 %, maintenance 30 %): margin cash
+    // 4,000.00 initial margin + 8,000.00 proceeds; the shares owed are worth 8,000.00 at 80.0000.
+    // Equity 4,000.00, requirement 2,400.00. ΔV = (4,000 − 1,920) / 1.24 = 1,677.42 EUR: 16.7742 a share.
+    const price = liquidationPriceMinor({
+      equityEurMinor: 400_000n,
+      maintenanceEurMinor: 240_000n,
+      liquidationBasisPoints: 8_000,
+      maintenanceBasisPoints: 3_000,
+      lastMinor: 800_000n,
+      quantityMinor: 100n,
+      quantityScale: 0,
+      usdPerEur: null,
+      direction: 'short',
+    });
+    // Exactly 96.774193…: rounded down to 96.7741.
+    expect(price).toBe(967_741n);
+    // At that price: owed 9,677.41, equity 12,000.00 − 9,677.41 = 2,322.59, requirement 2,903.23
+    // (rounded up): level 80.00 %; one tick higher the level is below 80 %.
+    const levelAtPrice = (priceMinor: bigint) => {
+      const owed = (100n * priceMinor) / 100n;
+      const requirement = (owed * 3_000n + 9_999n) / 10_000n;
+      return ((1_200_000n - owed) * 10_000n) / requirement;
+    };
+    expect(levelAtPrice(967_741n)).toBeGreaterThanOrEqual(7_999n);
+    expect(levelAtPrice(967_800n)).toBeLessThan(8_000n);
+  });
 });

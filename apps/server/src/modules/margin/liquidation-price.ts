@@ -10,6 +10,11 @@ import { divideRounded, scales } from '@beurs/contract';
 //   ΔV = (L × M − 10,000 × E) × 10,000 / (10,000² − L × m)
 // and the price is p + ΔV (in the instrument's currency) / quantity. Computed as one fraction in
 // bigint, rounded up to the price scale (a falling price meets it no later than the exact one).
+//
+// A short (issue 16 item 3) owes its shares: a rise ΔV of their value in EUR lowers equity by ΔV and
+// raises the requirement by ΔV × m / 10,000, so the level reaches L when
+//   ΔV = (10,000 × E − L × M) × 10,000 / (10,000² + L × m)
+// and the price is p + ΔV / quantity, rounded down (a rising price meets it no later).
 
 export function liquidationPriceMinor(input: {
   equityEurMinor: bigint;
@@ -22,21 +27,24 @@ export function liquidationPriceMinor(input: {
   quantityScale: number;
   /** USD per EUR at the fx scale for a USD holding; null for EUR. */
   usdPerEur: bigint | null;
+  /** A short's price rises towards its liquidation price; a holding's falls. Long by default. */
+  direction?: 'long' | 'short';
 }): bigint | null {
   const { equityEurMinor, maintenanceEurMinor, lastMinor, quantityMinor } = input;
   if (maintenanceEurMinor <= 0n || quantityMinor <= 0n) return null;
   const level = BigInt(input.liquidationBasisPoints);
   const maintenance = BigInt(input.maintenanceBasisPoints ?? 10_000);
-  const denominatorLevel = 10_000n * 10_000n - level * maintenance;
+  const isShort = input.direction === 'short';
+  const denominatorLevel = 10_000n * 10_000n + (isShort ? level * maintenance : -level * maintenance);
   if (denominatorLevel <= 0n) return null;
   // Price minor per cash minor of value: 10^(quantity scale + price scale − cash scale) / quantity.
   const shift = 10n ** BigInt(input.quantityScale + scales.price - scales.cash);
   const rateNumerator = input.usdPerEur ?? 1n;
   const rateDenominator = input.usdPerEur === null ? 1n : 10n ** BigInt(scales.fxRate);
-  const numerator =
-    (level * maintenanceEurMinor - 10_000n * equityEurMinor) * 10_000n * shift * rateNumerator;
+  const gap = level * maintenanceEurMinor - 10_000n * equityEurMinor;
+  const numerator = (isShort ? -gap : gap) * 10_000n * shift * rateNumerator;
   const denominator = denominatorLevel * quantityMinor * rateDenominator;
   const scaled = lastMinor * denominator + numerator;
   if (scaled <= 0n) return null;
-  return divideRounded(scaled, denominator, 'up');
+  return divideRounded(scaled, denominator, isShort ? 'down' : 'up');
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARGIN_RULES, formatDecimal, parseDecimal, scales } from '@beurs/contract';
 import { queryRows } from '../../ledger/ledger.repository';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
   breaches,
@@ -92,6 +92,74 @@ describe('a margin position', () => {
     expect(cashBuy.data?.state).toBe('filled');
     expect((await positionOf(cashUser, symbol)).margin).toBeNull();
     expect(formatDecimal(liquidationPrice, scales.price)).toBe(position.margin.liquidationPrice);
+  });
+
+  it('a short shows the initial margin it holds, the value it borrowed and a liquidation price above its price', async () => {
+    const symbol = largeCaps[2]!;
+    const saved = await callAdmin(
+      testApp,
+      '/margin/instrumentSave',
+      {
+        symbol,
+        notMarginable: false,
+        initialBasisPoints: null,
+        maintenanceBasisPoints: null,
+        lendable: true,
+        lendingPaused: false,
+        reason: 'securities lending desk',
+      },
+      admin,
+    ).then((response) => response.json());
+    expect(saved.status).toBe(1);
+    const lender = await fundedUser(testApp, admin, '10000.00');
+    const bought = await placeOrder(testApp, lender, { symbol, quantity: '20', side: 'buy', type: 'market' });
+    expect(bought.data?.state).toBe('filled');
+    expect((await postData(testApp, '/margin/lendingOptIn', { lend: true }, lender)).status).toBe(1);
+    const shorter = await fundedUser(testApp, admin, '10000.00');
+    await openMargin(testApp, shorter);
+    const sold = await placeOrder(testApp, shorter, {
+      symbol,
+      quantity: '10',
+      side: 'sell',
+      direction: 'short',
+      type: 'market',
+    });
+    expect(sold.data?.state).toBe('filled');
+
+    const page = (await postData(testApp, '/trade/positions', {}, shorter)).data;
+    const position = page.items.find(
+      (item: { symbol: string; direction: string }) => item.symbol === symbol && item.direction === 'short',
+    );
+    expect(position.margin).not.toBeNull();
+    // A large cap: it borrowed 10 shares at the sale's price (the proceeds, its cost, are that less
+    // the fee and the tax) and the sale held 50 % of their value.
+    expect(position.margin.leverage).toBe('2.00');
+    const [borrow] = await queryRows<{ value: string }>(
+      testApp.database.db,
+      sql`select (quantity_minor * price_minor / 100)::text as value from securities_borrows
+          where user_id = ${await userIdOf(testApp, shorter)}`,
+    );
+    const borrowed = BigInt(borrow!.value);
+    expect(parseDecimal(position.margin.borrowed, 2)).toBe(borrowed);
+    expect(parseDecimal(position.costBasis, 2)! < borrowed).toBe(true);
+    expect(parseDecimal(position.margin.marginPaid, 2)).toBe((borrowed + 1n) / 2n);
+
+    // The price at which a rise brings the level to the liquidation level: a little below it the
+    // level is at or above 80 %, a little above it under.
+    const liquidationPrice = parseDecimal(position.margin.liquidationPrice, scales.price)!;
+    const last = parseDecimal(position.lastPrice, scales.price)!;
+    expect(liquidationPrice > last).toBe(true);
+    prices.set(symbol, liquidationPrice - liquidationPrice / 1_000n);
+    expect(await levelOf(shorter)).toBeGreaterThanOrEqual(MARGIN_RULES.liquidationLevelBasisPoints);
+    prices.set(symbol, liquidationPrice + liquidationPrice / 1_000n);
+    expect(await levelOf(shorter)).toBeLessThan(MARGIN_RULES.liquidationLevelBasisPoints);
+    prices.delete(symbol);
+    // The lender's shares are paid in cash: no margin figures.
+    const lent = (await postData(testApp, '/trade/positions', {}, lender)).data.items.find(
+      (item: { symbol: string }) => item.symbol === symbol,
+    );
+    expect(lent.margin).toBeNull();
+    expect(await breaches(testApp)).toEqual([]);
   });
 
   it("is locked while the account's liquidation runs: the user's own orders on it are refused", async () => {

@@ -731,13 +731,15 @@ export function createMarginService(deps: {
 
     /**
      * Each holding's liquidation price (liquidation-price.ts): the last price at which the account's
-     * margin level would reach the published liquidation level, other prices held constant. All
-     * null when nothing is owed (the level cannot fall below 100 %).
+     * margin level would reach the published liquidation level, other prices held constant; a
+     * short's above its price, a holding's below. Keyed `symbol:direction`. All null when the level
+     * cannot fall below 100 %: nothing owed and no short.
      */
     async liquidationPrices(
       userId: bigint,
       holdings: readonly {
         symbol: string;
+        direction: 'long' | 'short';
         currency: Currency;
         quantityMinor: bigint;
         quantityScale: number;
@@ -746,11 +748,13 @@ export function createMarginService(deps: {
     ): Promise<Map<string, bigint | null>> {
       const prices = new Map<string, bigint | null>();
       if (holdings.length === 0) return prices;
-      const side = await sideNow(userId);
+      const valued = await valuation(userId);
+      const side = await marginSide(db, userId, valued);
+      const canFall = side.owedEur > 0n || valued.held.some((holding) => holding.valueMinor < 0n);
       for (const holding of holdings) {
         prices.set(
-          holding.symbol,
-          side.owedEur <= 0n || holding.lastMinor === null
+          `${holding.symbol}:${holding.direction}`,
+          !canFall || holding.lastMinor === null
             ? null
             : liquidationPriceMinor({
                 equityEurMinor: side.equityEur,
@@ -761,6 +765,7 @@ export function createMarginService(deps: {
                 quantityMinor: holding.quantityMinor,
                 quantityScale: holding.quantityScale,
                 usdPerEur: holding.currency === 'EUR' ? null : side.usdPerEur,
+                direction: holding.direction,
               }),
         );
       }

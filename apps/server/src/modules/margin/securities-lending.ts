@@ -610,6 +610,32 @@ export function createSecuritiesLending(deps: {
       });
     },
 
+    /**
+     * A user's shorts as their positions show them, per symbol: the borrowed shares not returned at
+     * their sale prices (the value borrowed), and the initial margin on it, each borrow's rounded up
+     * as the sale's hold was (at the instrument's initial margin now).
+     */
+    async shortFigures(
+      userId: bigint,
+    ): Promise<Map<string, { borrowedMinor: bigint; initialMinor: bigint }>> {
+      const figures = new Map<string, { borrowedMinor: bigint; initialMinor: bigint }>();
+      for (const borrow of await repository.borrowsOf(db, userId)) {
+        const remaining = borrow.quantityMinor - borrow.returnedMinor;
+        if (remaining <= 0n) continue;
+        const value = valueMinor(
+          remaining,
+          deps.instrumentOf(borrow.symbol).quantityScale,
+          borrow.priceMinor,
+        );
+        const initialBasisPoints = BigInt(deps.instrumentMargin(borrow.symbol).initialBasisPoints ?? 10_000);
+        const figure = figures.get(borrow.symbol) ?? { borrowedMinor: 0n, initialMinor: 0n };
+        figure.borrowedMinor += value;
+        figure.initialMinor += divideRounded(value * initialBasisPoints, 10_000n, 'up');
+        figures.set(borrow.symbol, figure);
+      }
+      return figures;
+    },
+
     /** The user's lending: opted in or not, what they lend, their earnings; the lendable list. */
     async status(userId: bigint) {
       const [participant, allocations] = await Promise.all([

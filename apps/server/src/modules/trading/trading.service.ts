@@ -850,7 +850,9 @@ export function createTradingService(deps: TradingServiceDeps) {
    * The margin figures of held positions (issue 16): over each one's open lots at their fill prices,
    * the initial part paid (the lot's cost × 100 / its order's leverage, rounded up, as the fill paid
    * it) and the rest borrowed, the leverage (cost / paid, two decimals, rounded down) and the
-   * liquidation price (margin.liquidationPrices); and whether the account's liquidation runs.
+   * liquidation price (margin.liquidationPrices); and whether the account's liquidation runs. A
+   * short (item 3) borrowed its shares: borrowed is their value at the sale prices, paid the initial
+   * margin held on it (margin.lending.shortFigures).
    */
   async function marginOfPositions(
     userId: bigint,
@@ -859,14 +861,27 @@ export function createTradingService(deps: TradingServiceDeps) {
     const none = { margin: null, isLiquidating: false };
     const byId = new Map<bigint, { margin: PositionMargin | null; isLiquidating: boolean }>();
     if (!margin) return byId;
-    const [lock, leverages] = await Promise.all([
+    const hasShort = items.some(({ position }) => position.direction === 'short');
+    const [lock, leverages, shorts] = await Promise.all([
       margin.liquidationLock(userId),
       repository.leverageOfFills(
         db,
         items.flatMap((item) => item.lots.map((lot) => lot.fillId)),
       ),
+      hasShort ? margin.lending.shortFigures(userId) : Promise.resolve(null),
     ]);
     const marginParts = items.map(({ position, lots }) => {
+      if (position.state !== 'holding') return null;
+      if (position.direction === 'short') {
+        const short = shorts?.get(position.symbol);
+        return short && short.borrowedMinor > 0n && short.initialMinor > 0n
+          ? {
+              costMinor: short.borrowedMinor,
+              paidMinor: short.initialMinor,
+              borrowedMinor: short.borrowedMinor,
+            }
+          : null;
+      }
       let costMinor = 0n;
       let paidMinor = 0n;
       for (const lot of lots) {
@@ -874,11 +889,8 @@ export function createTradingService(deps: TradingServiceDeps) {
         costMinor += lotCost;
         paidMinor += marginPartMinor(lotCost, leverages.get(lot.fillId) ?? 100);
       }
-      return position.state === 'holding' &&
-        position.direction === 'long' &&
-        paidMinor < costMinor &&
-        paidMinor > 0n
-        ? { costMinor, paidMinor }
+      return paidMinor < costMinor && paidMinor > 0n
+        ? { costMinor, paidMinor, borrowedMinor: costMinor - paidMinor }
         : null;
     });
     const onMargin = items.filter((_, index) => marginParts[index] !== null);
@@ -889,6 +901,7 @@ export function createTradingService(deps: TradingServiceDeps) {
             userId,
             onMargin.map(({ position, quote }) => ({
               symbol: position.symbol,
+              direction: position.direction,
               currency: position.currency,
               quantityMinor: position.quantityMinor,
               quantityScale: position.quantityScale,
@@ -902,13 +915,13 @@ export function createTradingService(deps: TradingServiceDeps) {
         byId.set(position.id, { ...none, isLiquidating });
         return;
       }
-      const liquidationPrice = prices.get(position.symbol) ?? null;
+      const liquidationPrice = prices.get(`${position.symbol}:${position.direction}`) ?? null;
       byId.set(position.id, {
         isLiquidating,
         margin: {
           leverage: formatDecimal(divideRounded(part.costMinor * 100n, part.paidMinor, 'down'), 2),
           marginPaid: formatCash(part.paidMinor),
-          borrowed: formatCash(part.costMinor - part.paidMinor),
+          borrowed: formatCash(part.borrowedMinor),
           liquidationPrice: liquidationPrice === null ? null : formatPrice(liquidationPrice),
         },
       });
