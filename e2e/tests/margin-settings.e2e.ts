@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { callApi } from '../src/api';
 import { launchChromium } from '../src/browser';
 import { staffApi } from '../src/fixtures';
@@ -11,9 +11,11 @@ import { AdminPage } from '../page-models/admin-page';
 // Instruments' margin and lending settings in the back office (issue 15 item 4), in Chromium at
 // 1440×900 against the built server: a product staff member finds ABI.BR (a large cap: 50 % / 30 %),
 // is stopped by the form below the class's initial margin, raises it to 80 % / 50 %, marks it
-// lendable with its channel paused, with a reason; the list and the published margin parameters
-// show it at once, and the audit log holds the change. An auditor reads the list without any
-// change button. Screenshots of the list and the form in English and French.
+// lendable with its channel paused and its annual borrow fee at 3.25 % (the form refuses a third
+// decimal), with a reason; the list and the published margin parameters show it at once, and the
+// audit log holds the change. Clearing the fee sends null: the list shows the configuration's
+// 3.00 % again. An auditor reads the list without any change button. Screenshots of the list and
+// the form in English and French.
 
 const TIMEOUT_MS = 15_000;
 const ADMIN_PASSWORD = 'first-start-password-1';
@@ -22,6 +24,7 @@ const shots = 'test-results/margin-settings';
 
 let server: RunningServer;
 let browser: Browser;
+let productAdmin: AdminPage;
 
 before(async () => {
   server = await startServer({
@@ -51,12 +54,19 @@ const publishedAbi = async () => {
   return instruments.find((item) => item.symbol === 'ABI.BR') as Record<string, unknown>;
 };
 
+/** What the form sent to the save call, read from the request itself. */
+const sentBody = (page: Page) =>
+  page
+    .waitForRequest((request) => request.url().endsWith('/margin/instrumentSave'), { timeout: TIMEOUT_MS })
+    .then((request) => request.postDataJSON() as Record<string, unknown>);
+
 describe('margin and lending settings', () => {
   it('product raises a large cap’s margins and marks it lendable, paused; the published parameters follow', async () => {
     const before = await publishedAbi();
     assert.equal(before.initialBasisPoints, 5000);
     assert.equal(before.maintenanceBasisPoints, 3000);
     const product = await AdminPage.open(browser, server.baseUrl, server.now);
+    productAdmin = product;
     await product.firstSignIn('pia', STAFF_PASSWORD);
     const { page } = product;
     await product.menu('Margin and lending');
@@ -65,6 +75,8 @@ describe('margin and lending settings', () => {
     await row.waitFor({ timeout: TIMEOUT_MS });
     assert.match((await page.getByTestId('margin-class-ABI.BR').textContent()) ?? '', /Large cap/);
     assert.match((await page.getByTestId('margin-initial-ABI.BR').textContent()) ?? '', /50/);
+    // No fee of its own: the configuration's (LENDING_BORROW_FEE_BASIS_POINTS, 300 by default).
+    assert.equal(await page.getByTestId('margin-borrow-fee-ABI.BR').textContent(), '3.00%the default');
     await page.screenshot({ path: `${shots}/list-en.png` });
 
     await page.getByTestId('margin-edit-ABI.BR').click();
@@ -80,12 +92,23 @@ describe('margin and lending settings', () => {
     await drawer.getByTestId('margin-maintenance-input').fill('50');
     await drawer.getByTestId('margin-lendable').click();
     await drawer.getByTestId('margin-lending-paused').click();
+    // The fee field shows the default it leaves in force when empty; a third decimal is refused.
+    const fee = drawer.getByTestId('margin-borrow-fee-input');
+    assert.equal(await fee.getAttribute('placeholder'), '3.00%');
+    await drawer.getByText('Leave it empty for the default, 3.00% a year.').waitFor({ timeout: TIMEOUT_MS });
+    await fee.fill('3.255');
     await drawer.getByTestId('margin-save').click();
+    await drawer.getByText('From 0 to 100%, with at most two decimals.').waitFor({ timeout: TIMEOUT_MS });
+    await fee.fill('3.25');
+    const sent = sentBody(page);
+    await drawer.getByTestId('margin-save').click();
+    assert.equal((await sent).borrowFeeBasisPoints, 325);
     await drawer.waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
     await page.getByText('ABI.BR: saved and recorded in the audit log.').waitFor({ timeout: TIMEOUT_MS });
     assert.match((await page.getByTestId('margin-initial-ABI.BR').textContent()) ?? '', /80\.00.*50\.00/);
     assert.match((await page.getByTestId('margin-lending-ABI.BR').textContent()) ?? '', /channel paused/);
     assert.match((await row.textContent()) ?? '', /earnings volatility/);
+    assert.equal(await page.getByTestId('margin-borrow-fee-ABI.BR').textContent(), '3.25%');
     await page.screenshot({ path: `${shots}/saved-en.png` });
 
     const published = await publishedAbi();
@@ -108,7 +131,30 @@ describe('margin and lending settings', () => {
     await page.locator('header select').selectOption('en');
   });
 
-  it('the change is in the audit log; an auditor reads the list without changing anything', async () => {
+  it('a cleared borrow fee is sent as null: the instrument is back at the configuration’s fee', async () => {
+    // The product staff member signed in above, back in English.
+    const { page } = productAdmin;
+    await page.getByTestId('margin-settings-filter').locator('input').fill('ABI');
+    await page.getByTestId('margin-edit-ABI.BR').click();
+    const drawer = page.locator('.ant-drawer');
+    const fee = drawer.getByTestId('margin-borrow-fee-input');
+    await fee.waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(await fee.inputValue(), '3.25');
+    await fee.fill('');
+    await drawer.getByTestId('margin-reason').fill('fee back to the default');
+    const sent = sentBody(page);
+    await drawer.getByTestId('margin-save').click();
+    const body = await sent;
+    assert.ok('borrowFeeBasisPoints' in body);
+    assert.equal(body.borrowFeeBasisPoints, null);
+    await drawer.waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
+    await page.getByText('fee back to the default').waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(await page.getByTestId('margin-borrow-fee-ABI.BR').textContent(), '3.00%the default');
+    // The rest of the override is kept as it was.
+    assert.match((await page.getByTestId('margin-initial-ABI.BR').textContent()) ?? '', /80\.00.*50\.00/);
+  });
+
+  it('the changes are in the audit log; an auditor reads the list without changing anything', async () => {
     const admin = staffApi(server.baseUrl, 'admin', ADMIN_PASSWORD, server.now);
     const audit = await admin<{ items: { action: string; reason: string; after: unknown }[] }>(
       '/audit/list',
@@ -117,9 +163,13 @@ describe('margin and lending settings', () => {
         targetId: 'ABI.BR',
       },
     );
-    assert.equal(audit.items.length, 1);
-    assert.equal(audit.items[0]!.action, 'margin.instrument_settings');
-    assert.equal(audit.items[0]!.reason, 'earnings volatility');
+    assert.equal(audit.items.length, 2);
+    const raised = audit.items.find((item) => item.reason === 'earnings volatility');
+    const cleared = audit.items.find((item) => item.reason === 'fee back to the default');
+    assert.equal(raised?.action, 'margin.instrument_settings');
+    assert.equal((raised?.after as { borrowFeeBasisPoints: unknown }).borrowFeeBasisPoints, 325);
+    assert.equal(cleared?.action, 'margin.instrument_settings');
+    assert.equal((cleared?.after as { borrowFeeBasisPoints: unknown }).borrowFeeBasisPoints, null);
     const auditor = await AdminPage.open(browser, server.baseUrl, server.now);
     await auditor.firstSignIn('audra', STAFF_PASSWORD);
     await auditor.menu('Margin and lending');

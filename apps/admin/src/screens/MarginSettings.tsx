@@ -1,3 +1,4 @@
+import { formatDecimal, parseTypedDecimal } from '@beurs/contract/decimal';
 import { adminMarginSettingsPaths } from '@beurs/contract/paths';
 import { formatRate, percentSuffix } from '@beurs/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,8 +27,10 @@ import { Loadable, useFormat } from '../ui';
 // it has one, and the settings in force, which trading, the margin summary and the published
 // parameters use. Product staff and administrators set an override (audited, with a reason); the
 // other roles that may list them only read. An override only tightens: out of margin, or margins
-// raised, never below the class's (the server refuses the rest). Lendable and the lending channel
-// are recorded and shown; securities lending itself is not built.
+// raised, never below the class's (the server refuses the rest). Lending (issue 16): whether its
+// shares are lendable (may be sold short), its lending channel, and its annual borrow fee (typed as
+// a percentage with at most two decimals, read into basis points without a float; empty: the
+// configuration's, which the list gives).
 
 type Rule = {
   marginClass: 'large_cap' | 'standard' | 'not_marginable';
@@ -41,13 +44,14 @@ type Item = {
   name: string;
   currency: string;
   classRule: Rule;
-  effective: Rule & { lendable: boolean; lendingOpen: boolean };
+  effective: Rule & { lendable: boolean; lendingOpen: boolean; borrowFeeBasisPoints: number | null };
   override: {
     notMarginable: boolean;
     initialBasisPoints: number | null;
     maintenanceBasisPoints: number | null;
     lendable: boolean;
     lendingPaused: boolean;
+    borrowFeeBasisPoints: number | null;
     reason: string;
     updatedByStaffId: string;
     updatedAt: string;
@@ -59,6 +63,8 @@ type Values = {
   maintenancePercent: number | null;
   lendable: boolean;
   lendingPaused: boolean;
+  /** The annual borrow fee as typed, a percentage ("3", "3.25", "3,25"); empty: the default. */
+  borrowFeePercent: string;
   reason: string;
 };
 
@@ -71,6 +77,22 @@ const classColors: Record<Rule['marginClass'], string> = {
 /** Basis points from a percentage with at most two decimals (80.5 → 8050). */
 const basisPointsOf = (percent: number | null | undefined) =>
   percent === null || percent === undefined ? null : Math.round(percent * 100);
+
+/** The highest annual borrow fee staff may set: 100 %. */
+const BORROW_FEE_MAX_BASIS_POINTS = 10_000n;
+
+/**
+ * Basis points from a typed percentage, exactly (no float): "3" → 300, "3.25" or "3,25" → 325.
+ * Empty: null (the configuration's fee). Undefined: not a percentage from 0 to 100 with at most two
+ * decimals (the form refuses it).
+ */
+const borrowFeeBasisPointsOf = (text: string | undefined): number | null | undefined => {
+  const trimmed = (text ?? '').trim().replace(/\s*%$/, '');
+  if (trimmed === '') return null;
+  const basisPoints = parseTypedDecimal(trimmed, 2);
+  if (basisPoints === null || basisPoints > BORROW_FEE_MAX_BASIS_POINTS) return undefined;
+  return Number(basisPoints);
+};
 
 export default function MarginSettings() {
   const { t, texts, errorText } = useI18n();
@@ -91,7 +113,8 @@ export default function MarginSettings() {
   const percent = (basisPoints: number | null) =>
     basisPoints === null
       ? '–'
-      : `${formatRate((basisPoints / 100).toFixed(2), texts.language)}${percentSuffix(texts.language)}`;
+      : `${formatRate(formatDecimal(BigInt(basisPoints), 2), texts.language)}${percentSuffix(texts.language)}`;
+  const borrowFeeDefault = query.data?.borrowFeeDefaultBasisPoints ?? null;
   const classTag = (rule: Rule) => (
     <Tag color={classColors[rule.marginClass]}>
       {t(`marginSettings.classes.${rule.marginClass}`)}
@@ -112,6 +135,10 @@ export default function MarginSettings() {
           : item.override.maintenanceBasisPoints / 100,
       lendable: item.override?.lendable ?? false,
       lendingPaused: item.override?.lendingPaused ?? false,
+      borrowFeePercent:
+        item.override?.borrowFeeBasisPoints === null || item.override?.borrowFeeBasisPoints === undefined
+          ? ''
+          : formatDecimal(BigInt(item.override.borrowFeeBasisPoints), 2),
       reason: '',
     });
     setRefusal(null);
@@ -132,6 +159,8 @@ export default function MarginSettings() {
           maintenanceBasisPoints: isExcluded ? null : basisPointsOf(values.maintenancePercent),
           lendable: values.lendable,
           lendingPaused: values.lendingPaused,
+          // Always sent: a cleared field (null) goes back to the configuration's fee.
+          borrowFeeBasisPoints: borrowFeeBasisPointsOf(values.borrowFeePercent) ?? null,
           reason: values.reason.trim(),
         },
         { quiet: true },
@@ -154,7 +183,7 @@ export default function MarginSettings() {
         {t('menu.marginSettings')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('marginSettings.help')}</Typography.Text>
-      <Alert type="info" showIcon title={t('marginSettings.lendingNotBuilt')} />
+      <Alert type="info" showIcon title={t('marginSettings.lendingHelp')} />
       <Input.Search
         allowClear
         placeholder={t('marginSettings.filter')}
@@ -178,7 +207,7 @@ export default function MarginSettings() {
                 item.name.toLowerCase().includes(needle),
             )}
             pagination={{ pageSize: 25, showSizeChanger: false }}
-            scroll={{ x: 960 }}
+            scroll={{ x: 1080 }}
             onRow={(row) =>
               ({ 'data-testid': `margin-row-${row.symbol}` }) as React.HTMLAttributes<HTMLElement>
             }
@@ -247,6 +276,17 @@ export default function MarginSettings() {
                       <Tag color="orange">{t('marginSettings.lendingPaused')}</Tag>
                     )}
                   </span>
+                ),
+              },
+              {
+                title: t('marginSettings.borrowFee'),
+                render: (_, row) => (
+                  <Space orientation="vertical" size={0} data-testid={`margin-borrow-fee-${row.symbol}`}>
+                    <span>{percent(row.effective.borrowFeeBasisPoints ?? borrowFeeDefault)}</span>
+                    {row.effective.borrowFeeBasisPoints === null && (
+                      <Typography.Text type="secondary">{t('marginSettings.byDefault')}</Typography.Text>
+                    )}
+                  </Space>
                 ),
               },
               {
@@ -388,6 +428,27 @@ export default function MarginSettings() {
             </Form.Item>
             <Form.Item name="lendingPaused" label={t('marginSettings.pauseLending')} valuePropName="checked">
               <Switch data-testid="margin-lending-paused" />
+            </Form.Item>
+            <Form.Item
+              name="borrowFeePercent"
+              label={t('marginSettings.borrowFeePercent')}
+              extra={t('marginSettings.borrowFeeHelp', { fee: percent(borrowFeeDefault) })}
+              rules={[
+                {
+                  validator: async (_, text?: string) => {
+                    if (borrowFeeBasisPointsOf(text) === undefined) {
+                      throw new Error(t('marginSettings.rules.borrowFee'));
+                    }
+                  },
+                },
+              ]}
+            >
+              <Input
+                inputMode="decimal"
+                placeholder={percent(borrowFeeDefault)}
+                style={{ width: 160 }}
+                data-testid="margin-borrow-fee-input"
+              />
             </Form.Item>
             <Form.Item
               name="reason"

@@ -43,8 +43,8 @@ export default {
   },
   marginSettings: {
     help: 'Jedes Instrument, für das Margin veröffentlicht wird, mit dem, was seine Klasse ihm gibt (Large Caps 50 % Initial- und 30 % Erhaltungsmargin, andere Aktien und ETFs 60 % und 40 %; Krypto und illiquide Instrumente nicht marginfähig), und den geltenden Einstellungen, die der Handel, das Marginkonto und die veröffentlichten Parameter verwenden. Eine Abweichung kann nur verschärfen: ein Instrument aus der Margin nehmen oder seine Margins erhöhen, nie unter die seiner Klasse. Jede Änderung wird mit Ihrer Begründung im Audit-Log festgehalten.',
-    lendingNotBuilt:
-      'Die Wertpapierleihe ist noch nicht gebaut: ob ein Instrument verleihbar ist und ob sein Leihkanal pausiert ist, wird hier erfasst und angezeigt; verliehen wird nichts.',
+    lendingHelp:
+      'Nutzer mit einem Marginkonto können ein verleihbares Instrument leerverkaufen, solange sein Leihkanal offen ist, indem sie die voll bezahlten Aktien von Nutzern leihen, die ihre verleihen wollen. Der Leerverkauf zahlt die jährliche Leihgebühr, täglich belastet; die Verleiher erhalten ihren Anteil daran.',
     filter: 'Symbol oder Name',
     empty: 'Kein Instrument.',
     instrument: 'Instrument',
@@ -52,6 +52,8 @@ export default {
     initial: 'Initialmargin',
     maintenance: 'Erhaltungsmargin',
     lending: 'Leihe',
+    borrowFee: 'Leihgebühr',
+    byDefault: 'Standard',
     override: 'Abweichung',
     byClass: '{{value}} laut Klasse',
     notLendable: 'Nicht verleihbar',
@@ -70,6 +72,9 @@ export default {
     maintenancePercent: 'Erhaltungsmargin (%)',
     lendable: 'Verleihbar',
     pauseLending: 'Leihkanal pausieren',
+    borrowFeePercent: 'Jährliche Leihgebühr (%)',
+    borrowFeeHelp:
+      'Leer lassen für den Standard, {{fee}} pro Jahr. Ein Leerverkauf dieses Instruments zahlt sie, täglich belastet.',
     reason: 'Begründung (bleibt im Audit-Log)',
     save: 'Speichern',
     saved: '{{symbol}}: gespeichert und im Audit-Log festgehalten.',
@@ -87,6 +92,7 @@ export default {
     rules: {
       between: 'Von {{min}} (die seiner Klasse) bis 100 %.',
       maintenance: 'Nicht über der Initialmargin.',
+      borrowFee: 'Von 0 bis 100 %, mit höchstens zwei Nachkommastellen.',
       reason: 'Eine Begründung mit 3 bis 500 Zeichen.',
     },
   },

@@ -42,8 +42,8 @@ export default {
   },
   marginSettings: {
     help: "Every instrument with published margin terms, with what its class gives it (large caps 50% initial and 30% maintenance, other shares and ETFs 60% and 40%; crypto and illiquid instruments not marginable) and the settings in force, which trading, the margin account and the published parameters use. An override can only tighten: take an instrument out of margin, or raise its margins, never below its class's. Each change is kept in the audit log with your reason.",
-    lendingNotBuilt:
-      'Securities lending is not built yet: whether an instrument is lendable and whether its lending channel is paused are recorded and shown here, and nothing is lent.',
+    lendingHelp:
+      'Users with a margin account may sell a lendable instrument short while its lending channel is open, borrowing the fully paid shares of users who chose to lend theirs. The short pays the annual borrow fee, charged daily; the lenders receive their share of it.',
     filter: 'Symbol or name',
     empty: 'No instrument.',
     instrument: 'Instrument',
@@ -51,6 +51,8 @@ export default {
     initial: 'Initial margin',
     maintenance: 'Maintenance margin',
     lending: 'Lending',
+    borrowFee: 'Borrow fee',
+    byDefault: 'the default',
     override: 'Override',
     byClass: '{{value}} by its class',
     notLendable: 'Not lendable',
@@ -69,6 +71,9 @@ export default {
     maintenancePercent: 'Maintenance margin (%)',
     lendable: 'Lendable',
     pauseLending: 'Pause the lending channel',
+    borrowFeePercent: 'Annual borrow fee (%)',
+    borrowFeeHelp:
+      'Leave it empty for the default, {{fee}} a year. A short on this instrument pays it, charged daily.',
     reason: 'Reason (kept in the audit log)',
     save: 'Save',
     saved: '{{symbol}}: saved and recorded in the audit log.',
@@ -86,6 +91,7 @@ export default {
     rules: {
       between: "From {{min}} (its class's) to 100%.",
       maintenance: 'Not above the initial margin.',
+      borrowFee: 'From 0 to 100%, with at most two decimals.',
       reason: 'A reason of 3 to 500 characters.',
     },
   },

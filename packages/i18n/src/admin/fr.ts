@@ -43,8 +43,8 @@ export default {
   },
   marginSettings: {
     help: "Chaque instrument pour lequel une marge est publiée, avec ce que lui donne sa classe (grandes capitalisations 50 % initiale et 30 % de maintenance, autres actions et ETF 60 % et 40 % ; crypto et instruments peu liquides hors marge) et les réglages en vigueur, qu'utilisent la négociation, le compte sur marge et les paramètres publiés. Une dérogation ne peut que resserrer : retirer un instrument de la marge ou relever ses marges, jamais sous celles de sa classe. Chaque changement est conservé dans le journal d'audit avec votre motif.",
-    lendingNotBuilt:
-      "Le prêt de titres n'est pas encore construit : le fait qu'un instrument soit prêtable et que son canal de prêt soit suspendu est enregistré et affiché ici, et rien n'est prêté.",
+    lendingHelp:
+      "Les utilisateurs qui ont un compte sur marge peuvent vendre à découvert un instrument prêtable tant que son canal de prêt est ouvert, en empruntant les actions entièrement payées des utilisateurs qui ont choisi de prêter les leurs. La vente à découvert paie les frais d'emprunt annuels, prélevés chaque jour ; les prêteurs en reçoivent leur part.",
     filter: 'Symbole ou nom',
     empty: 'Aucun instrument.',
     instrument: 'Instrument',
@@ -52,6 +52,8 @@ export default {
     initial: 'Marge initiale',
     maintenance: 'Marge de maintenance',
     lending: 'Prêt',
+    borrowFee: "Frais d'emprunt",
+    byDefault: 'par défaut',
     override: 'Dérogation',
     byClass: '{{value}} selon sa classe',
     notLendable: 'Non prêtable',
@@ -70,6 +72,9 @@ export default {
     maintenancePercent: 'Marge de maintenance (%)',
     lendable: 'Prêtable',
     pauseLending: 'Suspendre le canal de prêt',
+    borrowFeePercent: "Frais d'emprunt annuels (%)",
+    borrowFeeHelp:
+      'Laissez vide pour les frais par défaut, {{fee}} par an. Une vente à découvert de cet instrument les paie, prélevés chaque jour.',
     reason: "Motif (conservé dans le journal d'audit)",
     save: 'Enregistrer',
     saved: "{{symbol}} : enregistré et consigné dans le journal d'audit.",
@@ -87,6 +92,7 @@ export default {
     rules: {
       between: 'De {{min}} (celle de sa classe) à 100 %.',
       maintenance: 'Pas au-dessus de la marge initiale.',
+      borrowFee: 'De 0 à 100 %, avec au plus deux décimales.',
       reason: 'Un motif de 3 à 500 caractères.',
     },
   },

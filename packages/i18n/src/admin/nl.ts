@@ -43,8 +43,8 @@ export default {
   },
   marginSettings: {
     help: "Elk instrument waarvoor marge gepubliceerd wordt, met wat zijn klasse het geeft (large caps 50 % initieel en 30 % onderhoud, andere aandelen en ETF's 60 % en 40 %; crypto en illiquide instrumenten niet op marge) en de geldende instellingen, die de handel, de margerekening en de gepubliceerde parameters gebruiken. Een afwijking kan alleen strenger: een instrument uit de marge halen of zijn marges verhogen, nooit onder die van zijn klasse. Elke wijziging komt met uw reden in het auditlog.",
-    lendingNotBuilt:
-      'Effectenuitlening is nog niet gebouwd: of een instrument uitleenbaar is en of zijn uitleenkanaal gepauzeerd is, wordt hier vastgelegd en getoond; er wordt niets uitgeleend.',
+    lendingHelp:
+      'Gebruikers met een margerekening kunnen een uitleenbaar instrument short verkopen zolang zijn uitleenkanaal open is, door de volledig betaalde aandelen te lenen van gebruikers die ervoor kozen de hunne uit te lenen. De short betaalt de jaarlijkse leenvergoeding, dagelijks aangerekend; de uitleners krijgen er hun deel van.',
     filter: 'Symbool of naam',
     empty: 'Geen instrument.',
     instrument: 'Instrument',
@@ -52,6 +52,8 @@ export default {
     initial: 'Initiële marge',
     maintenance: 'Onderhoudsmarge',
     lending: 'Uitlenen',
+    borrowFee: 'Leenvergoeding',
+    byDefault: 'de standaard',
     override: 'Afwijking',
     byClass: '{{value}} volgens zijn klasse',
     notLendable: 'Niet uitleenbaar',
@@ -70,6 +72,9 @@ export default {
     maintenancePercent: 'Onderhoudsmarge (%)',
     lendable: 'Uitleenbaar',
     pauseLending: 'Uitleenkanaal pauzeren',
+    borrowFeePercent: 'Jaarlijkse leenvergoeding (%)',
+    borrowFeeHelp:
+      'Laat leeg voor de standaard, {{fee}} per jaar. Een short op dit instrument betaalt ze, dagelijks aangerekend.',
     reason: 'Reden (blijft in het auditlog)',
     save: 'Opslaan',
     saved: '{{symbol}}: opgeslagen en vastgelegd in het auditlog.',
@@ -87,6 +92,7 @@ export default {
     rules: {
       between: 'Van {{min}} (die van zijn klasse) tot 100 %.',
       maintenance: 'Niet boven de initiële marge.',
+      borrowFee: 'Van 0 tot 100 %, met hoogstens twee decimalen.',
       reason: 'Een reden van 3 tot 500 tekens.',
     },
   },

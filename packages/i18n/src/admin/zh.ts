@@ -43,7 +43,8 @@ export default {
   },
   marginSettings: {
     help: '每個公布保證金的商品，顯示其類別給予的設定（大型股初始 50 %、維持 30 %，其他股票與 ETF 60 % 與 40 %；加密貨幣與流動性不足的商品不可融資）以及現行設定，交易、保證金帳戶與公布的參數皆使用現行設定。覆寫只能收緊：將商品移出保證金，或提高其保證金比例，絕不低於其類別的比例。每次變更連同您的理由記入稽核日誌。',
-    lendingNotBuilt: '借券功能尚未建置：此處記錄並顯示商品是否可出借、借券通道是否暫停，但不會出借任何證券。',
+    lendingHelp:
+      '擁有保證金帳戶的用戶可在借券通道開放期間放空可出借的商品，向選擇出借股票的用戶借入其已全額付清的股票。空頭部位支付年借券費，每日收取；出借人可獲得其中的分成。',
     filter: '代號或名稱',
     empty: '沒有商品。',
     instrument: '商品',
@@ -51,6 +52,8 @@ export default {
     initial: '初始保證金',
     maintenance: '維持保證金',
     lending: '借券',
+    borrowFee: '借券費',
+    byDefault: '預設值',
     override: '覆寫',
     byClass: '類別設定為 {{value}}',
     notLendable: '不可出借',
@@ -68,6 +71,8 @@ export default {
     maintenancePercent: '維持保證金（%）',
     lendable: '可出借',
     pauseLending: '暫停借券通道',
+    borrowFeePercent: '年借券費（%）',
+    borrowFeeHelp: '留空即為預設值，每年 {{fee}}。此商品的空頭部位須支付，每日收取。',
     reason: '理由（記入稽核日誌）',
     save: '儲存',
     saved: '{{symbol}}：已儲存並記入稽核日誌。',
@@ -85,6 +90,7 @@ export default {
     rules: {
       between: '介於 {{min}}（其類別）與 100 % 之間。',
       maintenance: '不得高於初始保證金。',
+      borrowFee: '介於 0 % 與 100 % 之間，最多兩位小數。',
       reason: '理由須為 3 至 500 個字元。',
     },
   },
