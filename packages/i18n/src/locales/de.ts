@@ -961,6 +961,7 @@ export default {
       short_collateral: 'Sicherheit des Leerverkaufs zurückgebucht',
       borrow_fee: 'Leihgebühr',
       manufactured_dividend: 'Dividendenausgleichszahlung',
+      margin_transfer: 'Kapitalumbuchung',
     },
     details: {
       deposit: 'Überweisung mit Verwendungszweck {{reference}}',
@@ -1018,6 +1019,29 @@ export default {
         follow_frozen: 'Folgen {{code}}: der Betrag ist bis zum nächsten NAV gesperrt',
         units_issued: 'Folgen {{code}}: {{units}} Anteile zum NAV {{nav}} vom {{date}}',
         units_redeemed: 'Rücknahme {{code}}: {{units}} Anteile zum NAV {{nav}} vom {{date}}',
+      },
+      margin_loan: {
+        repayment:
+          'Margin-Kredit aus dem Verkauf von {{symbol}} (Order {{orderId}}) getilgt: {{amount}}; noch geschuldet {{owed}}',
+        interest: 'Margin-Zinsen für den {{date}}: {{amount}} dem Kredit zugeschlagen; geschuldet {{owed}}',
+        transfer_to_margin: '{{amount}} von der Geldseite auf die Margenseite umgebucht',
+        transfer_to_cash: '{{amount}} von der Margenseite auf die Geldseite umgebucht',
+      },
+      securities_loan: {
+        borrow_fee: {
+          borrower:
+            'Leihgebühr für den {{date}}: {{quantity}} {{symbol}} geliehen zu {{price}}, {{rate}} pro Jahr; {{charged}} von Ihrem Marginkonto',
+          lender:
+            'Leihgebühr für den {{date}} auf {{quantity}} {{symbol}}, die ein Leerverkauf zu {{price}} aus dem Pool lieh, {{rate}} pro Jahr: Ihr Anteil an {{charged}}',
+        },
+        manufactured_dividend: {
+          borrower:
+            'Dividendenausgleich auf {{quantity}} geliehene {{symbol}} (Ex-Tag {{date}}): {{charged}} von Ihrem Marginkonto an die Verleiher gezahlt',
+          lender:
+            'Dividendenausgleich auf verliehene {{symbol}} (Ex-Tag {{date}}): Ihr Anteil an den {{charged}}, die der Leerverkauf auf {{quantity}} geliehene Aktien zahlte',
+        },
+        collateral_return:
+          'Eindeckungskauf von {{quantity}} {{symbol}} (Order {{orderId}}): der gedeckte Teil der Sicherheit von Ihrem Marginkonto auf Ihr Guthaben',
       },
     },
   },
@@ -1463,7 +1487,7 @@ export default {
   lending: {
     title: 'Verleihen Sie Ihre Aktien an Leerverkäufer',
     rules:
-      'Wenn Sie teilnehmen, können Ihre voll bezahlten Aktien (nicht auf Marge gekauft, nicht für einen Verkauf gehalten) an Leerverkäufer verliehen werden, wer zuerst teilnimmt, zuerst. Sie erhalten {{share}} der Leihgebühr, täglich gebucht, und die Dividenden auf verliehene Aktien als Dividendenausgleich. Der Verkauf verliehener Aktien ruft sie zurück: Der Leerverkauf hat {{hours}} Stunden, bevor er zurückgekauft wird. Ein Austritt beendet neue Leihen; bereits verliehene Aktien bleiben verliehen, bis der Leerverkauf eingedeckt wird.',
+      'Wenn Sie teilnehmen, können Ihre voll bezahlten Aktien (nicht auf Marge gekauft, nicht für einen Verkauf gehalten) an Leerverkäufer verliehen werden, wer zuerst teilnimmt, zuerst. Sie erhalten {{share}} der Leihgebühr, täglich gebucht, und die Dividenden auf verliehene Aktien als Dividendenausgleich. Der Verkauf verliehener Aktien ruft sie zurück: Der Leerverkauf hat {{hours}} Stunden, bevor er zurückgekauft wird. Ein Austritt beendet neue und laufende Leihen: Andere Verleiher übernehmen Ihre Aktien, wo sie können, der Rest wird ebenso zurückgerufen.',
     optedIn: 'Sie verleihen Ihre Aktien seit {{date}}.',
     notOptedIn: 'Sie verleihen Ihre Aktien nicht.',
     optIn: 'Meine Aktien verleihen',

@@ -954,6 +954,7 @@ export default {
       short_collateral: 'Short collateral returned',
       borrow_fee: 'Borrow fee',
       manufactured_dividend: 'Manufactured dividend',
+      margin_transfer: 'Capital transfer',
     },
     details: {
       deposit: 'Bank transfer with reference {{reference}}',
@@ -1008,6 +1009,29 @@ export default {
         follow_frozen: 'Follow {{code}}: the amount is frozen until the next NAV',
         units_issued: 'Follow {{code}}: {{units}} units at NAV {{nav}} of {{date}}',
         units_redeemed: 'Redemption {{code}}: {{units}} units at NAV {{nav}} of {{date}}',
+      },
+      margin_loan: {
+        repayment:
+          'Margin loan repaid from the sale of {{symbol}} (order {{orderId}}): {{amount}}; still owed {{owed}}',
+        interest: 'Margin interest for {{date}}: {{amount}} added to the loan; owed {{owed}}',
+        transfer_to_margin: '{{amount}} moved from the cash side to the margin side',
+        transfer_to_cash: '{{amount}} moved from the margin side to the cash side',
+      },
+      securities_loan: {
+        borrow_fee: {
+          borrower:
+            'Borrow fee for {{date}}: {{quantity}} {{symbol}} borrowed at {{price}}, {{rate}} a year; {{charged}} from your margin account',
+          lender:
+            'Borrow fee for {{date}} on {{quantity}} {{symbol}} a short borrowed from the pool at {{price}}, {{rate}} a year: your part of {{charged}}',
+        },
+        manufactured_dividend: {
+          borrower:
+            'Manufactured dividend on {{quantity}} borrowed {{symbol}} (ex-date {{date}}): {{charged}} paid to the lenders from your margin account',
+          lender:
+            'Manufactured dividend on lent {{symbol}} (ex-date {{date}}): your part of the {{charged}} the short paid on {{quantity}} borrowed shares',
+        },
+        collateral_return:
+          'Buy-to-cover of {{quantity}} {{symbol}} (order {{orderId}}): the covered part of the collateral moved from your margin account to your cash',
       },
     },
   },
@@ -1447,7 +1471,7 @@ export default {
   lending: {
     title: 'Lend your shares to short sellers',
     rules:
-      'Opted in, your fully paid shares (not bought on margin, not held for a sale) may be lent to short sellers, oldest opt-in first. You receive {{share}} of the borrow fee, posted daily, and the dividends on lent shares as manufactured dividends. Selling shares that are lent recalls them: the short is given {{hours}} hours before it is bought back. Opting out stops new loans; shares already lent stay lent until the short covers.',
+      'Opted in, your fully paid shares (not bought on margin, not held for a sale) may be lent to short sellers, oldest opt-in first. You receive {{share}} of the borrow fee, posted daily, and the dividends on lent shares as manufactured dividends. Selling shares that are lent recalls them: the short is given {{hours}} hours before it is bought back. Opting out stops new loans and ends the ones running: other lenders take over your shares where they can, the rest are recalled in the same way.',
     optedIn: 'You lend your shares since {{date}}.',
     notOptedIn: 'You do not lend your shares.',
     optIn: 'Lend my shares',

@@ -964,6 +964,7 @@ export default {
       short_collateral: 'Garantie de vente à découvert restituée',
       borrow_fee: 'Frais d’emprunt de titres',
       manufactured_dividend: 'Dividende compensatoire',
+      margin_transfer: 'Transfert de capital',
     },
     details: {
       deposit: 'Virement avec la communication {{reference}}',
@@ -1021,6 +1022,29 @@ export default {
         follow_frozen: 'Suivi {{code}} : le montant est gelé jusqu’à la prochaine VNI',
         units_issued: 'Suivi {{code}} : {{units}} parts à la VNI {{nav}} du {{date}}',
         units_redeemed: 'Rachat {{code}} : {{units}} parts à la VNI {{nav}} du {{date}}',
+      },
+      margin_loan: {
+        repayment:
+          'Prêt sur marge remboursé par la vente de {{symbol}} (ordre {{orderId}}) : {{amount}} ; reste dû {{owed}}',
+        interest: 'Intérêts sur marge du {{date}} : {{amount}} ajoutés au prêt ; dû {{owed}}',
+        transfer_to_margin: '{{amount}} transférés du côté liquidités au côté marge',
+        transfer_to_cash: '{{amount}} transférés du côté marge au côté liquidités',
+      },
+      securities_loan: {
+        borrow_fee: {
+          borrower:
+            'Frais d’emprunt du {{date}} : {{quantity}} {{symbol}} empruntés à {{price}}, {{rate}} par an ; {{charged}} prélevés sur votre compte sur marge',
+          lender:
+            'Frais d’emprunt du {{date}} sur {{quantity}} {{symbol}} empruntés au pool par une vente à découvert à {{price}}, {{rate}} par an : votre part de {{charged}}',
+        },
+        manufactured_dividend: {
+          borrower:
+            'Dividende compensatoire sur {{quantity}} {{symbol}} empruntés (date ex {{date}}) : {{charged}} versés aux prêteurs depuis votre compte sur marge',
+          lender:
+            'Dividende compensatoire sur {{symbol}} prêtés (date ex {{date}}) : votre part des {{charged}} payés par la vente à découvert sur {{quantity}} actions empruntées',
+        },
+        collateral_return:
+          'Rachat de couverture de {{quantity}} {{symbol}} (ordre {{orderId}}) : la part couverte de la garantie passe de votre compte sur marge à vos liquidités',
       },
     },
   },
@@ -1468,7 +1492,7 @@ export default {
   lending: {
     title: 'Prêtez vos actions aux vendeurs à découvert',
     rules:
-      'Si vous participez, vos actions entièrement payées (non achetées sur marge, non retenues pour une vente) peuvent être prêtées aux vendeurs à découvert, les premiers inscrits d’abord. Vous recevez {{share}} des frais d’emprunt, comptabilisés chaque jour, et les dividendes des actions prêtées sous forme de dividendes compensatoires. Vendre des actions prêtées les rappelle : la position courte dispose de {{hours}} heures avant d’être rachetée. Vous retirer arrête les nouveaux prêts ; les actions déjà prêtées le restent jusqu’à la couverture.',
+      'Si vous participez, vos actions entièrement payées (non achetées sur marge, non retenues pour une vente) peuvent être prêtées aux vendeurs à découvert, les premiers inscrits d’abord. Vous recevez {{share}} des frais d’emprunt, comptabilisés chaque jour, et les dividendes des actions prêtées sous forme de dividendes compensatoires. Vendre des actions prêtées les rappelle : la position courte dispose de {{hours}} heures avant d’être rachetée. Vous retirer arrête les nouveaux prêts et met fin aux prêts en cours : d’autres prêteurs reprennent vos actions quand ils le peuvent, le reste est rappelé de la même façon.',
     optedIn: 'Vous prêtez vos actions depuis le {{date}}.',
     notOptedIn: 'Vous ne prêtez pas vos actions.',
     optIn: 'Prêter mes actions',

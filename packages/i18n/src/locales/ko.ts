@@ -963,6 +963,7 @@ export default {
       short_collateral: '공매도 담보 반환',
       borrow_fee: '대차 수수료',
       manufactured_dividend: '대체 배당금',
+      margin_transfer: '자금 이체',
     },
     details: {
       deposit: '결제 참조번호 {{reference}}(으)로 계좌 이체',
@@ -1015,6 +1016,28 @@ export default {
         follow_frozen: '팔로우 {{code}}: 다음 NAV까지 금액 동결',
         units_issued: '팔로우 {{code}}: {{date}} NAV {{nav}}에 {{units}}좌',
         units_redeemed: '환매 {{code}}: {{date}} NAV {{nav}}에 {{units}}좌',
+      },
+      margin_loan: {
+        repayment: '{{symbol}} 매도(주문 {{orderId}}) 대금으로 신용 대출 상환 {{amount}}, 남은 대출 {{owed}}',
+        interest: '{{date}} 신용 이자 {{amount}}: 대출에 가산, 대출 잔액 {{owed}}',
+        transfer_to_margin: '현금 측 → 신용 측 이체: {{amount}}',
+        transfer_to_cash: '신용 측 → 현금 측 이체: {{amount}}',
+      },
+      securities_loan: {
+        borrow_fee: {
+          borrower:
+            '{{date}} 대차 수수료: {{quantity}} {{symbol}} 차입(가격 {{price}}, 연 {{rate}}), 증거금 계좌에서 {{charged}} 지급',
+          lender:
+            '{{date}} 대차 수수료: 공매도가 풀에서 차입한 {{quantity}} {{symbol}}(가격 {{price}}, 연 {{rate}}), 총 {{charged}} 중 귀하의 몫',
+        },
+        manufactured_dividend: {
+          borrower:
+            '차입한 {{quantity}} {{symbol}}의 대체 배당금(배당락일 {{date}}): 증거금 계좌에서 대여자에게 {{charged}} 지급',
+          lender:
+            '대여한 {{symbol}}의 대체 배당금(배당락일 {{date}}): 공매도가 차입한 {{quantity}}주에 대해 지급한 {{charged}} 중 귀하의 몫',
+        },
+        collateral_return:
+          '{{quantity}} {{symbol}} 환매(주문 {{orderId}}): 해당 담보가 증거금 계좌에서 현금으로 반환',
       },
     },
   },
@@ -1442,7 +1465,7 @@ export default {
   lending: {
     title: '공매도자에게 주식을 대여하세요',
     rules:
-      '참여하면 완납된 주식(신용 매수가 아니고 매도 주문에 묶이지 않은 주식)이 참여 순서대로 공매도자에게 대여될 수 있습니다. 대차 수수료의 {{share}}를 매일 받고, 대여 주식의 배당은 대체 배당금으로 받습니다. 대여 중인 주식을 매도하면 리콜되며, 공매도는 {{hours}}시간 후 환매됩니다. 참여를 중단하면 새 대여가 멈추고, 이미 대여된 주식은 공매도가 환매할 때까지 대여 상태로 남습니다.',
+      '참여하면 완납된 주식(신용 매수가 아니고 매도 주문에 묶이지 않은 주식)이 참여 순서대로 공매도자에게 대여될 수 있습니다. 대차 수수료의 {{share}}를 매일 받고, 대여 주식의 배당은 대체 배당금으로 받습니다. 대여 중인 주식을 매도하면 리콜되며, 공매도는 {{hours}}시간 후 환매됩니다. 참여를 중단하면 새 대여가 멈추고 진행 중인 대여도 끝납니다. 다른 대여자가 가능한 만큼 귀하의 주식을 대신하고, 나머지는 같은 방식으로 리콜됩니다.',
     optedIn: '{{date}}부터 주식을 대여하고 있습니다.',
     notOptedIn: '주식을 대여하지 않고 있습니다.',
     optIn: '내 주식 대여하기',

@@ -967,6 +967,7 @@ export default {
       short_collateral: 'Onderpand short teruggestort',
       borrow_fee: 'Leenvergoeding',
       manufactured_dividend: 'Vervangende dividend',
+      margin_transfer: 'Kapitaaloverdracht',
     },
     details: {
       deposit: 'Overschrijving met mededeling {{reference}}',
@@ -1024,6 +1025,29 @@ export default {
         follow_frozen: 'Volgen {{code}}: het bedrag is bevroren tot de volgende NAV',
         units_issued: 'Volgen {{code}}: {{units}} deelbewijzen tegen NAV {{nav}} van {{date}}',
         units_redeemed: 'Terugkoop {{code}}: {{units}} deelbewijzen tegen NAV {{nav}} van {{date}}',
+      },
+      margin_loan: {
+        repayment:
+          'Margelening afgelost uit de verkoop van {{symbol}} (order {{orderId}}): {{amount}}; nog verschuldigd {{owed}}',
+        interest: 'Margerente voor {{date}}: {{amount}} bij de lening geteld; verschuldigd {{owed}}',
+        transfer_to_margin: '{{amount}} van de geldkant naar de margekant overgeboekt',
+        transfer_to_cash: '{{amount}} van de margekant naar de geldkant overgeboekt',
+      },
+      securities_loan: {
+        borrow_fee: {
+          borrower:
+            'Leenvergoeding voor {{date}}: {{quantity}} {{symbol}} geleend tegen {{price}}, {{rate}} per jaar; {{charged}} van uw margerekening',
+          lender:
+            'Leenvergoeding voor {{date}} op {{quantity}} {{symbol}} die een short uit de pool leende tegen {{price}}, {{rate}} per jaar: uw deel van {{charged}}',
+        },
+        manufactured_dividend: {
+          borrower:
+            'Vervangend dividend op {{quantity}} geleende {{symbol}} (ex-datum {{date}}): {{charged}} van uw margerekening aan de uitleners betaald',
+          lender:
+            'Vervangend dividend op uitgeleende {{symbol}} (ex-datum {{date}}): uw deel van de {{charged}} die de short betaalde op {{quantity}} geleende aandelen',
+        },
+        collateral_return:
+          'Terugkoop van {{quantity}} {{symbol}} (order {{orderId}}): het gedekte deel van het onderpand van uw margerekening naar uw cash',
       },
     },
   },
@@ -1467,7 +1491,7 @@ export default {
   lending: {
     title: 'Leen uw aandelen uit aan shortverkopers',
     rules:
-      'Als u meedoet, kunnen uw volledig betaalde aandelen (niet op marge gekocht, niet vastgehouden voor een verkoop) worden uitgeleend aan shortverkopers, wie het eerst meedoet eerst. U ontvangt {{share}} van de leenvergoeding, dagelijks geboekt, en de dividenden op uitgeleende aandelen als vervangende dividenden. Uitgeleende aandelen verkopen roept ze terug: de short krijgt {{hours}} uur voordat hij wordt teruggekocht. Stoppen houdt nieuwe uitleningen tegen; reeds uitgeleende aandelen blijven uitgeleend tot de short sluit.',
+      'Als u meedoet, kunnen uw volledig betaalde aandelen (niet op marge gekocht, niet vastgehouden voor een verkoop) worden uitgeleend aan shortverkopers, wie het eerst meedoet eerst. U ontvangt {{share}} van de leenvergoeding, dagelijks geboekt, en de dividenden op uitgeleende aandelen als vervangende dividenden. Uitgeleende aandelen verkopen roept ze terug: de short krijgt {{hours}} uur voordat hij wordt teruggekocht. Stoppen houdt nieuwe uitleningen tegen en beëindigt de lopende: andere uitleners nemen uw aandelen over waar ze kunnen, de rest wordt op dezelfde manier teruggeroepen.',
     optedIn: 'U leent uw aandelen uit sinds {{date}}.',
     notOptedIn: 'U leent uw aandelen niet uit.',
     optIn: 'Mijn aandelen uitlenen',

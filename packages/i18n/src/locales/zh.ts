@@ -941,6 +941,7 @@ export default {
       short_collateral: '放空保證金退回',
       borrow_fee: '借券費',
       manufactured_dividend: '補償股利',
+      margin_transfer: '資金轉帳',
     },
     details: {
       deposit: '銀行轉帳，付款參考碼 {{reference}}',
@@ -992,6 +993,28 @@ export default {
         follow_frozen: '跟投 {{code}}：金額凍結至下一個淨值',
         units_issued: '跟投 {{code}}：按 {{date}} 淨值 {{nav}} 獲得 {{units}} 份',
         units_redeemed: '贖回 {{code}}：按 {{date}} 淨值 {{nav}} 贖回 {{units}} 份',
+      },
+      margin_loan: {
+        repayment: '以賣出 {{symbol}}（委託 {{orderId}}）所得償還融資借款：{{amount}}；尚欠 {{owed}}',
+        interest: '{{date}} 融資利息：{{amount}} 計入借款；尚欠 {{owed}}',
+        transfer_to_margin: '{{amount}} 自現金側轉至融資側',
+        transfer_to_cash: '{{amount}} 自融資側轉至現金側',
+      },
+      securities_loan: {
+        borrow_fee: {
+          borrower:
+            '{{date}} 借券費：借入 {{quantity}} {{symbol}}，價格 {{price}}，年率 {{rate}}；自您的保證金帳戶扣 {{charged}}',
+          lender:
+            '{{date}} 借券費：空頭向借券池借入 {{quantity}} {{symbol}}，價格 {{price}}，年率 {{rate}}；您分得 {{charged}} 中的份額',
+        },
+        manufactured_dividend: {
+          borrower:
+            '借入 {{quantity}} {{symbol}} 的補償股利（除息日 {{date}}）：自您的保證金帳戶支付出借人 {{charged}}',
+          lender:
+            '出借 {{symbol}} 的補償股利（除息日 {{date}}）：空頭就借入的 {{quantity}} 股支付 {{charged}}，此為您的份額',
+        },
+        collateral_return:
+          '回補 {{quantity}} {{symbol}}（委託 {{orderId}}）：相應的保證金自您的保證金帳戶退回現金',
       },
     },
   },
@@ -1408,7 +1431,7 @@ export default {
   lending: {
     title: '將您的股票出借給放空者',
     rules:
-      '參與後，您全額付清的股票（非融資買入、未因賣單凍結）可出借給放空者，依參與先後分配。您可獲得借券費的 {{share}}，每日入帳；出借股票的股利則以補償股利支付。賣出已出借的股票會將其召回：空頭有 {{hours}} 小時後才會被強制回補。退出後不再新增出借；已出借的股票維持出借直到空頭回補。',
+      '參與後，您全額付清的股票（非融資買入、未因賣單凍結）可出借給放空者，依參與先後分配。您可獲得借券費的 {{share}}，每日入帳；出借股票的股利則以補償股利支付。賣出已出借的股票會將其召回：空頭有 {{hours}} 小時後才會被強制回補。退出後不再新增出借，進行中的出借也隨之結束：其他出借人盡可能接手您的股票，其餘以相同方式召回。',
     optedIn: '您自 {{date}} 起出借股票。',
     notOptedIn: '您未出借股票。',
     optIn: '出借我的股票',

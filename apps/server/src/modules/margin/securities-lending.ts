@@ -186,6 +186,61 @@ export function createSecuritiesLending(deps: {
     return { moved, missingMinor };
   }
 
+  /**
+   * Ends what a lender lends of `symbol` beyond what they keep lending (`fully_paid`: their fully
+   * paid shares, after a sale; `nothing`: all of it, after an opt-out): re-supplied from the pool
+   * (other lenders) where it can be, the rest recalled — newest allocation first — with a notice to
+   * the short and a buy-in at `now + recallNoticeMinutes`.
+   */
+  async function recallExcess(
+    tx: Transaction,
+    input: { userId: bigint; symbol: string; keep: 'fully_paid' | 'nothing' },
+  ) {
+    const lent = await repository.lentAllocationsOf(tx, input.userId, input.symbol);
+    if (lent.length === 0) return;
+    await repository.lockSymbol(tx, input.symbol);
+    const lentMinor = lent.reduce((sum, row) => sum + activeOf(row), 0n);
+    const keep =
+      input.keep === 'fully_paid'
+        ? ((await fullyPaidOf(tx, input.symbol, [input.userId])).get(input.userId) ?? 0n)
+        : 0n;
+    let excess = lentMinor - keep;
+    const now = clock.now();
+    for (const allocation of lent) {
+      if (excess <= 0n) break;
+      if (allocation.recalledAt !== null && allocation.recallOutcome === null) continue;
+      const part = min(activeOf(allocation), excess);
+      excess -= part;
+      const borrow = await repository.borrowById(tx, allocation.borrowId);
+      if (!borrow) throw new Error(`allocation ${allocation.id} without its borrow`);
+      const { moved, missingMinor } = await resupply(tx, allocation, borrow, part);
+      // The part moved to other lenders, and the part recalled, leave this row; the recalled part
+      // is a row of its own that the buy-in (or a later re-supply) ends.
+      await repository.updateAllocation(tx, allocation.id, {
+        returnedMinor: allocation.returnedMinor + part,
+      });
+      if (moved > 0n && missingMinor === 0n) continue;
+      const buyInAt = new Date(now.getTime() + config.recallNoticeMinutes * 60_000);
+      await repository.insertAllocations(tx, [
+        {
+          borrowId: borrow.id,
+          lenderUserId: allocation.lenderUserId,
+          symbol: allocation.symbol,
+          quantityMinor: missingMinor,
+          recalledAt: now,
+          buyInAt,
+          createdAt: now,
+        },
+      ]);
+      const scale = deps.instrumentOf(input.symbol).quantityScale;
+      await tell(tx, borrow.userId, {
+        symbol: input.symbol,
+        quantity: formatDecimal(missingMinor, scale),
+        buyInAt: buyInAt.toISOString(),
+      });
+    }
+  }
+
   /** The published lendable list: marginable instruments staff marked lendable, with their fee. */
   function lendableList() {
     return deps
@@ -370,48 +425,8 @@ export function createSecuritiesLending(deps: {
      * can be, the rest recalled — newest allocation first — with a notice to the short and a buy-in
      * at `now + recallNoticeMinutes`.
      */
-    async afterSale(tx: Transaction, input: { userId: bigint; symbol: string }) {
-      const lent = await repository.lentAllocationsOf(tx, input.userId, input.symbol);
-      if (lent.length === 0) return;
-      await repository.lockSymbol(tx, input.symbol);
-      const lentMinor = lent.reduce((sum, row) => sum + activeOf(row), 0n);
-      const paid = (await fullyPaidOf(tx, input.symbol, [input.userId])).get(input.userId) ?? 0n;
-      let excess = lentMinor - paid;
-      const now = clock.now();
-      for (const allocation of lent) {
-        if (excess <= 0n) break;
-        if (allocation.recalledAt !== null && allocation.recallOutcome === null) continue;
-        const part = min(activeOf(allocation), excess);
-        excess -= part;
-        const borrow = await repository.borrowById(tx, allocation.borrowId);
-        if (!borrow) throw new Error(`allocation ${allocation.id} without its borrow`);
-        const { moved, missingMinor } = await resupply(tx, allocation, borrow, part);
-        // The part moved to other lenders, and the part recalled, leave this row; the recalled part
-        // is a row of its own that the buy-in (or a later re-supply) ends.
-        await repository.updateAllocation(tx, allocation.id, {
-          returnedMinor: allocation.returnedMinor + part,
-        });
-        if (moved > 0n && missingMinor === 0n) continue;
-        const buyInAt = new Date(now.getTime() + config.recallNoticeMinutes * 60_000);
-        await repository.insertAllocations(tx, [
-          {
-            borrowId: borrow.id,
-            lenderUserId: allocation.lenderUserId,
-            symbol: allocation.symbol,
-            quantityMinor: missingMinor,
-            recalledAt: now,
-            buyInAt,
-            createdAt: now,
-          },
-        ]);
-        const scale = deps.instrumentOf(input.symbol).quantityScale;
-        await tell(tx, borrow.userId, {
-          symbol: input.symbol,
-          quantity: formatDecimal(missingMinor, scale),
-          buyInAt: buyInAt.toISOString(),
-        });
-      }
-    },
+    afterSale: (tx: Transaction, input: { userId: bigint; symbol: string }) =>
+      recallExcess(tx, { ...input, keep: 'fully_paid' }),
 
     /**
      * The recalls whose notice has passed: each re-supplied from the pool if it can be now, else
@@ -595,6 +610,17 @@ export function createSecuritiesLending(deps: {
         const before = await repository.participant(tx, userId);
         await repository.setParticipant(tx, userId, lend, clock.now());
         const after = await repository.participant(tx, userId);
+        // Opting out ends the user's loans: re-supplied by other lenders, or recalled with notice.
+        if (!lend) {
+          const symbols = [
+            ...new Set(
+              (await repository.lenderAllocations(tx, userId))
+                .filter((row) => activeOf(row) > 0n)
+                .map((row) => row.symbol),
+            ),
+          ];
+          for (const symbol of symbols.sort()) await recallExcess(tx, { userId, symbol, keep: 'nothing' });
+        }
         await deps.audit.record(
           tx,
           { userId },
@@ -602,7 +628,9 @@ export function createSecuritiesLending(deps: {
             action: lend ? 'margin.lending_opt_in' : 'margin.lending_opt_out',
             targetType: 'lending_participant',
             targetId: userId,
-            reason: lend ? 'lends fully paid shares to the pool' : 'stops lending new shares',
+            reason: lend
+              ? 'lends fully paid shares to the pool'
+              : 'stops lending: what is lent is re-supplied by other lenders or recalled',
             before: before ?? null,
             after: after ?? null,
           },

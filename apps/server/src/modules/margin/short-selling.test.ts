@@ -387,4 +387,49 @@ describe('short selling and securities lending', () => {
     expect(sales).toEqual([{ symbol: other }]);
     expect(await breaches(testApp)).toEqual([]);
   });
+  it('an opt-out ends what the lender lends: re-supplied by the next lender, the rest recalled with notice', async () => {
+    // `other` is lendable; lender C (10 shares, opted in) lends first. D opts in after C with 6.
+    const lenderD = await fundedUser(testApp, admin, '5000.00');
+    const shorterC = await fundedUser(testApp, admin, '5000.00');
+    await openMargin(testApp, shorterC);
+    expect(
+      (await placeOrder(testApp, lenderD, { symbol: other, side: 'buy', type: 'market', quantity: '6' }))
+        .status,
+    ).toBe(1);
+    testApp.clock.advance(1_000);
+    expect((await optIn(lenderD, true)).status).toBe(1);
+    // Shorts 12: 10 from C, 2 from D.
+    expect((await short(shorterC, other, '12')).status).toBe(1);
+    const lenderC = (await allocations(other)).find(
+      (row) => row.quantity === '10' && row.returned === '0',
+    )!.lender;
+    // C opts out: D's 4 free shares re-supply 4 of C's 10, the other 6 are recalled.
+    await testApp.app.services.margin.lending.setOptIn(BigInt(lenderC), false);
+    const rows = await allocations(other);
+    const active = (lender: string) =>
+      rows
+        .filter((row) => row.lender === lender && !row.recalled)
+        .reduce((sum, row) => sum + BigInt(row.quantity) - BigInt(row.returned), 0n);
+    const d = (await userIdOf(testApp, lenderD)).toString();
+    expect(active(d)).toBe(6n);
+    expect(active(lenderC)).toBe(0n);
+    expect(
+      rows.filter((row) => row.recalled && row.outcome === null).map((row) => [row.lender, row.quantity]),
+    ).toEqual([[lenderC, '6']]);
+    const [message] = await queryRows<{ params: Record<string, string> }>(
+      testApp.database.db,
+      sql`select params from user_messages where kind = 'short_recall' and user_id = ${await userIdOf(testApp, shorterC)}`,
+    );
+    expect(message!.params).toMatchObject({ symbol: other, quantity: '6' });
+    const [audit] = await queryRows<{ reason: string }>(
+      testApp.database.db,
+      sql`select reason from audit_log where action = 'margin.lending_opt_out' and target_id = ${lenderC} order by id desc limit 1`,
+    );
+    expect(audit!.reason).toContain('recalled');
+    // At the end of the notice the six are bought in.
+    testApp.clock.advance(NOTICE_MS);
+    await testApp.app.services.margin.lending.processRecalls(testApp.clock.now());
+    expect(await shortOf(shorterC, other)).toEqual({ quantity: '6', state: 'holding' });
+    expect(await breaches(testApp)).toEqual([]);
+  });
 });
