@@ -5,8 +5,8 @@ import { onlyUserTouched, type RecordCheck } from '../../ledger/ledger-record-ch
 // named by that user's buy-to-cover order and moves one amount from their margin account to their
 // cash, touching no one else. A `borrow_fee` or `manufactured_dividend` entry is named by exactly one
 // charge row of its borrow: the borrower's margin account pays the row's amount, other users
-// (the lenders) receive the row's lenders' part, and the rest (the house's share of a fee) goes to
-// the house `fees` account. The lending rows hold together: each borrow's shares not returned are
+// (the lenders) receive the row's lenders' part, and the rest goes to the house: a fee's share to
+// `fees`, a manufactured dividend's withholding to `taxes_payable`. The lending rows hold together: each borrow's shares not returned are
 // the lenders' allocations not returned, and a user's open short position is their borrows not
 // returned. So a charge edited, added or deleted, or a borrow or allocation edited in SQL, is a breach.
 
@@ -20,10 +20,12 @@ const othersSum = (entryId: SQL, userId: SQL): SQL =>
     join ledger_accounts account on account.id = posting.account_id
     where posting.entry_id = ${entryId} and account.owner_user_id is not null and account.owner_user_id <> ${userId})`;
 
-const houseFees = (entryId: SQL): SQL =>
+/** The house's part: a fee's share to `fees`, a manufactured dividend's withholding to `taxes_payable`. */
+const houseShare = (entryId: SQL, entryKind: SQL): SQL =>
   sql`(select coalesce(sum(posting.amount_minor), 0) from ledger_postings posting
     join ledger_accounts account on account.id = posting.account_id
-    where posting.entry_id = ${entryId} and account.owner_user_id is null and account.kind = 'fees')`;
+    where posting.entry_id = ${entryId} and account.owner_user_id is null
+      and account.kind = case ${entryKind} when 'borrow_fee' then 'fees' else 'taxes_payable' end)`;
 
 export const lendingRecordChecks: readonly RecordCheck[] = [
   {
@@ -44,7 +46,7 @@ export const lendingRecordChecks: readonly RecordCheck[] = [
             and (select count(*) from securities_lending_charges named where named.entry_id = entry.id) = 1
             and ${kindSum(sql`entry.id`, sql`borrow.user_id`, 'margin')} = -charge.amount_minor
             and ${othersSum(sql`entry.id`, sql`borrow.user_id`)} = charge.lenders_minor
-            and ${houseFees(sql`entry.id`)} = charge.amount_minor - charge.lenders_minor)))`,
+            and ${houseShare(sql`entry.id`, sql`entry.kind`)} = charge.amount_minor - charge.lenders_minor)))`,
   },
   {
     sourceType: 'securities_loan',

@@ -553,7 +553,18 @@ export function createSecuritiesLending(deps: {
      */
     async manufacturedDividends(
       tx: Transaction,
-      input: { symbol: string; exDate: string; amountPerShareMinor: bigint; recordAt: Date },
+      input: {
+        symbol: string;
+        exDate: string;
+        amountPerShareMinor: bigint;
+        recordAt: Date;
+        /**
+         * A lender's payment on their shares as the issuer's dividend would be: gross and what is
+         * withheld (at source and Belgian, Trading's rates). The short pays the gross; the lender
+         * receives it less the withholding, which goes to the house `taxes_payable`.
+         */
+        payment: (quantityMinor: bigint) => { grossMinor: bigint; withheldMinor: bigint };
+      },
     ): Promise<number> {
       await repository.lockSymbol(tx, input.symbol);
       let posted = 0;
@@ -568,25 +579,29 @@ export function createSecuritiesLending(deps: {
           .map((row) => ({ lenderUserId: row.lenderUserId, quantityMinor: activeOf(row) }))
           .filter((row) => row.quantityMinor > 0n);
         const parts = lenders
-          .map((lender) => ({
-            lenderUserId: lender.lenderUserId,
-            amountMinor: valueMinor(lender.quantityMinor, scale, input.amountPerShareMinor),
-          }))
-          .filter((part) => part.amountMinor > 0n);
-        const amountMinor = parts.reduce((sum, part) => sum + part.amountMinor, 0n);
+          .map((lender) => ({ lenderUserId: lender.lenderUserId, ...input.payment(lender.quantityMinor) }))
+          .filter((part) => part.grossMinor > 0n);
+        const amountMinor = parts.reduce((sum, part) => sum + part.grossMinor, 0n);
         if (amountMinor === 0n) continue;
+        const withheldMinor = parts.reduce((sum, part) => sum + part.withheldMinor, 0n);
+        const lendersMinor = amountMinor - withheldMinor;
         const currency = borrow.currency as Currency;
         const entry = await deps.ledger().transfer(tx, {
           idempotencyKey: `manufactured-dividend:${borrow.id}:${input.exDate}`,
           kind: 'manufactured_dividend',
           source: { type: 'securities_loan', id: borrow.id.toString() },
-          memo: `Manufactured dividend on ${formatDecimal(activeOf(borrow), scale)} borrowed ${borrow.symbol} (ex-date ${input.exDate}, ${formatDecimal(input.amountPerShareMinor, 4)} a share): ${formatCash(amountMinor)} ${currency}`,
+          memo: `Manufactured dividend on ${formatDecimal(activeOf(borrow), scale)} borrowed ${borrow.symbol} (ex-date ${input.exDate}, ${formatDecimal(input.amountPerShareMinor, 4)} a share): ${formatCash(amountMinor)} ${currency}, withheld ${formatCash(withheldMinor)}`,
           postings: [
             { account: userAccount(borrow.userId, currency, 'margin'), amountMinor: -amountMinor },
-            ...parts.map((part) => ({
-              account: userAccount(part.lenderUserId, currency),
-              amountMinor: part.amountMinor,
-            })),
+            ...parts
+              .map((part) => ({
+                account: userAccount(part.lenderUserId, currency),
+                amountMinor: part.grossMinor - part.withheldMinor,
+              }))
+              .filter((posting) => posting.amountMinor !== 0n),
+            ...(withheldMinor > 0n
+              ? [{ account: houseAccount('taxes_payable', currency), amountMinor: withheldMinor }]
+              : []),
           ],
         });
         await repository.insertCharge(tx, {
@@ -595,7 +610,7 @@ export function createSecuritiesLending(deps: {
           day: input.exDate,
           quantityMinor: activeOf(borrow),
           amountMinor,
-          lendersMinor: amountMinor,
+          lendersMinor,
           entryId: entry.entryId,
           createdAt: clock.now(),
         });

@@ -64,6 +64,15 @@ const cash = async (user: MarginUser, kind: 'available' | 'margin' = 'available'
   );
   return BigInt(rows[0]?.balance ?? '0');
 };
+const taxesPayable = async () => {
+  const rows = await queryRows<{ balance: string }>(
+    testApp.database.db,
+    sql`select coalesce(sum(posting.amount_minor), 0)::text as balance from ledger_postings posting
+        join ledger_accounts account on account.id = posting.account_id
+        where account.owner_user_id is null and account.kind = 'taxes_payable' and account.asset = 'EUR'`,
+  );
+  return BigInt(rows[0]?.balance ?? '0');
+};
 const shortOf = async (user: MarginUser, symbol: string) => {
   const rows = await queryRows<{ quantity: string; state: string }>(
     testApp.database.db,
@@ -261,31 +270,37 @@ describe('short selling and securities lending', () => {
       .mockImplementation((asked: string) =>
         asked === symbol ? [{ kind: 'dividend', symbol, exDate, amountMinor: perShare }] : original(asked),
       );
-    const [aBefore, bBefore, marginBefore] = [
+    const [aBefore, bBefore, marginBefore, taxesBefore] = [
       await cash(lenderA),
       await cash(lenderB),
       await cash(shorter, 'margin'),
+      await taxesPayable(),
     ];
     testApp.clock.set(MONDAY_MORNING);
     await testApp.app.services.trading.processCorporateActions(new Date(MONDAY_MORNING));
     await testApp.app.services.trading.processCorporateActions(new Date(MONDAY_MORNING));
     spy.mockRestore();
-    // The short pays 12 × 1.50; A is paid 10 × 1.50 for the lent shares (and nothing from the
-    // issuer: all ten are lent); B 2 × 1.50 manufactured, plus the issuer's on the 7 not lent.
+    // The short pays 12 × 1.50 gross. A is paid 10 × 1.50 for the lent shares less the Belgian
+    // withholding (30 %: 4.50), as the issuer's dividend would be (and nothing from the issuer: all
+    // ten are lent); B 2 × 1.50 less 0.90, plus the issuer's net on the 7 not lent. What is withheld
+    // goes to the house's taxes payable: 5.40 on the manufactured dividend and the issuer's on B's 7.
     expect(marginBefore - (await cash(shorter, 'margin'))).toBe(18_00n);
-    expect((await cash(lenderA)) - aBefore).toBe(15_00n);
-    const [bIssuer] = await queryRows<{ quantity: string; net: string }>(
+    expect((await cash(lenderA)) - aBefore).toBe(10_50n);
+    const [bIssuer] = await queryRows<{ quantity: string; net: string; withheld: string }>(
       testApp.database.db,
-      sql`select quantity_minor::text as quantity, net_minor::text as net from corporate_action_payments
+      sql`select quantity_minor::text as quantity, net_minor::text as net,
+                 withholding_belgian_minor::text as withheld from corporate_action_payments
           where user_id = ${await userIdOf(testApp, lenderB)} and symbol = ${symbol}`,
     );
     expect(bIssuer!.quantity).toBe('7');
-    expect((await cash(lenderB)) - bBefore).toBe(3_00n + BigInt(bIssuer!.net));
-    const dividends = await queryRows<{ amount: string }>(
+    expect((await cash(lenderB)) - bBefore).toBe(2_10n + BigInt(bIssuer!.net));
+    expect((await taxesPayable()) - taxesBefore).toBe(5_40n + BigInt(bIssuer!.withheld));
+    const dividends = await queryRows<{ amount: string; lenders: string }>(
       testApp.database.db,
-      sql`select amount_minor::text as amount from securities_lending_charges where kind = 'manufactured_dividend'`,
+      sql`select amount_minor::text as amount, lenders_minor::text as lenders
+          from securities_lending_charges where kind = 'manufactured_dividend'`,
     );
-    expect(dividends).toEqual([{ amount: '1800' }]);
+    expect(dividends).toEqual([{ amount: '1800', lenders: '1260' }]);
     expect(await breaches(testApp)).toEqual([]);
   });
 

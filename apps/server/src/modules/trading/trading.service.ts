@@ -24,7 +24,7 @@ import type { Database, Executor, Transaction } from '../../db/database';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { CorporateAction, Instrument, Quote } from '../../market/provider';
 import { houseAccount, userAccount } from '../../ledger/ledger-accounts';
-import { dividendPayment, entitlements } from './corporate-actions';
+import { dividendPayment, entitlements, type Withholding } from './corporate-actions';
 import { addDays } from '../../market/zoned-time';
 import type { MarketService } from '../market/market.service';
 import {
@@ -1189,6 +1189,15 @@ export function createTradingService(deps: TradingServiceDeps) {
     });
   }
 
+  /** The withholding on a dividend of `instrument`: at source for US instruments, then Belgian. */
+  const withholdingOf = (instrument: Instrument): Withholding => ({
+    foreignBasisPoints:
+      instrument.market === 'usd' || instrument.market === 'ETF-USA'
+        ? trading.dividendWithholding.usBasisPoints
+        : 0,
+    belgianBasisPoints: trading.dividendWithholding.belgianBasisPoints,
+  });
+
   /** One holder's dividend or split, once (the payment row's unique key decides), with its entry. */
   async function applyCorporateAction(
     instrument: Instrument,
@@ -1200,11 +1209,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     const currency = instrument.currency as Currency;
     const isApplied = await db.transaction(async (tx) => {
       if (action.kind === 'dividend') {
-        const isUs = instrument.market === 'usd' || instrument.market === 'ETF-USA';
-        const paid = dividendPayment(quantityMinor, action.amountMinor, {
-          foreignBasisPoints: isUs ? trading.dividendWithholding.usBasisPoints : 0,
-          belgianBasisPoints: trading.dividendWithholding.belgianBasisPoints,
-        });
+        const paid = dividendPayment(quantityMinor, action.amountMinor, withholdingOf(instrument));
         const row = await repository.insertPaymentOnce(tx, {
           userId,
           symbol: instrument.symbol,
@@ -1859,6 +1864,14 @@ export function createTradingService(deps: TradingServiceDeps) {
                 exDate: action.exDate,
                 amountPerShareMinor: action.amountMinor,
                 recordAt: new Date(recordMs),
+                // Withheld as the issuer's dividend would be (at source for US, then Belgian).
+                payment: (quantityMinor) => {
+                  const paid = dividendPayment(quantityMinor, action.amountMinor, withholdingOf(instrument));
+                  return {
+                    grossMinor: paid.grossMinor,
+                    withheldMinor: paid.foreignMinor + paid.belgianMinor,
+                  };
+                },
               }),
             );
           }
