@@ -4,9 +4,13 @@ import type { Position } from './queries';
 // A holding priced by the live quote between two answers of /trade/positions: the server computes
 // market value and P&L from its quote; the stream's newer price replaces it here with the same
 // arithmetic (bigint minor units, half-up to the cent), never with floats. Only the figures in the
-// trade currency move live; the EUR figures wait for the next answer.
+// trade currency move live; the EUR figures wait for the next answer. A short (issue 16 item 3)
+// gains what its shares lose, as the server counts it: proceeds received − value now.
 
-type Priced = Pick<Position, 'quantity' | 'costBasis' | 'lastPrice' | 'marketValue' | 'unrealisedPnl'>;
+type Priced = Pick<
+  Position,
+  'direction' | 'quantity' | 'costBasis' | 'lastPrice' | 'marketValue' | 'unrealisedPnl'
+>;
 
 /** `position` with `latest` (a price at the price scale) as its last price, value and P&L. */
 export function withLivePrice<T extends Priced>(position: T, latest: string | undefined): T {
@@ -26,6 +30,6 @@ export function withLivePrice<T extends Priced>(position: T, latest: string | un
     ...position,
     lastPrice: formatDecimal(price, scales.price),
     marketValue: formatCash(value),
-    unrealisedPnl: formatCash(value - cost),
+    unrealisedPnl: formatCash(position.direction === 'short' ? cost - value : value - cost),
   };
 }

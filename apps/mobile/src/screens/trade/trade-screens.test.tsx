@@ -127,6 +127,36 @@ describe('positions screen', () => {
     expect(within(card).getByRole('link').getAttribute('href')).toBe('/trade/positionDetail?id=3');
   });
 
+  it('shows a short as such, with the P&L the server counted for it', async () => {
+    // 4 sold short at 53.225 (212.90 received), the last price 53.00: a gain of 0.90.
+    const short = kbcHolding({
+      direction: 'short',
+      quantity: '4',
+      availableQuantity: '4',
+      averageCost: '53.2250',
+      costBasis: '212.90',
+      lastPrice: '53.0000',
+      marketValue: '212.00',
+      unrealisedPnl: '0.90',
+      unrealisedPnlEur: '0.90',
+    });
+    renderApp('/trade/index', {
+      ...base,
+      '/trade/positions': (body) =>
+        ok(positionPage((body as { state: string }).state === 'holding' ? [short] : [])),
+    });
+    const card = await screen.findByTestId('position-3');
+    expect(within(card).getByTestId('position-direction').textContent).toBe('Short');
+    // The P&L as the server counted it (the live price's: live-position.test.ts).
+    expect(within(card).getByTestId('position-unrealised').textContent).toBe('+0.90 €');
+  });
+
+  it('shows no direction on a long holding', async () => {
+    renderApp('/trade/index', base);
+    const card = await screen.findByTestId('position-3');
+    expect(within(card).queryByTestId('position-direction')).toBeNull();
+  });
+
   it('shows an empty state per tab, cancels a pending order, and lists the user’s exchanges', async () => {
     const user = userEvent.setup();
     let pending = [pendingSell()];

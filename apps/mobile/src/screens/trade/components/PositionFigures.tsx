@@ -31,7 +31,7 @@ export function Pnl({
   );
 }
 
-/** The figures of a position: quantity, cost, value, P&L (trade currency and EUR), lock. */
+/** The figures of a position: a short's direction, quantity, cost, value, P&L (trade currency and EUR), lock. */
 export function PositionFigures({
   position,
   isDetailed = false,
@@ -51,6 +51,15 @@ export function PositionFigures({
       testId: 'position-quantity',
     },
   ];
+  // A short (issue 16 item 3): sold with borrowed shares; its P&L counts the other way.
+  if (position.direction === 'short') {
+    rows.unshift({
+      key: 'direction',
+      label: t('trade.short.direction'),
+      value: t('trade.short.short'),
+      testId: 'position-direction',
+    });
+  }
   if (isDetailed && isHolding) {
     rows.push({
       key: 'available',
