@@ -174,6 +174,7 @@ export function createServices(deps: ServiceDeps) {
     rate: config.margin,
     ledger,
     holdings: { marginHoldings: (userId) => trading.marginHoldings(userId) },
+    recordOrders: (userId, orderIds) => trading.recordOrders(userId, orderIds),
     // Securities lending (issue 16 item 3): trading's fully paid shares for the pool, its buy-to-cover for a buy-in.
     lending: {
       config: config.margin.lending,
@@ -345,6 +346,7 @@ export function createServices(deps: ServiceDeps) {
     offerings,
     placements,
     strategies,
+    margin,
     users,
   });
   return {

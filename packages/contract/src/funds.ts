@@ -278,6 +278,44 @@ export const recordDetail = z.discriminatedUnion('type', [
     nav: navText.nullable(),
     navDate: z.iso.date().nullable(),
   }),
+  /**
+   * The margin loan (issue 16): a sale's proceeds repaying it (`orderId`, `symbol`: the sale), a
+   * day's interest added to it (`day`, UTC; no cash of the user moves), or a capital transfer
+   * between the cash side and the margin side. `amount` is the movement's; `owedAfter` what was owed
+   * in `currency` once it was recorded (borrowed + interest − repaid).
+   */
+  z.object({
+    type: z.literal('margin_loan'),
+    event: z.enum(['repayment', 'interest', 'transfer_to_margin', 'transfer_to_cash']),
+    currency: currencySchema,
+    amount: cashAmountOutput,
+    day: z.iso.date().nullable(),
+    orderId: z.string().nullable(),
+    symbol: z.string().nullable(),
+    owedAfter: cashAmountOutput,
+  }),
+  /**
+   * Securities lending (issue 16 item 3), from the user's side (`role`): a day's borrow fee and a
+   * manufactured dividend are charged to the short's margin account and paid in part (a fee) or in
+   * full (a dividend) to the lenders; a collateral return moves a cover's part of the short's
+   * collateral from the margin account to the cash. `quantity`: the shares the short borrowed that
+   * day or at the record date, or the shares the cover bought back. `day`: the fee's day (UTC) or
+   * the dividend's ex-date. A borrow fee names its annual rate and base price (the short sale's);
+   * `charged` is what the short paid in all (a lender's record is their part of it).
+   */
+  z.object({
+    type: z.literal('securities_loan'),
+    event: z.enum(['borrow_fee', 'manufactured_dividend', 'collateral_return']),
+    role: z.enum(['borrower', 'lender']),
+    symbol: z.string(),
+    currency: currencySchema,
+    quantity: quantityText,
+    day: z.iso.date().nullable(),
+    feeBasisPoints: z.number().int().nullable(),
+    price: priceText.nullable(),
+    charged: cashAmountOutput.nullable(),
+    orderId: z.string().nullable(),
+  }),
 ]);
 export type RecordDetail = z.infer<typeof recordDetail>;
 

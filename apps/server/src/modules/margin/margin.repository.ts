@@ -119,3 +119,36 @@ export async function borrowers(
     lastInterestDay: row.last_interest_day,
   }));
 }
+
+/**
+ * The user's movements written by these ledger entries, each with what was owed in its currency
+ * once it was recorded (borrowed + interest − repaid over the user's movements up to it): one query.
+ */
+export async function movementsByEntries(
+  db: Executor,
+  userId: bigint,
+  entryIds: readonly bigint[],
+): Promise<(MarginMovementRow & { owedAfterMinor: bigint })[]> {
+  if (entryIds.length === 0) return [];
+  const running = db
+    .select({
+      id: marginLoanMovements.id,
+      entryId: marginLoanMovements.entryId,
+      owedAfterMinor: sql<string>`sum(case ${marginLoanMovements.kind}
+          when 'repay' then -${marginLoanMovements.amountMinor}
+          when 'borrow' then ${marginLoanMovements.amountMinor}
+          when 'interest' then ${marginLoanMovements.amountMinor}
+          else 0 end) over (partition by ${marginLoanMovements.currency} order by ${marginLoanMovements.id})::text`.as(
+        'owed_after_minor',
+      ),
+    })
+    .from(marginLoanMovements)
+    .where(eq(marginLoanMovements.userId, userId))
+    .as('running');
+  const rows = await db
+    .select({ movement: marginLoanMovements, owedAfterMinor: running.owedAfterMinor })
+    .from(running)
+    .innerJoin(marginLoanMovements, eq(marginLoanMovements.id, running.id))
+    .where(inArray(running.entryId, [...entryIds]));
+  return rows.map((row) => ({ ...row.movement, owedAfterMinor: BigInt(row.owedAfterMinor) }));
+}

@@ -19,6 +19,7 @@ import type { Database, Executor, Transaction } from '../../db/database';
 import { isPgError } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
+import type { RecordDetails, RecordEntry } from '../../ledger/record-sources';
 import { canonicalJson } from '../../ledger/ledger-hashing';
 import type { AuditService } from '../audit/audit.service';
 import type { IdentityService } from '../identity/identity.service';
@@ -37,6 +38,7 @@ import { createSecuritiesLending, defaultLendingConfig, type LendingConfig } fro
 
 export { dailyBorrowFeeMinor } from './securities-lending';
 import * as repository from './margin.repository';
+import { describeMarginRecords, type MarginRecordsDeps } from './margin-records';
 import type { MarginAccountRow, MarginMovementRow, MarginTestRow } from './margin.repository';
 
 // The margin account (issue 16, item 1; DESIGN.md §1 rule 15). Opening it: identity verified, the
@@ -106,6 +108,8 @@ export function createMarginService(deps: {
   ledger?: LedgerService;
   /** The user's holdings valued now (the trading module's positions), for equity and maintenance. */
   holdings?: { marginHoldings(userId: bigint): Promise<MarginHolding[]> };
+  /** The user's orders by id (Trading's), for the records of a repayment and a collateral return. */
+  recordOrders?: MarginRecordsDeps['orders'];
   /** Day trading's intraday initial margin (configuration; DAY_TRADING_RULES gives the default). */
   dayTrading?: DayTradingConfig;
   /**
@@ -657,6 +661,23 @@ export function createMarginService(deps: {
 
     /** Short selling and securities lending (issue 16 item 3): the pool, borrows, fees, recalls. */
     lending,
+
+    /**
+     * The records of the user's margin loan and securities lending (margin-records.ts): the
+     * repayments, interest days, capital transfers, collateral returns, and the borrow fees and
+     * manufactured dividends the user paid as a short or received as a lender. Once per page.
+     */
+    describeRecords: (userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> =>
+      describeMarginRecords(
+        {
+          db,
+          orders: async (user, orderIds) => (deps.recordOrders ? deps.recordOrders(user, orderIds) : []),
+          currencyOf: (symbol) => market.instrumentOf(symbol).currency as Currency,
+          quantityScaleOf: (symbol) => market.instrumentOf(symbol).quantityScale,
+        },
+        userId,
+        entries,
+      ),
 
     /** Locks these users' margin accounts (before any ledger row): a fill that borrows or repays. */
     lockLoans: (tx: Transaction, userIds: readonly bigint[]) => repository.lockAccounts(tx, userIds),

@@ -216,3 +216,24 @@ export const chargesOfBorrows = (executor: Executor, borrowIds: readonly bigint[
         .select()
         .from(securitiesLendingCharges)
         .where(inArray(securitiesLendingCharges.borrowId, [...borrowIds]));
+
+/**
+ * The charges (borrow fees, manufactured dividends) written by these ledger entries whose borrow is
+ * the user's or lends the user's shares, with their borrow: one query.
+ */
+export async function chargesByEntriesOf(executor: Executor, userId: bigint, entryIds: readonly bigint[]) {
+  if (entryIds.length === 0) return [];
+  return executor
+    .select({ charge: securitiesLendingCharges, borrow: securitiesBorrows })
+    .from(securitiesLendingCharges)
+    .innerJoin(securitiesBorrows, eq(securitiesBorrows.id, securitiesLendingCharges.borrowId))
+    .where(
+      and(
+        inArray(securitiesLendingCharges.entryId, [...entryIds]),
+        sql`(${securitiesBorrows.userId} = ${userId} or exists (
+          select 1 from ${securitiesLoanAllocations}
+          where ${securitiesLoanAllocations.borrowId} = ${securitiesBorrows.id}
+            and ${securitiesLoanAllocations.lenderUserId} = ${userId}))`,
+      ),
+    );
+}

@@ -6,6 +6,7 @@ import type { CorrectionsService } from '../corrections/corrections.service';
 import type { CreditService } from '../credit/credit.service';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { ExchangeService } from '../exchange/exchange.service';
+import type { MarginService } from '../margin/margin.service';
 import type { OfferingsService } from '../offerings/offerings.service';
 import type { PlacementsService } from '../placements/placements.service';
 import type { StrategiesService } from '../strategies/strategies.service';
@@ -43,12 +44,13 @@ export type RecordsServiceDeps = {
   offerings: Pick<OfferingsService, 'describeRecords'>;
   placements: Pick<PlacementsService, 'describeRecords'>;
   strategies: Pick<StrategiesService, 'describeRecords'>;
+  margin: Pick<MarginService, 'describeRecords'>;
   users: Pick<UsersService, 'findByAccount'>;
 };
 
 export function createRecordsService(deps: RecordsServiceDeps) {
   const { db, ledger } = deps;
-  /** The module that owns each source type; the margin loan's entries have no describer yet (their memo shows). */
+  /** The module that owns each source type. */
   const owners: Readonly<Record<SourceType, Describer | null>> = {
     deposit: deps.deposits,
     withdrawal: deps.withdrawals,
@@ -62,10 +64,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     placement: deps.placements,
     strategy: deps.strategies,
     loan: deps.credit,
-    /** The margin loan's repayments, interest days and capital transfers: their memo shows. */
-    margin_loan: null,
-    /** Securities lending (issue 16 item 3): collateral returns, borrow fees, manufactured dividends; their memo shows. */
-    securities_loan: null,
+    /** The margin loan's repayments and capital transfers (an interest day moves no cash of the user). */
+    margin_loan: deps.margin,
+    /** Securities lending (issue 16 item 3): collateral returns, and borrow fees and manufactured dividends paid to a lender. */
+    securities_loan: deps.margin,
   };
 
   /** One call per module for the whole page, with that module's entries. */

@@ -124,3 +124,16 @@ export async function describeTradingRecords(
     ...describeBySource(dividendEntries, dividendRows, dividendDetail),
   ]);
 }
+
+/**
+ * The user's orders by id as another module's records name them (the margin loan's repayment by a
+ * sale, a short's collateral returned by a cover): the symbol and the quantity filled. One query.
+ */
+export async function userRecordOrders(db: Executor, userId: bigint, orderIds: readonly bigint[]) {
+  const rows = await repository.findUserOrdersByIds(db, userId, orderIds);
+  return rows.map((order) => ({
+    orderId: order.id,
+    symbol: order.symbol,
+    filledQuantity: formatQuantity(order.filledQuantityMinor, order.quantityScale),
+  }));
+}

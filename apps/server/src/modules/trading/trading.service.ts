@@ -50,7 +50,7 @@ import { presentOrder } from './trading.present';
 import * as repository from './trading.repository';
 import type { LotRow, OrderRow, PositionRow } from './trading.repository';
 import { tradingAsset } from './trading-asset';
-import { describeTradingRecords } from './trading-records';
+import { describeTradingRecords, userRecordOrders } from './trading-records';
 import type { RecordEntry } from '../../ledger/record-sources';
 import { tradeReport, tradeReportLines } from './trade-report';
 import { tradeReportPdf } from './trade-report-pdf';
@@ -1574,6 +1574,9 @@ export function createTradingService(deps: TradingServiceDeps) {
     async order(userId: bigint, orderId: bigint) {
       const row = await repository.findOrder(db, userId, orderId);
       if (!row) throw new DomainError('ORDER_NOT_FOUND');
+    /** The user's orders by id as the margin module's records name them (symbol, quantity filled). */
+    recordOrders: (userId: bigint, orderIds: readonly bigint[]) => userRecordOrders(db, userId, orderIds),
+
       return present(row);
     },
 
