@@ -1036,9 +1036,9 @@ export default {
         },
         manufactured_dividend: {
           borrower:
-            'Dividendenausgleich auf {{quantity}} geliehene {{symbol}} (Ex-Tag {{date}}): {{charged}} von Ihrem Marginkonto an die Verleiher gezahlt',
+            'Dividendenausgleich auf {{quantity}} geliehene {{symbol}} (Ex-Tag {{date}}): {{charged}} Ihrem Marginkonto für die Verleiher belastet',
           lender:
-            'Dividendenausgleich auf verliehene {{symbol}} (Ex-Tag {{date}}): Ihr Anteil an den {{charged}}, die der Leerverkauf auf {{quantity}} geliehene Aktien zahlte',
+            'Dividendenausgleich auf verliehene {{symbol}} (Ex-Tag {{date}}): Ihr Anteil, abzüglich Quellensteuer, an den {{charged}}, die der Leerverkauf auf {{quantity}} geliehene Aktien zahlte',
         },
         collateral_return:
           'Eindeckungskauf von {{quantity}} {{symbol}} (Order {{orderId}}): der gedeckte Teil der Sicherheit von Ihrem Marginkonto auf Ihr Guthaben',

@@ -1026,9 +1026,9 @@ export default {
         },
         manufactured_dividend: {
           borrower:
-            'Manufactured dividend on {{quantity}} borrowed {{symbol}} (ex-date {{date}}): {{charged}} paid to the lenders from your margin account',
+            'Manufactured dividend on {{quantity}} borrowed {{symbol}} (ex-date {{date}}): {{charged}} charged to your margin account for the lenders',
           lender:
-            'Manufactured dividend on lent {{symbol}} (ex-date {{date}}): your part of the {{charged}} the short paid on {{quantity}} borrowed shares',
+            'Manufactured dividend on lent {{symbol}} (ex-date {{date}}): your part, less withholding tax, of the {{charged}} the short paid on {{quantity}} borrowed shares',
         },
         collateral_return:
           'Buy-to-cover of {{quantity}} {{symbol}} (order {{orderId}}): the covered part of the collateral moved from your margin account to your cash',

@@ -1039,9 +1039,9 @@ export default {
         },
         manufactured_dividend: {
           borrower:
-            'Dividende compensatoire sur {{quantity}} {{symbol}} empruntés (date ex {{date}}) : {{charged}} versés aux prêteurs depuis votre compte sur marge',
+            'Dividende compensatoire sur {{quantity}} {{symbol}} empruntés (date ex {{date}}) : {{charged}} prélevés sur votre compte sur marge pour les prêteurs',
           lender:
-            'Dividende compensatoire sur {{symbol}} prêtés (date ex {{date}}) : votre part des {{charged}} payés par la vente à découvert sur {{quantity}} actions empruntées',
+            'Dividende compensatoire sur {{symbol}} prêtés (date ex {{date}}) : votre part, après retenue à la source, des {{charged}} payés par la vente à découvert sur {{quantity}} actions empruntées',
         },
         collateral_return:
           'Rachat de couverture de {{quantity}} {{symbol}} (ordre {{orderId}}) : la part couverte de la garantie passe de votre compte sur marge à vos liquidités',

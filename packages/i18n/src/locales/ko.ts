@@ -1032,9 +1032,9 @@ export default {
         },
         manufactured_dividend: {
           borrower:
-            '차입한 {{quantity}} {{symbol}}의 대체 배당금(배당락일 {{date}}): 증거금 계좌에서 대여자에게 {{charged}} 지급',
+            '차입한 {{quantity}} {{symbol}}의 대체 배당금(배당락일 {{date}}): 대여자 몫으로 증거금 계좌에서 {{charged}} 차감',
           lender:
-            '대여한 {{symbol}}의 대체 배당금(배당락일 {{date}}): 공매도가 차입한 {{quantity}}주에 대해 지급한 {{charged}} 중 귀하의 몫',
+            '대여한 {{symbol}}의 대체 배당금(배당락일 {{date}}): 공매도가 차입한 {{quantity}}주에 대해 지급한 {{charged}} 중 원천징수 후 귀하의 몫',
         },
         collateral_return:
           '{{quantity}} {{symbol}} 환매(주문 {{orderId}}): 해당 담보가 증거금 계좌에서 현금으로 반환',

@@ -1042,9 +1042,9 @@ export default {
         },
         manufactured_dividend: {
           borrower:
-            'Vervangend dividend op {{quantity}} geleende {{symbol}} (ex-datum {{date}}): {{charged}} van uw margerekening aan de uitleners betaald',
+            'Vervangend dividend op {{quantity}} geleende {{symbol}} (ex-datum {{date}}): {{charged}} van uw margerekening aangerekend voor de uitleners',
           lender:
-            'Vervangend dividend op uitgeleende {{symbol}} (ex-datum {{date}}): uw deel van de {{charged}} die de short betaalde op {{quantity}} geleende aandelen',
+            'Vervangend dividend op uitgeleende {{symbol}} (ex-datum {{date}}): uw deel, na bronheffing, van de {{charged}} die de short betaalde op {{quantity}} geleende aandelen',
         },
         collateral_return:
           'Terugkoop van {{quantity}} {{symbol}} (order {{orderId}}): het gedekte deel van het onderpand van uw margerekening naar uw cash',

@@ -1009,9 +1009,9 @@ export default {
         },
         manufactured_dividend: {
           borrower:
-            '借入 {{quantity}} {{symbol}} 的補償股利（除息日 {{date}}）：自您的保證金帳戶支付出借人 {{charged}}',
+            '借入 {{quantity}} {{symbol}} 的補償股利（除息日 {{date}}）：為出借人自您的保證金帳戶扣 {{charged}}',
           lender:
-            '出借 {{symbol}} 的補償股利（除息日 {{date}}）：空頭就借入的 {{quantity}} 股支付 {{charged}}，此為您的份額',
+            '出借 {{symbol}} 的補償股利（除息日 {{date}}）：空頭就借入的 {{quantity}} 股支付 {{charged}}，此為您的份額（已扣預扣稅）',
         },
         collateral_return:
           '回補 {{quantity}} {{symbol}}（委託 {{orderId}}）：相應的保證金自您的保證金帳戶退回現金',

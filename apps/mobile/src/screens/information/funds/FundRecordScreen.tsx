@@ -158,9 +158,41 @@ function detailLines(detail: RecordDetail, t: TFunction, language: Language): st
           date: detail.navDate?.replaceAll('-', '.') ?? '',
         }),
       ];
+    case 'margin_loan':
+    case 'securities_loan':
+      return marginLines(detail, t, language);
     default:
       return tradeLines(detail, t, language);
   }
+}
+
+type MarginDetail = Extract<RecordDetail, { type: 'margin_loan' | 'securities_loan' }>;
+
+/** A margin loan or securities lending record (issue 16), from the user's side. */
+function marginLines(detail: MarginDetail, t: TFunction, language: Language): string[] {
+  const money = (amount: string) => formatCurrency(amount, detail.currency, language);
+  if (detail.type === 'margin_loan')
+    return [
+      t(`fundRecord.details.margin_loan.${detail.event}`, {
+        amount: money(detail.amount),
+        owed: money(detail.owedAfter),
+        symbol: detail.symbol ?? detail.orderId ?? '',
+        orderId: detail.orderId ?? '',
+        date: detail.day?.replaceAll('-', '.') ?? '',
+      }),
+    ];
+  const params = {
+    quantity: formatQuantity(detail.quantity, language),
+    symbol: detail.symbol,
+    date: detail.day?.replaceAll('-', '.') ?? '',
+    rate: detail.feeBasisPoints === null ? '' : formatBasisPoints(detail.feeBasisPoints, language),
+    price: detail.price === null ? '' : formatTradePrice(detail.price, language),
+    charged: detail.charged === null ? '' : money(detail.charged),
+    orderId: detail.orderId ?? '',
+  };
+  return detail.event === 'collateral_return'
+    ? [t('fundRecord.details.securities_loan.collateral_return', params)]
+    : [t(`fundRecord.details.securities_loan.${detail.event}.${detail.role}`, params)];
 }
 
 /** An amount signed as what happened: "+" for money in, "-" for money out. */

@@ -454,4 +454,154 @@ describe('fund records screen', () => {
     expect(redemption).toContain('Terugkoop BAL6040: 40 deelbewijzen tegen NAV 10,030750 van 2026.11.26');
     expect(redemption).not.toContain('units redeemed');
   });
+
+  it('names margin loan and securities lending records from the user’s side (English)', async () => {
+    const lending = {
+      type: 'securities_loan',
+      role: 'lender',
+      symbol: 'ABI.BR',
+      currency: 'EUR',
+      quantity: '5',
+      feeBasisPoints: null,
+      price: null,
+      orderId: null,
+    } as const;
+    const items = [
+      record(14, {
+        kind: 'loan_repayment',
+        amount: '-98.40',
+        availableChange: '-98.40',
+        memo: 'Margin loan repaid from the sale of order 77: 98.40 EUR',
+        detail: {
+          type: 'margin_loan',
+          event: 'repayment',
+          currency: 'EUR',
+          amount: '98.40',
+          day: null,
+          orderId: '77',
+          symbol: 'ABI.BR',
+          owedAfter: '393.66',
+        },
+      }),
+      record(13, {
+        kind: 'margin_transfer',
+        amount: '-100.00',
+        availableChange: '-100.00',
+        memo: 'Capital transfer to the margin side: 100.00 EUR',
+        detail: {
+          type: 'margin_loan',
+          event: 'transfer_to_margin',
+          currency: 'EUR',
+          amount: '100.00',
+          day: null,
+          orderId: null,
+          symbol: null,
+          owedAfter: '492.06',
+        },
+      }),
+      record(12, {
+        kind: 'borrow_fee',
+        amount: '0.02',
+        availableChange: '0.02',
+        memo: 'Borrow fee for 2026-11-20',
+        detail: {
+          ...lending,
+          event: 'borrow_fee',
+          day: '2026-11-20',
+          feeBasisPoints: 300,
+          price: '61.2000',
+          charged: '0.05',
+        },
+      }),
+      record(11, {
+        kind: 'manufactured_dividend',
+        amount: '5.25',
+        availableChange: '5.25',
+        memo: 'Manufactured dividend on 5 borrowed ABI.BR',
+        detail: { ...lending, event: 'manufactured_dividend', day: '2026-11-23', charged: '7.50' },
+      }),
+      record(10, {
+        kind: 'short_collateral',
+        amount: '459.00',
+        availableChange: '459.00',
+        memo: 'Short collateral returned for the cover of ABI.BR (order 80): 459.00 EUR',
+        detail: {
+          ...lending,
+          role: 'borrower',
+          event: 'collateral_return',
+          day: null,
+          charged: null,
+          orderId: '80',
+        },
+      }),
+    ];
+    const routes = {
+      '/common/config': () => ok(configEntries('demo')),
+      '/fundRecord/list': () => ok({ total: items.length, items }),
+    };
+    renderApp('/information/fundRecord', routes);
+    // Amounts are written "393.66 €" (a non-breaking space before the sign).
+    const text = async (id: string) =>
+      ((await screen.findByTestId(id)).textContent ?? '').replaceAll('\u00a0', ' ');
+    const repayment = await text('record-14-EUR');
+    expect(repayment).toContain('Margin loan repaid from the sale of ABI.BR (order 77)');
+    expect(repayment).toContain('still owed 393.66 €');
+    expect(repayment).not.toContain('98.40 EUR');
+    expect(await text('record-13-EUR')).toContain('Capital transfer');
+    expect(await text('record-13-EUR')).toContain('100.00 € moved from the cash side to the margin side');
+    const fee = await text('record-12-EUR');
+    expect(fee).toContain('Borrow fee for 2026.11.20 on 5 ABI.BR a short borrowed from the pool');
+    expect(fee).toContain('3.00 % a year: your part of 0.05 €');
+    expect(await text('record-11-EUR')).toContain(
+      'Manufactured dividend on lent ABI.BR (ex-date 2026.11.23): your part, less withholding tax, of the 7.50 €',
+    );
+    expect(await text('record-10-EUR')).toContain('Buy-to-cover of 5 ABI.BR (order 80)');
+  });
+
+  it('shows the same records in French', async () => {
+    await changeLanguage('fr');
+    const items = [
+      record(21, {
+        kind: 'margin_transfer',
+        amount: '40.00',
+        availableChange: '40.00',
+        detail: {
+          type: 'margin_loan',
+          event: 'transfer_to_cash',
+          currency: 'EUR',
+          amount: '40.00',
+          day: null,
+          orderId: null,
+          symbol: null,
+          owedAfter: '0.00',
+        },
+      }),
+      record(20, {
+        kind: 'borrow_fee',
+        amount: '0.02',
+        availableChange: '0.02',
+        detail: {
+          type: 'securities_loan',
+          event: 'borrow_fee',
+          role: 'lender',
+          symbol: 'ABI.BR',
+          currency: 'EUR',
+          quantity: '5',
+          day: '2026-11-20',
+          feeBasisPoints: 300,
+          price: '61.2000',
+          charged: '0.05',
+          orderId: null,
+        },
+      }),
+    ];
+    renderApp('/information/fundRecord', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/fundRecord/list': () => ok({ total: items.length, items }),
+    });
+    const text = async (id: string) => (await screen.findByTestId(id)).textContent ?? '';
+    expect(await text('record-21-EUR')).toContain('Transfert de capital');
+    expect(await text('record-21-EUR')).toContain('transférés du côté marge au côté liquidités');
+    expect(await text('record-20-EUR')).toContain('Frais d’emprunt du 2026.11.20 sur 5 ABI.BR');
+  });
 });
