@@ -1571,12 +1571,12 @@ export function createTradingService(deps: TradingServiceDeps) {
     describeRecords: (userId: bigint, entries: readonly RecordEntry[]) =>
       describeTradingRecords(db, userId, entries),
 
-    async order(userId: bigint, orderId: bigint) {
-      const row = await repository.findOrder(db, userId, orderId);
-      if (!row) throw new DomainError('ORDER_NOT_FOUND');
     /** The user's orders by id as the margin module's records name them (symbol, quantity filled). */
     recordOrders: (userId: bigint, orderIds: readonly bigint[]) => userRecordOrders(db, userId, orderIds),
 
+    async order(userId: bigint, orderId: bigint) {
+      const row = await repository.findOrder(db, userId, orderId);
+      if (!row) throw new DomainError('ORDER_NOT_FOUND');
       return present(row);
     },
 
