@@ -496,8 +496,13 @@ export const tradeSummaryData = z.object({
       available: cashText,
       frozen: cashText,
       withdrawable: cashText,
-      /** Market value of the holdings priced in this currency. */
+      /** Market value of the holdings priced in this currency (a short counts negative). */
       positionsValue: cashText,
+      /** Cash on the margin side (collateral, capital transfers). */
+      marginCash: cashText,
+      /** What the margin loan owes in this currency (a shortfall after a liquidation included). */
+      owed: cashText,
+      /** Available + frozen + margin cash + holdings − owed. */
       totalAssets: cashText,
       unrealisedPnl: z.string(),
       realisedPnl: z.string(),

@@ -66,7 +66,8 @@ export const emptyRequest = z.strictObject({}).nullish();
 
 /**
  * Account totals per cash currency, computed from positions and the ledger (never stored by hand):
- * total assets = available + frozen + holdings priced in this currency at the live price;
+ * total assets = available + frozen + margin cash + holdings priced in this currency at the live
+ * price − what the margin loan owes (issue 16: borrowed money is never counted as the user's);
  * withdrawable = available − sale proceeds still settling; profit = realised + unrealised P&L of
  * the positions plus dividends received net of withholding.
  */
@@ -78,6 +79,10 @@ export const balanceSummary = z.object({
   withdrawable: cashAmountOutput,
   /** Holdings priced in this currency at market value (at cost while no price can be had). */
   positionsValue: cashAmountOutput,
+  /** Cash on the margin side (collateral, capital transfers). */
+  marginCash: cashAmountOutput,
+  /** What the margin loan owes in this currency, a shortfall after a liquidation included. */
+  owed: cashAmountOutput,
   profit: cashAmountOutput,
 });
 

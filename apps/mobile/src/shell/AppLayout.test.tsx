@@ -21,6 +21,8 @@ const userInfo = (overrides: Partial<Data<'/user/getUserinfo'>> = {}): Ok<Data<'
         frozen: '234.50',
         withdrawable: '1000.00',
         positionsValue: '0.00',
+        marginCash: '0.00',
+        owed: '0.00',
         profit: '0.00',
       },
     ],

@@ -6,9 +6,13 @@ import { Pnl } from '../screens/trade/components/PositionFigures';
 
 type Balance = UserInfo['balances'][number];
 
+const isZero = (amount: string) => /^-?0(\.0+)?$/.test(amount);
+const negated = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
+
 /**
  * Account totals per currency, as the server computes them from positions and the ledger: total
- * assets, then available, frozen, withdrawable, holdings at market value and total profit.
+ * assets, then available, frozen, withdrawable, holdings at market value, the margin side's cash and
+ * what is owed on margin (when there are any) and total profit.
  * `testIdPrefix` names the cards (`balance-EUR`, `balance-EUR-available`, …).
  */
 export function Balances({
@@ -27,12 +31,17 @@ export function Balances({
     <>
       {balances.map((balance) => {
         const id = `${testIdPrefix}-${balance.currency}`;
-        const cells = [
+        const cells: readonly (readonly [string, string, string])[] = [
           ['available', t('me.available'), balance.available],
           ['frozen', t('me.frozen'), balance.frozen],
           ['withdrawable', t('me.withdrawable'), balance.withdrawable],
           ['positions', t('me.positionsValue'), balance.positionsValue],
-        ] as const;
+          // The margin side (issue 16), only for a user who has one: its cash and what is owed.
+          ...(isZero(balance.marginCash)
+            ? []
+            : [['marginCash', t('me.marginCash'), balance.marginCash] as const]),
+          ...(isZero(balance.owed) ? [] : [['owed', t('me.owed'), negated(balance.owed)] as const]),
+        ];
         return (
           <section key={balance.currency} className="card" data-testid={id}>
             <p className="asset-label">

@@ -19,6 +19,8 @@ export const userInfo = (
       frozen,
       withdrawable: available,
       positionsValue: '0.00',
+      marginCash: '0.00',
+      owed: '0.00',
       profit: '0.00',
     },
   ],

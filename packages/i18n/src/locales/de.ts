@@ -155,8 +155,10 @@ export default {
     frozen: 'Gesperrt',
     withdrawable: 'Auszahlbar',
     positionsValue: 'Bestände',
+    marginCash: 'Guthaben auf Marge',
+    owed: 'Geschuldet auf Marge',
     totalsNote:
-      'Gesamtvermögen: Guthaben plus Bestände zum aktuellen Kurs. Auszahlbar: verfügbar abzüglich noch nicht abgerechneter Verkaufserlöse. Gesamtgewinn: realisierte und nicht realisierte Gewinne und Verluste Ihrer Positionen plus Dividenden nach Quellensteuer; Ein- und Auszahlungen sind kein Gewinn.',
+      'Gesamtvermögen: Guthaben (auch auf der Margenseite) plus Bestände zum aktuellen Kurs, abzüglich dessen, was Sie auf Marge schulden. Auszahlbar: verfügbar abzüglich noch nicht abgerechneter Verkaufserlöse. Gesamtgewinn: realisierte und nicht realisierte Gewinne und Verluste Ihrer Positionen plus Dividenden nach Quellensteuer; Ein- und Auszahlungen sind kein Gewinn.',
     profit: 'Gesamtgewinn',
     identity: 'Identität',
     identityStates: {

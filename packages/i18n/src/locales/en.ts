@@ -156,8 +156,10 @@ export default {
     frozen: 'Frozen',
     withdrawable: 'Withdrawable',
     positionsValue: 'Holdings',
+    marginCash: 'Margin cash',
+    owed: 'Owed on margin',
     totalsNote:
-      'Total assets: cash plus holdings at the live price. Withdrawable: available minus sale proceeds still settling. Total profit: realised and unrealised gains and losses on your positions plus dividends after withholding tax; deposits and withdrawals are not profit.',
+      'Total assets: cash (including the margin side) plus holdings at the live price, less what you owe on margin. Withdrawable: available minus sale proceeds still settling. Total profit: realised and unrealised gains and losses on your positions plus dividends after withholding tax; deposits and withdrawals are not profit.',
     profit: 'Total profit',
     identity: 'Identity',
     identityStates: {

@@ -155,8 +155,10 @@ export default {
     frozen: 'Bloqué',
     withdrawable: 'Retirable',
     positionsValue: 'Positions',
+    marginCash: 'Liquidités sur marge',
+    owed: 'Dû sur marge',
     totalsNote:
-      'Actifs totaux : liquidités plus positions au cours actuel. Retirable : disponible moins le produit des ventes pas encore réglé. Gain total : plus- et moins-values réalisées et latentes de vos positions, plus les dividendes après précompte ; les dépôts et retraits ne sont pas un gain.',
+      'Actifs totaux : liquidités (côté marge compris) plus positions au cours actuel, moins ce que vous devez sur marge. Retirable : disponible moins le produit des ventes pas encore réglé. Gain total : plus- et moins-values réalisées et latentes de vos positions, plus les dividendes après précompte ; les dépôts et retraits ne sont pas un gain.',
     profit: 'Gain total',
     identity: 'Identité',
     identityStates: {

@@ -155,8 +155,10 @@ export default {
     frozen: 'Geblokkeerd',
     withdrawable: 'Opneembaar',
     positionsValue: 'Posities',
+    marginCash: 'Margecash',
+    owed: 'Verschuldigd op marge',
     totalsNote:
-      'Totaal vermogen: cash plus posities tegen de actuele koers. Opneembaar: beschikbaar min verkoopopbrengsten die nog niet afgewikkeld zijn. Totale winst: gerealiseerde en niet-gerealiseerde winst en verlies op je posities plus dividenden na roerende voorheffing; stortingen en opnames zijn geen winst.',
+      'Totaal vermogen: cash (ook aan de margekant) plus posities tegen de actuele koers, min wat je op marge verschuldigd bent. Opneembaar: beschikbaar min verkoopopbrengsten die nog niet afgewikkeld zijn. Totale winst: gerealiseerde en niet-gerealiseerde winst en verlies op je posities plus dividenden na roerende voorheffing; stortingen en opnames zijn geen winst.',
     profit: 'Totale winst',
     identity: 'Identiteit',
     identityStates: {

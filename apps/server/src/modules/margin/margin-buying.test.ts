@@ -361,6 +361,57 @@ describe('capital transfer between the cash and margin sides', () => {
   });
 });
 
+describe('the account totals of a margin user', () => {
+  it("count the margin side and subtract what is owed: borrowed money is never the user's", async () => {
+    const user = await fundedUser(testApp, admin, '5000.00');
+    await openMargin(testApp, user);
+    const totals = async () => {
+      const [summary, info] = await Promise.all([
+        postData(testApp, '/trade/summary', {}, user),
+        postData(testApp, '/user/getUserinfo', {}, user),
+      ]);
+      const row = summary.data.currencies.find((item: { currency: string }) => item.currency === 'EUR');
+      const balance = info.data.balances.find((item: { currency: string }) => item.currency === 'EUR');
+      expect(balance).toMatchObject({
+        totalAssets: row.totalAssets,
+        marginCash: row.marginCash,
+        owed: row.owed,
+      });
+      return row as Record<string, string>;
+    };
+    // Cash moved to the margin side is still the user's.
+    expect(
+      (await transfer(user, { direction: 'to_margin', currency: 'EUR', amount: '1000.00' })).status,
+    ).toBe(1);
+    const moved = await totals();
+    expect(moved).toMatchObject({
+      available: '4000.00',
+      marginCash: '1000.00',
+      owed: '0.00',
+      totalAssets: '5000.00',
+    });
+    // A 2× buy: the holding is worth about twice what it cost the user; the loan is owed.
+    const { largeCap } = await symbols(user);
+    const placed = await placeOrder(testApp, user, {
+      symbol: largeCap,
+      side: 'buy',
+      amount: '2000.00',
+      leverage: '2.00',
+    });
+    expect(placed.data?.state).toBe('filled');
+    const bought = await totals();
+    const owed = BigInt(bought.owed!.replace('.', ''));
+    expect(owed).toBeGreaterThan(0n);
+    const parts = ['available', 'frozen', 'marginCash', 'positionsValue'].map((key) =>
+      BigInt(bought[key]!.replace('.', '')),
+    );
+    expect(BigInt(bought.totalAssets!.replace('.', ''))).toBe(parts.reduce((a, b) => a + b, 0n) - owed);
+    // Net of the loan, total assets are the 5,000.00 less the buy's costs and the spread, not 7,000.
+    expect(BigInt(bought.totalAssets!.replace('.', ''))).toBeLessThan(500_000n);
+    expect(BigInt(bought.totalAssets!.replace('.', ''))).toBeGreaterThan(490_000n);
+  });
+});
+
 describe('a hostile operator editing the loan in SQL', () => {
   it('an edited, an added or a deleted movement row is a ledger:verify breach', async () => {
     const user = await fundedUser(testApp, admin, '2000.00');

@@ -201,6 +201,8 @@ describe('totals after a buy at a moving price', () => {
         frozen: eur.frozen,
         withdrawable: eur.withdrawable,
         positionsValue: eur.positionsValue,
+        marginCash: '0.00',
+        owed: '0.00',
         profit: eur.totalProfit,
       });
       checked += 1;

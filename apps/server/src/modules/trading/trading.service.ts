@@ -734,6 +734,7 @@ export function createTradingService(deps: TradingServiceDeps) {
             repository.unsettled(db, userId, today),
             repository.dividendsNet(db, userId),
           ]);
+    const marginCash = margin ? await ledger.getUserKindCash(db, userId, 'margin') : [];
     return Promise.all(
       currencies.map(async (currency) => {
         const cash = balances.find((balance) => balance.asset === currency);
@@ -758,10 +759,10 @@ export function createTradingService(deps: TradingServiceDeps) {
           positionsValueMinor += isShort ? -valueMinor : valueMinor;
           unrealisedPnlMinor += isShort ? row.costMinor - valueMinor : valueMinor - row.costMinor;
         }
-        const marginCashMinor = held.some((row) => row.direction === 'short' && row.currency === currency)
-          ? ((await ledger.getUserKindCash(db, userId, 'margin')).find((row) => row.currency === currency)
-              ?.balanceMinor ?? 0n)
-          : 0n;
+        // The margin side (issue 16): its cash (collateral, capital transfers) is the user's, and
+        // what the margin loan owes (a shortfall after a liquidation included) is not.
+        const marginCashMinor = marginCash.find((row) => row.currency === currency)?.balanceMinor ?? 0n;
+        const owedMinor = margin ? await margin.owed(db, userId, currency) : 0n;
         const withdrawableMinor = availableMinor - settlingMinor;
         return {
           currency,
@@ -769,7 +770,9 @@ export function createTradingService(deps: TradingServiceDeps) {
           frozenMinor,
           withdrawableMinor: withdrawableMinor > 0n ? withdrawableMinor : 0n,
           positionsValueMinor,
-          totalAssetsMinor: availableMinor + frozenMinor + marginCashMinor + positionsValueMinor,
+          marginCashMinor,
+          owedMinor,
+          totalAssetsMinor: availableMinor + frozenMinor + marginCashMinor + positionsValueMinor - owedMinor,
           unrealisedPnlMinor,
           realisedPnlMinor,
           dividendsMinor,
@@ -1752,6 +1755,8 @@ export function createTradingService(deps: TradingServiceDeps) {
           frozen: formatCash(row.frozenMinor),
           withdrawable: formatCash(row.withdrawableMinor),
           positionsValue: formatCash(row.positionsValueMinor),
+          marginCash: formatCash(row.marginCashMinor),
+          owed: formatCash(row.owedMinor),
           totalAssets: formatCash(row.totalAssetsMinor),
           unrealisedPnl: formatCash(row.unrealisedPnlMinor),
           realisedPnl: formatCash(row.realisedPnlMinor),

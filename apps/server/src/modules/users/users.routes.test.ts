@@ -318,6 +318,8 @@ describe('user info, notices and config', () => {
         frozen: '0.00',
         withdrawable: '0.00',
         positionsValue: '0.00',
+        marginCash: '0.00',
+        owed: '0.00',
         profit: '0.00',
       },
       {
@@ -327,6 +329,8 @@ describe('user info, notices and config', () => {
         frozen: '0.00',
         withdrawable: '0.00',
         positionsValue: '0.00',
+        marginCash: '0.00',
+        owed: '0.00',
         profit: '0.00',
       },
     ]);

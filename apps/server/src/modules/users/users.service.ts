@@ -48,6 +48,8 @@ export type AccountTotalsPort = (userId: bigint) => Promise<
     frozenMinor: bigint;
     withdrawableMinor: bigint;
     positionsValueMinor: bigint;
+    marginCashMinor: bigint;
+    owedMinor: bigint;
     totalAssetsMinor: bigint;
     totalProfitMinor: bigint;
   }>
@@ -134,6 +136,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           frozen: formatCash(total?.frozenMinor ?? 0n),
           withdrawable: formatCash(total?.withdrawableMinor ?? 0n),
           positionsValue: formatCash(total?.positionsValueMinor ?? 0n),
+          marginCash: formatCash(total?.marginCashMinor ?? 0n),
+          owed: formatCash(total?.owedMinor ?? 0n),
           profit: formatCash(total?.totalProfitMinor ?? 0n),
         };
       }),

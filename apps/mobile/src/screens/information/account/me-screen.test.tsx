@@ -25,6 +25,8 @@ const withPosition = (): UserInfo => ({
       frozen: '30.00',
       withdrawable: '4212.01',
       positionsValue: '712.30',
+      marginCash: '0.00',
+      owed: '0.00',
       profit: '-7.49',
     },
     {
@@ -34,6 +36,8 @@ const withPosition = (): UserInfo => ({
       frozen: '0.00',
       withdrawable: '1.43',
       positionsValue: '0.00',
+      marginCash: '0.00',
+      owed: '0.00',
       profit: '1.43',
     },
   ],
@@ -82,6 +86,37 @@ describe.each([
     expect(cell(`${prefix}-USD-total`)).toBe('$1.43');
     // The figures are explained once, under the cards.
     expect(screen.getByText(/Total profit: realised and unrealised gains and losses/)).toBeTruthy();
+  });
+});
+
+describe('a margin account', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('shows the margin side and what is owed on margin, and total assets net of it', async () => {
+    // 4,000.00 cash bought 8,000.00 of shares at 2.00×: 4,000.00 is owed; 500.00 moved to the margin side.
+    const margined = withPosition();
+    margined.balances[0] = {
+      ...margined.balances[0]!,
+      totalAssets: '4500.00',
+      available: '0.00',
+      frozen: '0.00',
+      withdrawable: '0.00',
+      positionsValue: '8000.00',
+      marginCash: '500.00',
+      owed: '4000.00',
+    };
+    renderApp('/information/index', { ...handlers, '/user/getUserinfo': () => ok(margined) });
+    const eur = await screen.findByTestId('balance-EUR');
+    expect(within(eur).getByText('Owed on margin')).toBeTruthy();
+    expect(cell('balance-EUR-owed')).toBe('-4,000.00 €');
+    expect(cell('balance-EUR-marginCash')).toBe('500.00 €');
+    expect(cell('balance-EUR-total')).toBe('4,500.00 €');
+    // A currency with no margin side shows neither row.
+    expect(screen.queryByTestId('balance-USD-owed')).toBeNull();
+    expect(screen.queryByTestId('balance-USD-marginCash')).toBeNull();
+    expect(screen.getByText(/less what you owe on margin/)).toBeTruthy();
+    await changeLanguage('nl');
+    expect(await within(eur).findByText('Verschuldigd op marge')).toBeTruthy();
   });
 });
 

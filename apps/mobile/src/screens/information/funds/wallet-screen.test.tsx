@@ -52,6 +52,8 @@ describe('wallet tab', () => {
             totalAssets: balance.currency === 'EUR' ? '1334.56' : '0.00',
             withdrawable: balance.available,
             positionsValue: '0.00',
+            marginCash: '0.00',
+            owed: '0.00',
             profit: '0.00',
           })),
           restrictions: [],
