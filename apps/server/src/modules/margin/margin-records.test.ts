@@ -16,6 +16,7 @@ import {
   userIdOf,
   type MarginUser,
 } from './margin-test-support';
+import { describeMarginRecords } from './margin-records';
 import { dailyBorrowFeeMinor, valueMinor } from './securities-lending';
 
 // The records of the margin account (issue 16) through the API, on PGlite or PostgreSQL
@@ -318,5 +319,53 @@ describe('securities lending records', () => {
     const [entry] = await entriesOf('securities_loan', 'short_collateral');
     expect((await describeFor(stranger, [entry!])).size).toBe(0);
     expect(await breaches(testApp)).toEqual([]);
+  });
+
+  it('describes a page in a fixed number of queries, whatever its size (no query per entry)', async () => {
+    const entries = [
+      ...(await entriesOf('margin_loan', 'loan_repayment')),
+      ...(await entriesOf('margin_loan', 'margin_transfer')),
+      ...(await entriesOf('margin_loan', 'interest')),
+      ...(await entriesOf('securities_loan', 'borrow_fee')),
+      ...(await entriesOf('securities_loan', 'manufactured_dividend')),
+      ...(await entriesOf('securities_loan', 'short_collateral')),
+    ];
+    expect(entries.length).toBeGreaterThanOrEqual(7);
+    const db = testApp.database.db;
+    let selects = 0;
+    let orderCalls = 0;
+    const counted = new Proxy(db, {
+      get: (target, property) =>
+        property === 'select'
+          ? (...args: Parameters<typeof db.select>) => {
+              selects += 1;
+              return target.select(...args);
+            }
+          : Reflect.get(target, property),
+    });
+    const trading = testApp.app.services.trading;
+    const market = testApp.app.services.market;
+    const describeAs = (user: MarginUser) =>
+      userIdOf(testApp, user).then((userId) =>
+        describeMarginRecords(
+          {
+            db: counted,
+            orders: (id, orderIds) => {
+              orderCalls += 1;
+              return trading.recordOrders(id, orderIds);
+            },
+            currencyOf: (symbol) => market.instrumentOf(symbol).currency as 'EUR' | 'USD',
+            quantityScaleOf: (symbol) => market.instrumentOf(symbol).quantityScale,
+          },
+          userId,
+          entries,
+        ),
+      );
+    // The short: its fee, dividend and collateral return; three reads (the loan's movements as a
+    // running sum and its subquery, the charges) and one call to Trading for the orders.
+    const details = await describeAs(shorter);
+    expect(details.size).toBe(3);
+    expect(selects).toBeLessThanOrEqual(3);
+    expect(orderCalls).toBe(1);
   });
 });
