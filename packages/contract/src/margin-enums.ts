@@ -42,7 +42,7 @@ export const MARGIN_RULES = {
   /** Below this margin level the account is to be liquidated (positions closed at market). */
   liquidationLevelBasisPoints: 8_000,
   /** The version of the rules text (the risk disclosure); a new text gets a new version. */
-  disclosureVersion: '2026-11-26.2',
+  disclosureVersion: '2026-11-26.3',
 } as const;
 
 /** The knowledge questions, each with its options (texts in @beurs/i18n, `margin.questions`). */
@@ -94,7 +94,7 @@ export const marginDisclosureParagraphs = [
   'interest',
   'short_selling',
   'recall',
-  'not_yet',
+  'available',
 ] as const;
 export type MarginDisclosureParagraph = (typeof marginDisclosureParagraphs)[number];
 

@@ -1508,8 +1508,8 @@ export default {
     title: 'Marginkonto',
     intro:
       'Mit einem Marginkonto leihen Sie sich Geld von Beurs, um mehr börsennotierte Aktien und ETFs zu kaufen, als Ihr eigenes Geld bezahlt, und später, um leerzuverkaufen. Vor der Eröffnung legen Sie einen Angemessenheitstest ab, lesen die Risikoregeln und akzeptieren sie.',
-    notYet:
-      'Kauf auf Marge ist verfügbar: Auf dem Orderticket wählen Sie einen Hebel bis zum Höchstwert jedes Instruments, und nur die Initial Margin kommt aus Ihrem Geld. Fällt Ihr Eigenkapital unter die Erhaltungsmarge, erhalten Sie einen Margin Call (Nachricht und Push) mit dem nötigen Betrag; unter 80 % davon schließt Beurs Positionen zum Marktpreis, den größten Verlust zuerst. Leerverkauf und Wertpapierleihe sind noch nicht gebaut.',
+    availableNow:
+      'Kauf auf Marge ist verfügbar: Auf dem Orderticket wählen Sie einen Hebel bis zum Höchstwert jedes Instruments, und nur die Initial Margin kommt aus Ihrem Geld. Fällt Ihr Eigenkapital unter die Erhaltungsmarge, erhalten Sie einen Margin Call (Nachricht und Push) mit dem nötigen Betrag; unter 80 % davon schließt Beurs Positionen zum Marktpreis, den größten Verlust zuerst. Sie können auch die Instrumente der Leihliste leerverkaufen, Ihre voll bezahlten Aktien gegen einen Anteil der Leihgebühr verleihen und die veröffentlichte Liste im Daytrading handeln.',
     side: {
       title: 'Ihre Margenseite (EUR)',
       equity: 'Eigenkapital',
@@ -1697,8 +1697,8 @@ export default {
         'Leerverkauf: nur Instrumente der veröffentlichten Leihliste, geliehen aus Aktien, die andere Nutzer verleihen, mit einer Leihgebühr, die vor dem Bestätigen angezeigt wird. Ein Leerverkauf verliert, wenn der Kurs steigt, unbegrenzt.',
       recall:
         'Rückruf: verkauft ein Verleiher, werden die geliehenen Aktien zurückgerufen. Lassen sich keine anderen leihen, wird Ihr Leerverkauf nach Ankündigung zum Marktpreis zurückgekauft, in der veröffentlichten Reihenfolge. Dividenden auf geliehene Aktien werden Ihnen belastet und dem Verleiher gezahlt.',
-      not_yet:
-        'Jetzt verfügbar: Kauf auf Marge bis zum Höchstwert jedes Instruments, tägliche Zinsen auf das Geliehene, Umbuchungen zwischen Ihrer Geldseite und Ihrer Margenseite sowie Margin Calls und Liquidation (Call-Niveau: Eigenkapital bei 100 % der Erhaltungsmarge; Liquidationsniveau: 80 %). Noch nicht gebaut: Leerverkauf und Wertpapierleihe; die Regeln oben dazu gelten, sobald es sie gibt.',
+      available:
+        'Jetzt verfügbar: Kauf auf Marge bis zum Höchstwert jedes Instruments, tägliche Zinsen auf das Geliehene, Umbuchungen zwischen Ihrer Geldseite und Ihrer Margenseite, Margin Calls und Liquidation (Call-Niveau: Eigenkapital bei 100 % der Erhaltungsmarge; Liquidationsniveau: 80 %), Leerverkauf der Instrumente der Leihliste, das Verleihen Ihrer voll bezahlten Aktien und Daytrading.',
     },
   },
   withdrawalBar: {

@@ -1492,8 +1492,8 @@ export default {
     title: 'Margin account',
     intro:
       'A margin account lets you borrow cash from Beurs to buy more listed shares and ETFs than your own money pays for, and later to sell short. Before it opens you take an appropriateness test, read the risk rules and accept them.',
-    notYet:
-      "Buying on margin is available: on the order ticket you choose a leverage up to each instrument's cap, and only the initial margin comes from your cash. When your equity falls below the maintenance requirement you get a margin call (message and push) with the amount needed; below 80 % of it Beurs closes positions at market, largest loss first. Short selling and securities lending are not built yet.",
+    availableNow:
+      "Buying on margin is available: on the order ticket you choose a leverage up to each instrument's cap, and only the initial margin comes from your cash. When your equity falls below the maintenance requirement you get a margin call (message and push) with the amount needed; below 80 % of it Beurs closes positions at market, largest loss first. You can also sell short the instruments on the lendable list, lend your fully paid shares for a share of the borrow fee, and day trade the published list.",
     side: {
       title: 'Your margin side (EUR)',
       equity: 'Equity',
@@ -1681,8 +1681,8 @@ export default {
         'Short selling: only instruments on the published lendable list, borrowed from shares other users lend, with a borrow fee shown before you confirm. A short loses when the price rises, without limit.',
       recall:
         'Recall: when a lender sells, the borrowed shares are recalled. If none can be borrowed instead, your short is bought back at the market price after notice, in the published order. Dividends on borrowed shares are charged to you and paid to the lender.',
-      not_yet:
-        "Available now: buying on margin up to each instrument's cap, daily interest on what you borrow, moving cash between your cash and margin sides, and margin calls and liquidation (call level: equity at 100 % of the maintenance requirement; liquidation level: 80 %). Not built yet: short selling and securities lending; the rules above on them apply from when they are.",
+      available:
+        "Available now: buying on margin up to each instrument's cap, daily interest on what you borrow, moving cash between your cash and margin sides, margin calls and liquidation (call level: equity at 100 % of the maintenance requirement; liquidation level: 80 %), short selling of the instruments on the lendable list, lending your fully paid shares, and day trading.",
     },
   },
   withdrawalBar: {

@@ -1513,8 +1513,8 @@ export default {
     title: 'Compte sur marge',
     intro:
       'Un compte sur marge vous permet d’emprunter des liquidités à Beurs pour acheter plus d’actions et d’ETF cotés que votre propre argent ne le permet, et plus tard de vendre à découvert. Avant son ouverture, vous passez un test d’adéquation, lisez les règles de risque et les acceptez.',
-    notYet:
-      'L’achat sur marge est disponible : sur le ticket d’ordre, vous choisissez un effet de levier jusqu’au maximum de chaque instrument, et seule la marge initiale vient de vos liquidités. Quand vos fonds propres passent sous la marge de maintenance, vous recevez un appel de marge (message et push) avec le montant nécessaire ; sous 80 % de celle-ci, Beurs ferme des positions au prix du marché, la plus grande perte d’abord. La vente à découvert et le prêt de titres ne sont pas encore construits.',
+    availableNow:
+      'L’achat sur marge est disponible : sur le ticket d’ordre, vous choisissez un effet de levier jusqu’au maximum de chaque instrument, et seule la marge initiale vient de vos liquidités. Quand vos fonds propres passent sous la marge de maintenance, vous recevez un appel de marge (message et push) avec le montant nécessaire ; sous 80 % de celle-ci, Beurs ferme des positions au prix du marché, la plus grande perte d’abord. Vous pouvez aussi vendre à découvert les instruments de la liste prêtable, prêter vos actions entièrement payées contre une part des frais d’emprunt, et faire du day trading sur la liste publiée.',
     side: {
       title: 'Votre côté marge (EUR)',
       equity: 'Fonds propres',
@@ -1703,8 +1703,8 @@ export default {
         'Vente à découvert : uniquement les instruments de la liste publiée des titres prêtables, empruntés aux actions que d’autres utilisateurs prêtent, avec des frais d’emprunt affichés avant confirmation. Une position à découvert perd quand le cours monte, sans limite.',
       recall:
         'Rappel : quand un prêteur vend, les actions empruntées sont rappelées. Si aucune autre ne peut être empruntée, votre position est rachetée au prix du marché après préavis, dans l’ordre publié. Les dividendes des actions empruntées vous sont facturés et versés au prêteur.',
-      not_yet:
-        'Disponible maintenant : l’achat sur marge jusqu’au maximum de chaque instrument, les intérêts quotidiens sur ce que vous empruntez, le transfert de liquidités entre votre côté liquidités et votre côté marge, ainsi que les appels de marge et la liquidation (niveau d’appel : fonds propres à 100 % de la marge de maintenance ; niveau de liquidation : 80 %). Pas encore construits : la vente à découvert et le prêt de titres ; les règles ci-dessus à leur sujet s’appliqueront dès qu’ils existeront.',
+      available:
+        'Disponible maintenant : l’achat sur marge jusqu’au maximum de chaque instrument, les intérêts quotidiens sur ce que vous empruntez, le transfert de liquidités entre votre côté liquidités et votre côté marge, les appels de marge et la liquidation (niveau d’appel : fonds propres à 100 % de la marge de maintenance ; niveau de liquidation : 80 %), la vente à découvert des instruments de la liste prêtable, le prêt de vos actions entièrement payées, et le day trading.',
     },
   },
   withdrawalBar: {

@@ -1512,8 +1512,8 @@ export default {
     title: 'Margerekening',
     intro:
       'Met een margerekening leen je geld van Beurs om meer beursgenoteerde aandelen en ETF’s te kopen dan je eigen geld betaalt, en later om short te gaan. Voor ze opent, doe je een geschiktheidstest, lees je de risicoregels en aanvaard je ze.',
-    notYet:
-      'Kopen op marge is beschikbaar: op het orderticket kies je een hefboom tot het maximum van elk instrument, en alleen de initiële marge komt uit je geld. Zakt je eigen vermogen onder de onderhoudsmarge, dan krijg je een margin call (bericht en push) met het nodige bedrag; onder 80 % ervan sluit Beurs posities tegen marktprijs, grootste verlies eerst. Short gaan en effectenlening zijn nog niet gebouwd.',
+    availableNow:
+      'Kopen op marge is beschikbaar: op het orderticket kies je een hefboom tot het maximum van elk instrument, en alleen de initiële marge komt uit je geld. Zakt je eigen vermogen onder de onderhoudsmarge, dan krijg je een margin call (bericht en push) met het nodige bedrag; onder 80 % ervan sluit Beurs posities tegen marktprijs, grootste verlies eerst. Je kunt ook short gaan in de instrumenten van de uitleenbare lijst, je volledig betaalde aandelen uitlenen voor een deel van de leenvergoeding, en daghandelen in de gepubliceerde lijst.',
     side: {
       title: 'Je margekant (EUR)',
       equity: 'Eigen vermogen',
@@ -1700,8 +1700,8 @@ export default {
         'Short gaan: alleen instrumenten op de gepubliceerde uitleenlijst, geleend uit aandelen die andere gebruikers uitlenen, met een leenvergoeding die je ziet voor je bevestigt. Een short verliest als de koers stijgt, onbeperkt.',
       recall:
         'Terugvraging: verkoopt een uitlener, dan worden de geleende aandelen teruggevraagd. Kunnen er geen andere worden geleend, dan wordt je short na verwittiging teruggekocht tegen de marktprijs, in de gepubliceerde volgorde. Dividenden op geleende aandelen worden jou aangerekend en aan de uitlener betaald.',
-      not_yet:
-        'Nu beschikbaar: kopen op marge tot het maximum van elk instrument, dagelijkse rente op wat je leent, geld verschuiven tussen je geldkant en je margekant, en margin calls en liquidatie (call-niveau: eigen vermogen op 100 % van de onderhoudsmarge; liquidatieniveau: 80 %). Nog niet gebouwd: short gaan en effectenlening; de regels hierboven daarover gelden vanaf het moment dat ze er zijn.',
+      available:
+        'Nu beschikbaar: kopen op marge tot het maximum van elk instrument, dagelijkse rente op wat je leent, geld verschuiven tussen je geldkant en je margekant, margin calls en liquidatie (call-niveau: eigen vermogen op 100 % van de onderhoudsmarge; liquidatieniveau: 80 %), short gaan in de instrumenten van de uitleenbare lijst, je volledig betaalde aandelen uitlenen, en daghandel.',
     },
   },
   withdrawalBar: {

@@ -17,7 +17,7 @@ import {
 } from '../../../features/margin/mutations';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
 import { ApiError } from '../../../api/client';
-import { parseTypedDecimal } from '@beurs/contract/decimal';
+import { parseTypedDecimal, formatDecimal } from '@beurs/contract/decimal';
 import {
   useMarginParameters,
   useMarginStatus,
@@ -287,7 +287,7 @@ function MarginSide() {
       value:
         data.levelBasisPoints === null
           ? '—'
-          : `${formatMoney((data.levelBasisPoints / 100).toFixed(2), language)} %`,
+          : `${formatMoney(formatDecimal(BigInt(data.levelBasisPoints), 2), language)} %`,
     },
     { key: 'equity', label: t('margin.side.equity'), value: eur(data.equity) },
     { key: 'maintenance', label: t('margin.side.maintenance'), value: eur(data.maintenanceRequirement) },
@@ -352,7 +352,7 @@ function MarginSide() {
       </p>
       <p className={styles.note}>
         {t('margin.side.rate', {
-          rate: formatMoney((data.annualRateBasisPoints / 100).toFixed(2), language),
+          rate: formatMoney(formatDecimal(BigInt(data.annualRateBasisPoints), 2), language),
         })}
       </p>
       <form onSubmit={submit} data-testid="margin-transfer" className={margin.transfer}>
@@ -399,7 +399,7 @@ function MarginLog() {
   const data = history.data;
   if (!data) return null;
   const eur = (text: string) => formatCurrency(text, 'EUR', language);
-  const percent = (basisPoints: number) => formatMoney((basisPoints / 100).toFixed(2), language);
+  const percent = (basisPoints: number) => formatMoney(formatDecimal(BigInt(basisPoints), 2), language);
   return (
     <section className="card" data-testid="margin-log">
       <h2>{t('margin.log.callsTitle')}</h2>
@@ -520,7 +520,7 @@ export default function MarginAccountScreen() {
       <section className="card">
         <h2 data-testid="margin-state">{t(`margin.states.${data.state}`)}</h2>
         <p className={styles.note}>{t('margin.intro')}</p>
-        <p className={styles.note}>{t('margin.notYet')}</p>
+        <p className={styles.note}>{t('margin.availableNow')}</p>
         {data.state !== 'open' && <p className={styles.note}>{t('margin.steps')}</p>}
       </section>
       {data.state === 'open' && <MarginSide />}

@@ -1,4 +1,5 @@
 import { formatCurrency, formatDateTime, formatMoney } from '@beurs/i18n';
+import { formatDecimal } from '@beurs/contract/decimal';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { useMarginHistory, type MarginHistory } from '../../../features/margin/queries';
@@ -53,7 +54,7 @@ export function PositionLiquidations({ orderIds }: { orderIds: readonly string[]
           <p>
             {t('margin.log.liquidation', {
               time: formatDateTime(liquidation.startedAt, language),
-              level: formatMoney((liquidation.levelBasisPoints / 100).toFixed(2), language),
+              level: formatMoney(formatDecimal(BigInt(liquidation.levelBasisPoints), 2), language),
             })}
           </p>
           <ul className={styles.tradeLots}>

@@ -1,4 +1,5 @@
 import { formatDateTime, formatMoney, formatTimeZone } from '@beurs/i18n';
+import { formatDecimal } from '@beurs/contract/decimal';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import type { DayTrading } from '../../../features/margin/day-trading';
@@ -40,7 +41,7 @@ export function DayTradeChoice({
           margin:
             rules.intradayInitialBasisPoints % 100 === 0
               ? String(rules.intradayInitialBasisPoints / 100)
-              : formatMoney((rules.intradayInitialBasisPoints / 100).toFixed(2), language),
+              : formatMoney(formatDecimal(BigInt(rules.intradayInitialBasisPoints), 2), language),
           leverage: formatMoney(instrument.leverageMax, language),
         })}{' '}
         {instrument.autoCloseAt

@@ -1,4 +1,5 @@
 import { formatMoney } from '@beurs/i18n';
+import { formatDecimal } from '@beurs/contract/decimal';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import type { Lending } from '../../../features/margin/lending';
@@ -22,7 +23,7 @@ export function ShortChoice({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const percent = (basisPoints: number) => formatMoney((basisPoints / 100).toFixed(2), language);
+  const percent = (basisPoints: number) => formatMoney(formatDecimal(BigInt(basisPoints), 2), language);
   const isClosed = side === 'sell' && !instrument.isChannelOpen;
   return (
     <div data-testid="ticket-short">
