@@ -4,6 +4,8 @@
 // (equity, maintenance requirement, buying power, borrowed, interest to date) and moves cash to
 // the margin side. Then (issue 16 item 3) staff mark KBC.BR lendable and the ticket offers a short
 // sale with its borrow fee and initial margin, and the securities-lending screen offers the opt-in.
+// Between them: the 'me' screen's totals with the margin side and what is owed, the holding's
+// margin figures, and the records.
 // Usage: npm run build && npx tsx e2e/scripts/margin-buying-screenshots.ts [out-dir]
 // LANGUAGES=en,nl (default) picks the languages.
 import { join } from 'node:path';
@@ -90,6 +92,17 @@ try {
       await page.getByTestId('margin-side-marginCash').getByText('500').waitFor();
     }
     await shootParts(page, `margin-screen-${language}`);
+    // The account totals count the margin side and subtract what is owed; the holding shows its
+    // leverage, borrowing and liquidation price; the records show the capital transfer.
+    await app.open('/information/index');
+    await page.getByTestId('balance-EUR-owed').waitFor();
+    await shootParts(page, `me-owed-${language}`);
+    await app.open('/trade/index');
+    await page.getByTestId('position-leverage').first().waitFor();
+    await shootParts(page, `positions-margin-${language}`);
+    await app.open('/information/fundRecord');
+    await page.waitForTimeout(1_500);
+    await shootParts(page, `records-${language}`);
     if (index === 0) {
       await staff('/margin/instrumentSave', {
         symbol: kbc.symbol,

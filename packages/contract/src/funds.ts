@@ -229,6 +229,8 @@ export const recordDetail = z.discriminatedUnion('type', [
     totalInTradeCurrency: cashAmountOutput,
     payCurrency: currencySchema,
     total: cashAmountOutput,
+    /** A buy on margin (issue 16): the part of `total` the margin loan paid; null for a cash fill. */
+    borrowed: cashAmountOutput.nullable(),
     fx: fxConversionData
       .pick({ from: true, to: true, appliedRate: true, spreadBasisPoints: true })
       .nullable(),

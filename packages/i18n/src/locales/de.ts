@@ -992,6 +992,7 @@ export default {
         sell: '{{quantity}} {{symbol}} verkauft zu {{price}}',
       },
       fillCosts: 'Stückzahl × Kurs {{gross}} · Gebühr {{fee}} · {{tob}}',
+      fillBorrowed: 'davon {{amount}} auf Marge geliehen',
       tob: 'TOB {{amount}} ({{rate}})',
       tobCapped: 'TOB {{amount}} (gedeckelt)',
       tobNone: 'keine TOB',

@@ -985,6 +985,7 @@ export default {
         sell: 'Sold {{quantity}} {{symbol}} at {{price}}',
       },
       fillCosts: 'Quantity × price {{gross}} · fee {{fee}} · {{tob}}',
+      fillBorrowed: '{{amount}} of it borrowed on margin',
       tob: 'TOB {{amount}} ({{rate}})',
       tobCapped: 'TOB {{amount}} (capped)',
       tobNone: 'no TOB',

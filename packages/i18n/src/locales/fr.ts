@@ -995,6 +995,7 @@ export default {
         sell: '{{quantity}} {{symbol}} vendus à {{price}}',
       },
       fillCosts: 'Quantité × cours {{gross}} · frais {{fee}} · {{tob}}',
+      fillBorrowed: 'dont {{amount}} emprunté sur marge',
       tob: 'TOB {{amount}} ({{rate}})',
       tobCapped: 'TOB {{amount}} (plafonnée)',
       tobNone: 'pas de TOB',

@@ -991,6 +991,7 @@ export default {
         sell: '{{symbol}} {{quantity}}을(를) {{price}}에 매도',
       },
       fillCosts: '수량 × 가격 {{gross}} · 수수료 {{fee}} · {{tob}}',
+      fillBorrowed: '그중 {{amount}}은(는) 신용으로 빌린 금액',
       tob: 'TOB {{amount}}({{rate}})',
       tobCapped: 'TOB {{amount}}(상한 적용)',
       tobNone: 'TOB 없음',

@@ -999,6 +999,7 @@ export default {
         sell: '{{quantity}} {{symbol}} verkocht tegen {{price}}',
       },
       fillCosts: 'Aantal × koers {{gross}} · kosten {{fee}} · {{tob}}',
+      fillBorrowed: 'waarvan {{amount}} geleend op marge',
       tob: 'TOB {{amount}} ({{rate}})',
       tobCapped: 'TOB {{amount}} (begrensd)',
       tobNone: 'geen TOB',

@@ -969,6 +969,7 @@ export default {
         sell: '以 {{price}} 賣出 {{quantity}} {{symbol}}',
       },
       fillCosts: '數量 × 價格 {{gross}} · 手續費 {{fee}} · {{tob}}',
+      fillBorrowed: '其中 {{amount}} 為融資借入',
       tob: 'TOB {{amount}}（{{rate}}）',
       tobCapped: 'TOB {{amount}}（已達上限）',
       tobNone: '無 TOB',

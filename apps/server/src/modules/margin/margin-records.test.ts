@@ -104,6 +104,10 @@ describe('margin loan records', () => {
 
     const records = await recordsOf(user);
     const detailOf = (kind: string) => records.filter((record) => record.kind === kind).map((r) => r.detail);
+    // The 2× buy's fill names what the margin loan paid of its total: the loan's borrow row.
+    const fills = detailOf('trade_fill') as { side: string; borrowed: string | null }[];
+    expect(fills.find((fill) => fill.side === 'buy')?.borrowed).toBe(cents(borrowed));
+    expect(fills.find((fill) => fill.side === 'sell')?.borrowed).toBeNull();
     expect(detailOf('loan_repayment')).toEqual([
       {
         type: 'margin_loan',

@@ -62,6 +62,8 @@ const fillDetail = (
   },
   payCurrency: fill.payCurrency,
   total: fill.total,
+  // A cash fill borrows nothing (a buy on margin names what its loan paid: margin-records.test.ts).
+  borrowed: null,
   quoteSource: fill.quoteSource,
 });
 

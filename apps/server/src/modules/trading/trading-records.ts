@@ -7,6 +7,7 @@ import {
   type RecordEntry,
 } from '../../ledger/record-sources';
 import { formatPrice, formatQuantity } from './order-ticket';
+import { borrowedPartMinor } from './order-execution';
 import * as repository from './trading-records.repository';
 
 // The trade records (the records screen's 'trade' tab), described from trading's own rows: an
@@ -48,6 +49,10 @@ function fillDetail(fill: FillRow, order: OrderRow): RecordDetail {
     totalInTradeCurrency: formatCash(fill.totalTradeMinor),
     payCurrency: fill.payCurrency,
     total: formatCash(fill.totalPayMinor),
+    borrowed:
+      borrowedPartMinor(order, fill.totalPayMinor) > 0n
+        ? formatCash(borrowedPartMinor(order, fill.totalPayMinor))
+        : null,
     fx:
       fill.fxAppliedRateMinor === null
         ? null

@@ -53,6 +53,8 @@ function tradeLines(detail: TradeDetail, t: TFunction, language: Language): stri
         }),
         t('fundRecord.details.fillCosts', { gross: money(detail.gross), fee: money(detail.fee), tob }),
       ];
+      if (detail.borrowed)
+        lines.push(t('fundRecord.details.fillBorrowed', { amount: money(detail.borrowed) }));
       if (detail.fx) {
         // A buy converts what was paid into the trade currency; a sale converts the proceeds back.
         const paid = formatCurrency(detail.total, detail.payCurrency, language);

@@ -162,6 +162,7 @@ describe('fund records screen', () => {
       totalInTradeCurrency: '2294.49',
       payCurrency: 'EUR',
       total: '1985.37',
+      borrowed: null,
       fx: { from: 'EUR', to: 'USD', appliedRate: '1.155700', spreadBasisPoints: 50 },
       quoteSource: 'Beurs simulator (demo)',
     };
@@ -181,7 +182,23 @@ describe('fund records screen', () => {
       total: '247.23',
       fx: null,
     };
+    // A 2.00× buy on margin: half its total was paid by the margin loan.
+    const marginBuy: FundRecord['detail'] = {
+      ...sale,
+      orderId: '45',
+      fillId: '19',
+      side: 'buy',
+      quantity: '20',
+      price: '54.0800',
+      gross: '1081.60',
+      fee: '2.50',
+      tob: { class: 'shares', rateBasisPoints: 35, amount: '3.79', isCapped: false },
+      totalInTradeCurrency: '1087.89',
+      total: '1087.89',
+      borrowed: '543.94',
+    };
     const items = [
+      record(15, { kind: 'trade_fill', amount: '-543.95', availableChange: '0.00', detail: marginBuy }),
       record(14, {
         kind: 'dividend',
         currency: 'USD',
@@ -251,6 +268,12 @@ describe('fund records screen', () => {
       'Price from Beurs simulator (demo)',
     ]);
     expect(amount('record-13-EUR')).toBe('+247.23 €');
+    expect(await lines('record-15-EUR')).toEqual([
+      'Bought 20 KBC.BR at 54.08',
+      'Quantity × price 1,081.60 € · fee 2.50 € · TOB 3.79 € (0.35 %)',
+      '543.94 € of it borrowed on margin',
+      'Price from Beurs simulator (demo)',
+    ]);
     expect(await lines('record-14-USD')).toEqual([
       '10 AAPL × 0.24 = $2.40, ex-date 2026.10.05',
       'Withheld $0.36 at source and $0.61 Belgian withholding tax; $1.43 credited',
