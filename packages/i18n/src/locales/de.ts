@@ -711,6 +711,8 @@ export default {
       leverage: 'Hebel',
       marginPaid: 'Gezahlte Marge (Anfangsteil)',
       borrowed: 'Geliehen',
+      marginHeld: 'Gehaltene Initial Margin',
+      borrowedShares: 'Geliehene Aktien (zum Verkaufskurs)',
       liquidationPrice: 'Liquidationspreis',
       noLiquidationPrice: 'Keiner (nichts geschuldet)',
       liquidating:

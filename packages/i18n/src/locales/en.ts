@@ -705,6 +705,8 @@ export default {
       leverage: 'Leverage',
       marginPaid: 'Margin paid (initial part)',
       borrowed: 'Borrowed',
+      marginHeld: 'Initial margin held',
+      borrowedShares: 'Shares borrowed (at the sale price)',
       liquidationPrice: 'Liquidation price',
       noLiquidationPrice: 'None (nothing owed)',
       liquidating:

@@ -712,6 +712,8 @@ export default {
       leverage: 'Effet de levier',
       marginPaid: 'Marge payée (part initiale)',
       borrowed: 'Emprunté',
+      marginHeld: 'Marge initiale bloquée',
+      borrowedShares: 'Actions empruntées (au cours de vente)',
       liquidationPrice: 'Prix de liquidation',
       noLiquidationPrice: 'Aucun (rien de dû)',
       liquidating:

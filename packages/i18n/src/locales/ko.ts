@@ -717,6 +717,8 @@ export default {
       leverage: '레버리지',
       marginPaid: '납입 증거금(초기 부분)',
       borrowed: '차입액',
+      marginHeld: '예치된 개시 증거금',
+      borrowedShares: '차입 주식(매도 가격 기준)',
       liquidationPrice: '청산 가격',
       noLiquidationPrice: '없음(부채 없음)',
       liquidating:

@@ -715,6 +715,8 @@ export default {
       leverage: 'Hefboom',
       marginPaid: 'Betaalde marge (initieel deel)',
       borrowed: 'Geleend',
+      marginHeld: 'Aangehouden initiële marge',
+      borrowedShares: 'Geleende aandelen (tegen de verkoopkoers)',
       liquidationPrice: 'Liquidatieprijs',
       noLiquidationPrice: 'Geen (niets verschuldigd)',
       liquidating:

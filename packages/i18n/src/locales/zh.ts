@@ -698,6 +698,8 @@ export default {
       leverage: '槓桿',
       marginPaid: '已付保證金（初始部分）',
       borrowed: '借入金額',
+      marginHeld: '已扣存的初始保證金',
+      borrowedShares: '借入股票（按賣出價）',
       liquidationPrice: '強制平倉價',
       noLiquidationPrice: '無（無欠款）',
       liquidating: '已鎖定：您的保證金帳戶正在強制平倉，結束前您對此持倉的委託將被拒絕。',

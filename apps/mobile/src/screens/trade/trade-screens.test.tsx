@@ -139,6 +139,8 @@ describe('positions screen', () => {
       marketValue: '212.00',
       unrealisedPnl: '0.90',
       unrealisedPnlEur: '0.90',
+      // Borrowed 4 shares sold at 53.225 (212.90 at the sale price); 50 % of that held as margin.
+      margin: { leverage: '2.00', marginPaid: '106.45', borrowed: '212.90', liquidationPrice: '64.3548' },
     });
     renderApp('/trade/index', {
       ...base,
@@ -149,6 +151,11 @@ describe('positions screen', () => {
     expect(within(card).getByTestId('position-direction').textContent).toBe('Short');
     // The P&L as the server counted it (the live price's: live-position.test.ts).
     expect(within(card).getByTestId('position-unrealised').textContent).toBe('+0.90 €');
+    // A short's margin figures say what they are: the margin held and the shares borrowed.
+    expect(within(card).getByText('Initial margin held')).toBeTruthy();
+    expect(within(card).getByText('Shares borrowed (at the sale price)')).toBeTruthy();
+    expect(within(card).queryByText('Margin paid (initial part)')).toBeNull();
+    expect(within(card).getByTestId('position-liquidation-price').textContent).toContain('64.3548');
   });
 
   it('shows no direction on a long holding', async () => {

@@ -116,8 +116,10 @@ export function PositionFigures({
     }
   }
   // Bought on margin (issue 16): the leverage, the part paid, what was borrowed, the liquidation price.
+  // A short borrowed shares: the initial margin held on them and their value at the sale price.
   if (isHolding && position.margin) {
     const { margin } = position;
+    const isShort = position.direction === 'short';
     rows.push(
       {
         key: 'leverage',
@@ -125,10 +127,14 @@ export function PositionFigures({
         value: t('trade.leverageChoice', { leverage: formatMoney(margin.leverage, language) }),
         testId: 'position-leverage',
       },
-      { key: 'marginPaid', label: t('trade.position.marginPaid'), value: money(margin.marginPaid) },
+      {
+        key: 'marginPaid',
+        label: t(isShort ? 'trade.position.marginHeld' : 'trade.position.marginPaid'),
+        value: money(margin.marginPaid),
+      },
       {
         key: 'borrowed',
-        label: t('trade.position.borrowed'),
+        label: t(isShort ? 'trade.position.borrowedShares' : 'trade.position.borrowed'),
         value: money(margin.borrowed),
         testId: 'position-borrowed',
       },
