@@ -1492,7 +1492,7 @@ export default {
   lending: {
     title: 'Verleihen Sie Ihre Aktien an Leerverkäufer',
     rules:
-      'Wenn Sie teilnehmen, können Ihre voll bezahlten Aktien (nicht auf Marge gekauft, nicht für einen Verkauf gehalten) an Leerverkäufer verliehen werden, wer zuerst teilnimmt, zuerst. Sie erhalten {{share}} der Leihgebühr, täglich gebucht, und die Dividenden auf verliehene Aktien als Dividendenausgleich. Der Verkauf verliehener Aktien ruft sie zurück: Der Leerverkauf hat {{hours}} Stunden, bevor er zurückgekauft wird. Ein Austritt beendet neue und laufende Leihen: Andere Verleiher übernehmen Ihre Aktien, wo sie können, der Rest wird ebenso zurückgerufen.',
+      'Wenn Sie teilnehmen, können Ihre voll bezahlten Aktien (nicht auf Marge gekauft, nicht für einen Verkauf gehalten) an Leerverkäufer verliehen werden, wer zuerst teilnimmt, zuerst. Sie erhalten {{share}} der Leihgebühr, täglich gebucht, und die Dividenden auf verliehene Aktien als Dividendenausgleich, nach Quellensteuer wie eine Dividende. Der Verkauf verliehener Aktien ruft sie zurück: Der Leerverkauf hat {{hours}} Stunden, bevor er zurückgekauft wird. Ein Austritt beendet neue und laufende Leihen: Andere Verleiher übernehmen Ihre Aktien, wo sie können, der Rest wird ebenso zurückgerufen.',
     optedIn: 'Sie verleihen Ihre Aktien seit {{date}}.',
     notOptedIn: 'Sie verleihen Ihre Aktien nicht.',
     optIn: 'Meine Aktien verleihen',

@@ -1476,7 +1476,7 @@ export default {
   lending: {
     title: 'Lend your shares to short sellers',
     rules:
-      'Opted in, your fully paid shares (not bought on margin, not held for a sale) may be lent to short sellers, oldest opt-in first. You receive {{share}} of the borrow fee, posted daily, and the dividends on lent shares as manufactured dividends. Selling shares that are lent recalls them: the short is given {{hours}} hours before it is bought back. Opting out stops new loans and ends the ones running: other lenders take over your shares where they can, the rest are recalled in the same way.',
+      'Opted in, your fully paid shares (not bought on margin, not held for a sale) may be lent to short sellers, oldest opt-in first. You receive {{share}} of the borrow fee, posted daily, and the dividends on lent shares as manufactured dividends, after withholding tax as a dividend would be. Selling shares that are lent recalls them: the short is given {{hours}} hours before it is bought back. Opting out stops new loans and ends the ones running: other lenders take over your shares where they can, the rest are recalled in the same way.',
     optedIn: 'You lend your shares since {{date}}.',
     notOptedIn: 'You do not lend your shares.',
     optIn: 'Lend my shares',

@@ -1497,7 +1497,7 @@ export default {
   lending: {
     title: 'Prêtez vos actions aux vendeurs à découvert',
     rules:
-      'Si vous participez, vos actions entièrement payées (non achetées sur marge, non retenues pour une vente) peuvent être prêtées aux vendeurs à découvert, les premiers inscrits d’abord. Vous recevez {{share}} des frais d’emprunt, comptabilisés chaque jour, et les dividendes des actions prêtées sous forme de dividendes compensatoires. Vendre des actions prêtées les rappelle : la position courte dispose de {{hours}} heures avant d’être rachetée. Vous retirer arrête les nouveaux prêts et met fin aux prêts en cours : d’autres prêteurs reprennent vos actions quand ils le peuvent, le reste est rappelé de la même façon.',
+      'Si vous participez, vos actions entièrement payées (non achetées sur marge, non retenues pour une vente) peuvent être prêtées aux vendeurs à découvert, les premiers inscrits d’abord. Vous recevez {{share}} des frais d’emprunt, comptabilisés chaque jour, et les dividendes des actions prêtées sous forme de dividendes compensatoires, après précompte comme un dividende. Vendre des actions prêtées les rappelle : la position courte dispose de {{hours}} heures avant d’être rachetée. Vous retirer arrête les nouveaux prêts et met fin aux prêts en cours : d’autres prêteurs reprennent vos actions quand ils le peuvent, le reste est rappelé de la même façon.',
     optedIn: 'Vous prêtez vos actions depuis le {{date}}.',
     notOptedIn: 'Vous ne prêtez pas vos actions.',
     optIn: 'Prêter mes actions',

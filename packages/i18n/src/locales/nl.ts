@@ -1496,7 +1496,7 @@ export default {
   lending: {
     title: 'Leen uw aandelen uit aan shortverkopers',
     rules:
-      'Als u meedoet, kunnen uw volledig betaalde aandelen (niet op marge gekocht, niet vastgehouden voor een verkoop) worden uitgeleend aan shortverkopers, wie het eerst meedoet eerst. U ontvangt {{share}} van de leenvergoeding, dagelijks geboekt, en de dividenden op uitgeleende aandelen als vervangende dividenden. Uitgeleende aandelen verkopen roept ze terug: de short krijgt {{hours}} uur voordat hij wordt teruggekocht. Stoppen houdt nieuwe uitleningen tegen en beëindigt de lopende: andere uitleners nemen uw aandelen over waar ze kunnen, de rest wordt op dezelfde manier teruggeroepen.',
+      'Als u meedoet, kunnen uw volledig betaalde aandelen (niet op marge gekocht, niet vastgehouden voor een verkoop) worden uitgeleend aan shortverkopers, wie het eerst meedoet eerst. U ontvangt {{share}} van de leenvergoeding, dagelijks geboekt, en de dividenden op uitgeleende aandelen als vervangende dividenden, na roerende voorheffing zoals een dividend. Uitgeleende aandelen verkopen roept ze terug: de short krijgt {{hours}} uur voordat hij wordt teruggekocht. Stoppen houdt nieuwe uitleningen tegen en beëindigt de lopende: andere uitleners nemen uw aandelen over waar ze kunnen, de rest wordt op dezelfde manier teruggeroepen.',
     optedIn: 'U leent uw aandelen uit sinds {{date}}.',
     notOptedIn: 'U leent uw aandelen niet uit.',
     optIn: 'Mijn aandelen uitlenen',
