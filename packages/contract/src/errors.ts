@@ -360,6 +360,10 @@ export const errorCatalogue = {
     'Day trades are taken only while the venue is open and before the auto-close time (`autoCloseAt`, empty while the venue is closed).',
     ['autoCloseAt'],
   ),
+  MARGIN_REPAY_ABOVE_OWED: refusal(
+    'A repayment of the margin loan larger than what is owed in that currency (`owed`, possibly 0.00).',
+    ['owed'],
+  ),
   MARGIN_TRANSFER_BELOW_MAINTENANCE: refusal(
     'Moving this much out of the margin side would leave its equity below the maintenance requirement; at most `available` can move.',
     ['available'],

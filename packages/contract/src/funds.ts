@@ -281,14 +281,14 @@ export const recordDetail = z.discriminatedUnion('type', [
     navDate: z.iso.date().nullable(),
   }),
   /**
-   * The margin loan (issue 16): a sale's proceeds repaying it (`orderId`, `symbol`: the sale), a
-   * day's interest added to it (`day`, UTC; no cash of the user moves), or a capital transfer
+   * The margin loan (issue 16): a sale's proceeds repaying it (`orderId`, `symbol`: the sale), the
+   * user repaying it from their cash (`cash_repayment`), a day's interest added to it (`day`, UTC; no cash of the user moves), or a capital transfer
    * between the cash side and the margin side. `amount` is the movement's; `owedAfter` what was owed
    * in `currency` once it was recorded (borrowed + interest − repaid).
    */
   z.object({
     type: z.literal('margin_loan'),
-    event: z.enum(['repayment', 'interest', 'transfer_to_margin', 'transfer_to_cash']),
+    event: z.enum(['repayment', 'cash_repayment', 'interest', 'transfer_to_margin', 'transfer_to_cash']),
     currency: currencySchema,
     amount: cashAmountOutput,
     day: z.iso.date().nullable(),

@@ -8,6 +8,7 @@ export const marginPaths = {
   parameters: '/margin/parameters',
   summary: '/margin/summary',
   transfer: '/margin/transfer',
+  repay: '/margin/repay',
   history: '/margin/history',
 } as const;
 

@@ -286,6 +286,13 @@ export const marginEndpoints = defineEndpoints(marginPaths, {
     }),
     data: marginSummaryData,
   },
+  repay: {
+    auth: 'user',
+    summary:
+      "Repays the margin loan in `currency` from the user's available cash, up to what is owed (MARGIN_REPAY_ABOVE_OWED {owed} for more; INSUFFICIENT_BALANCE when the available cash is short), so a loan (or a shortfall left after a liquidation) stops accruing interest without selling. One loan_repayment entry and a `repay` movement. Needs an idempotency-key header.",
+    request: z.strictObject({ currency: currencySchema, amount: cashAmountInput }),
+    data: marginSummaryData,
+  },
   history: {
     auth: 'user',
     summary:

@@ -196,6 +196,8 @@ export default {
   DAY_TRADE_NOT_ELIGIBLE: 'Dieses Instrument steht nicht auf der Daytrading-Liste ({{symbol}}).',
   DAY_TRADE_CUTOFF_PASSED:
     'Daytrading ist nur möglich, solange der Markt geöffnet ist, und vor dem automatischen Schließzeitpunkt ({{autoCloseAt}}).',
+  MARGIN_REPAY_ABOVE_OWED:
+    'Sie schulden in dieser Währung {{owed}} auf Marge; mehr können Sie nicht zurückzahlen.',
   MARGIN_TRANSFER_BELOW_MAINTENANCE:
     'Ihre Margenseite fiele unter die Erhaltungsmarge. Jetzt können höchstens {{available}} verschoben werden.',
   SUPPORT_MESSAGE_EMPTY: 'Schreiben Sie eine Nachricht oder hängen Sie ein Bild an.',

@@ -180,6 +180,7 @@ export default {
   DAY_TRADE_NOT_ELIGIBLE: 'This instrument is not on the day-trading list ({{symbol}}).',
   DAY_TRADE_CUTOFF_PASSED:
     'Day trades are taken only while the market is open and before the auto-close time ({{autoCloseAt}}).',
+  MARGIN_REPAY_ABOVE_OWED: 'You owe {{owed}} on margin in this currency; you can repay at most that.',
   MARGIN_TRANSFER_BELOW_MAINTENANCE:
     'Your margin side would fall below the maintenance margin. At most {{available}} can move now.',
   SUPPORT_MESSAGE_EMPTY: 'Write a message or attach a picture.',

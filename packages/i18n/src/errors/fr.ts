@@ -189,6 +189,8 @@ export default {
   DAY_TRADE_NOT_ELIGIBLE: 'Cet instrument ne figure pas sur la liste du day trading ({{symbol}}).',
   DAY_TRADE_CUTOFF_PASSED:
     "Le day trading n'est possible que pendant l'ouverture du marché et avant l'heure de clôture automatique ({{autoCloseAt}}).",
+  MARGIN_REPAY_ABOVE_OWED:
+    'Vous devez {{owed}} sur marge dans cette devise ; vous ne pouvez pas rembourser davantage.',
   MARGIN_TRANSFER_BELOW_MAINTENANCE:
     'Votre côté marge passerait sous sa marge de maintenance. Au plus {{available}} peut être transféré maintenant.',
   SUPPORT_MESSAGE_EMPTY: 'Écrivez un message ou joignez une image.',

@@ -177,6 +177,7 @@ export default {
   DAY_TRADE_NOT_ELIGIBLE: '이 종목은 데이 트레이딩 목록에 없습니다({{symbol}}).',
   DAY_TRADE_CUTOFF_PASSED:
     '데이 트레이딩은 시장이 열려 있고 자동 청산 시각({{autoCloseAt}}) 전에만 가능합니다.',
+  MARGIN_REPAY_ABOVE_OWED: '이 통화로 신용 대출 잔액은 {{owed}}입니다. 그보다 많이 상환할 수 없습니다.',
   MARGIN_TRANSFER_BELOW_MAINTENANCE:
     '신용 계좌가 유지 증거금 아래로 떨어집니다. 지금은 최대 {{available}}까지 이동할 수 있습니다.',
   SUPPORT_MESSAGE_EMPTY: '메시지를 입력하거나 사진을 첨부하세요.',

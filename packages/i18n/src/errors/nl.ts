@@ -189,6 +189,8 @@ export default {
   DAY_TRADE_NOT_ELIGIBLE: 'Dit instrument staat niet op de daghandellijst ({{symbol}}).',
   DAY_TRADE_CUTOFF_PASSED:
     'Daghandel kan alleen terwijl de markt open is en vóór het automatische sluitingsuur ({{autoCloseAt}}).',
+  MARGIN_REPAY_ABOVE_OWED:
+    'Je bent in deze munt {{owed}} op marge verschuldigd; meer kun je niet terugbetalen.',
   MARGIN_TRANSFER_BELOW_MAINTENANCE:
     'Dan zakt je margekant onder de onderhoudsmarge. Nu kan hoogstens {{available}} verschuiven.',
   SUPPORT_MESSAGE_EMPTY: 'Schrijf een bericht of voeg een afbeelding toe.',

@@ -165,6 +165,7 @@ export default {
   MARGIN_PAY_IN_TRADE_CURRENCY: '融資交易須以商品幣別（{{currency}}）支付：買入借入該幣別，賣出償還該幣別。',
   DAY_TRADE_NOT_ELIGIBLE: '此商品不在當沖清單上（{{symbol}}）。',
   DAY_TRADE_CUTOFF_PASSED: '當沖交易僅限市場開盤期間且在自動平倉時間（{{autoCloseAt}}）之前。',
+  MARGIN_REPAY_ABOVE_OWED: '您在此幣別的融資欠款為 {{owed}}，還款不能超過此金額。',
   MARGIN_TRANSFER_BELOW_MAINTENANCE: '此轉帳會使融資帳戶低於維持保證金要求。目前最多可轉 {{available}}。',
   SUPPORT_MESSAGE_EMPTY: '請輸入訊息或附加圖片。',
   SUPPORT_CONVERSATION_NOT_FOUND: '此使用者尚未聯絡客服。',

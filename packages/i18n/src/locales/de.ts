@@ -1028,6 +1028,8 @@ export default {
       margin_loan: {
         repayment:
           'Margin-Kredit aus dem Verkauf von {{symbol}} (Order {{orderId}}) getilgt: {{amount}}; noch geschuldet {{owed}}',
+        cash_repayment:
+          'Margin-Kredit aus Ihrem Guthaben zurückgezahlt: {{amount}}; noch geschuldet {{owed}}',
         interest: 'Margin-Zinsen für den {{date}}: {{amount}} dem Kredit zugeschlagen; geschuldet {{owed}}',
         transfer_to_margin: '{{amount}} von der Geldseite auf die Margenseite umgebucht',
         transfer_to_cash: '{{amount}} von der Margenseite auf die Geldseite umgebucht',
@@ -1530,6 +1532,10 @@ export default {
       direction: 'Richtung',
       toMargin: 'Geldseite → Margenseite',
       toCash: 'Margenseite → Geldseite',
+      toLoan: 'Geldseite → Margin-Kredit zurückzahlen',
+      repayRule:
+        'Zurückzahlen bucht Geld von der Geldseite auf das Geschuldete, höchstens diesen Betrag; die Zinsen laufen dann auf weniger.',
+      repaid: 'Zurückgezahlt.',
       amount: 'Betrag (EUR)',
       transferRule:
         'Geld von der Margenseite abzuziehen wird abgelehnt, wenn Ihr Eigenkapital dann unter die Erhaltungsmarge fiele.',

@@ -1018,6 +1018,7 @@ export default {
       margin_loan: {
         repayment:
           'Margin loan repaid from the sale of {{symbol}} (order {{orderId}}): {{amount}}; still owed {{owed}}',
+        cash_repayment: 'Margin loan repaid from your cash: {{amount}}; still owed {{owed}}',
         interest: 'Margin interest for {{date}}: {{amount}} added to the loan; owed {{owed}}',
         transfer_to_margin: '{{amount}} moved from the cash side to the margin side',
         transfer_to_cash: '{{amount}} moved from the margin side to the cash side',
@@ -1514,6 +1515,10 @@ export default {
       direction: 'Direction',
       toMargin: 'Cash side → margin side',
       toCash: 'Margin side → cash side',
+      toLoan: 'Cash side → repay the margin loan',
+      repayRule:
+        'Repaying moves cash from the cash side to what you owe, at most what you owe; interest then runs on less.',
+      repaid: 'Repaid.',
       amount: 'Amount (EUR)',
       transferRule:
         'Moving cash off the margin side is refused when your equity would fall below the maintenance requirement.',

@@ -1031,6 +1031,7 @@ export default {
       margin_loan: {
         repayment:
           'Prêt sur marge remboursé par la vente de {{symbol}} (ordre {{orderId}}) : {{amount}} ; reste dû {{owed}}',
+        cash_repayment: 'Prêt sur marge remboursé depuis vos liquidités : {{amount}} ; reste dû {{owed}}',
         interest: 'Intérêts sur marge du {{date}} : {{amount}} ajoutés au prêt ; dû {{owed}}',
         transfer_to_margin: '{{amount}} transférés du côté liquidités au côté marge',
         transfer_to_cash: '{{amount}} transférés du côté marge au côté liquidités',
@@ -1535,6 +1536,10 @@ export default {
       direction: 'Sens',
       toMargin: 'Côté liquidités → côté marge',
       toCash: 'Côté marge → côté liquidités',
+      toLoan: 'Côté liquidités → rembourser le prêt sur marge',
+      repayRule:
+        'Rembourser transfère des liquidités vers ce que vous devez, au plus ce montant ; les intérêts courent ensuite sur moins.',
+      repaid: 'Remboursé.',
       amount: 'Montant (EUR)',
       transferRule:
         'Retirer des liquidités du côté marge est refusé si vos fonds propres passaient sous la marge de maintenance.',

@@ -1024,6 +1024,7 @@ export default {
       },
       margin_loan: {
         repayment: '{{symbol}} 매도(주문 {{orderId}}) 대금으로 신용 대출 상환 {{amount}}, 남은 대출 {{owed}}',
+        cash_repayment: '현금으로 신용 대출 상환: {{amount}}; 남은 잔액 {{owed}}',
         interest: '{{date}} 신용 이자 {{amount}}: 대출에 가산, 대출 잔액 {{owed}}',
         transfer_to_margin: '현금 측 → 신용 측 이체: {{amount}}',
         transfer_to_cash: '신용 측 → 현금 측 이체: {{amount}}',
@@ -1508,6 +1509,10 @@ export default {
       direction: '방향',
       toMargin: '현금 측 → 신용 측',
       toCash: '신용 측 → 현금 측',
+      toLoan: '현금 계좌 → 신용 대출 상환',
+      repayRule:
+        '상환하면 현금 계좌의 돈으로 대출 잔액을 갚습니다. 잔액 이하만 가능하며, 이후 이자는 줄어든 금액에 붙습니다.',
+      repaid: '상환되었습니다.',
       amount: '금액 (EUR)',
       transferRule:
         '이체 후 평가금액이 유지 증거금 아래로 떨어지면 신용 측에서 현금을 빼는 이체는 거부됩니다.',

@@ -1034,6 +1034,7 @@ export default {
       margin_loan: {
         repayment:
           'Margelening afgelost uit de verkoop van {{symbol}} (order {{orderId}}): {{amount}}; nog verschuldigd {{owed}}',
+        cash_repayment: 'Margelening terugbetaald uit je geld: {{amount}}; nog verschuldigd {{owed}}',
         interest: 'Margerente voor {{date}}: {{amount}} bij de lening geteld; verschuldigd {{owed}}',
         transfer_to_margin: '{{amount}} van de geldkant naar de margekant overgeboekt',
         transfer_to_cash: '{{amount}} van de margekant naar de geldkant overgeboekt',
@@ -1534,6 +1535,10 @@ export default {
       direction: 'Richting',
       toMargin: 'Geldkant → margekant',
       toCash: 'Margekant → geldkant',
+      toLoan: 'Geldkant → margelening terugbetalen',
+      repayRule:
+        'Terugbetalen brengt geld van de geldkant naar wat je verschuldigd bent, hoogstens dat bedrag; de rente loopt dan op minder.',
+      repaid: 'Terugbetaald.',
       amount: 'Bedrag (EUR)',
       transferRule:
         'Geld van de margekant halen wordt geweigerd als je eigen vermogen dan onder de onderhoudsmarge zakt.',

@@ -1001,6 +1001,7 @@ export default {
       },
       margin_loan: {
         repayment: '以賣出 {{symbol}}（委託 {{orderId}}）所得償還融資借款：{{amount}}；尚欠 {{owed}}',
+        cash_repayment: '以現金償還融資：{{amount}}；尚欠 {{owed}}',
         interest: '{{date}} 融資利息：{{amount}} 計入借款；尚欠 {{owed}}',
         transfer_to_margin: '{{amount}} 自現金側轉至融資側',
         transfer_to_cash: '{{amount}} 自融資側轉至現金側',
@@ -1474,6 +1475,9 @@ export default {
       direction: '方向',
       toMargin: '現金側 → 融資側',
       toCash: '融資側 → 現金側',
+      toLoan: '現金帳戶 → 償還融資',
+      repayRule: '還款會從現金帳戶扣款償還欠款，最多為欠款金額；之後利息按較少的欠款計算。',
+      repaid: '已還款。',
       amount: '金額（EUR）',
       transferRule: '若轉出後淨值將低於維持保證金要求，從融資側轉出會被拒絕。',
       transfer: '轉帳',

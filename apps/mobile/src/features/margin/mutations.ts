@@ -7,6 +7,7 @@ import { marginQueries } from './queries';
 export type MarginAnswersRequest = RequestOf<typeof marginEndpoints.submitTest>['answers'];
 export type MarginAcceptRequest = RequestOf<typeof marginEndpoints.accept>;
 export type MarginTransferRequest = RequestOf<typeof marginEndpoints.transfer>;
+export type MarginRepayRequest = RequestOf<typeof marginEndpoints.repay>;
 
 export function useMarginTestMutation() {
   const queryClient = useQueryClient();
@@ -32,6 +33,17 @@ export function useMarginTransferMutation() {
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: MarginTransferRequest; idempotencyKey: string }) =>
       api.call(marginPaths.transfer, request, { idempotencyKey }),
+    onSuccess: (summary) => queryClient.setQueryData(marginQueries.summary().queryKey, summary),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+  });
+}
+
+/** Repays the margin loan from the available cash, once per idempotency key. */
+export function useMarginRepayMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: MarginRepayRequest; idempotencyKey: string }) =>
+      api.call(marginPaths.repay, request, { idempotencyKey }),
     onSuccess: (summary) => queryClient.setQueryData(marginQueries.summary().queryKey, summary),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
   });

@@ -361,6 +361,105 @@ describe('capital transfer between the cash and margin sides', () => {
   });
 });
 
+describe('repaying the margin loan from cash', () => {
+  const repay = async (user: MarginUser, amount: string, key?: string) =>
+    (await callWithKey(testApp, '/margin/repay', { currency: 'EUR', amount }, user, key)).json();
+  const owedOf = async (user: MarginUser) =>
+    (await postData(testApp, '/margin/summary', {}, user)).data.currencies.find(
+      (row: { currency: string }) => row.currency === 'EUR',
+    ).owed as string;
+
+  it('repays up to what is owed, once per key; more than owed or than the cash is refused, nothing written', async () => {
+    const user = await fundedUser(testApp, admin, '3000.00');
+    await openMargin(testApp, user);
+    // Nothing owed yet: nothing to repay.
+    expect(await repay(user, '1.00')).toMatchObject({
+      code: 'MARGIN_REPAY_ABOVE_OWED',
+      params: { owed: '0.00' },
+    });
+    const { largeCap } = await symbols(user);
+    const placed = await placeOrder(testApp, user, {
+      symbol: largeCap,
+      side: 'buy',
+      amount: '2000.00',
+      leverage: '2.00',
+    });
+    expect(placed.data?.state).toBe('filled');
+    const owed = BigInt((await owedOf(user)).replace('.', ''));
+    expect(owed).toBeGreaterThan(90_000n);
+    const above = await repay(user, cents(owed + 1n));
+    expect(above).toMatchObject({ code: 'MARGIN_REPAY_ABOVE_OWED', params: { owed: cents(owed) } });
+    // Part of it, twice with one key: one repayment.
+    const key = 'repay-once-1';
+    const [first, again] = [await repay(user, '400.00', key), await repay(user, '400.00', key)];
+    expect(first.status).toBe(1);
+    expect(again.status).toBe(1);
+    expect(await owedOf(user)).toBe(cents(owed - 40_000n));
+    expect((await repay(user, '401.00', key)).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const repaid = (await movements(user)).filter((row) => row.kind === 'repay');
+    expect(repaid).toEqual([{ kind: 'repay', currency: 'EUR', amount: '40000', day: null }]);
+    // The records name it a repayment from cash, with what is still owed.
+    const records = (await postData(testApp, '/fundRecord/list', { tab: 'all', pageSize: 100 }, user)).data
+      .items as { kind: string; amount: string; detail: unknown }[];
+    expect(records.filter((record) => record.kind === 'loan_repayment')).toEqual([
+      expect.objectContaining({
+        amount: '-400.00',
+        detail: {
+          type: 'margin_loan',
+          event: 'cash_repayment',
+          currency: 'EUR',
+          amount: '400.00',
+          day: null,
+          orderId: null,
+          symbol: null,
+          owedAfter: cents(owed - 40_000n),
+        },
+      }),
+    ]);
+    expect(await breaches(testApp)).toEqual([]);
+  });
+
+  it('two repayments of the whole loan at once: one is paid, the other refused', async () => {
+    const user = await fundedUser(testApp, admin, '3000.00');
+    await openMargin(testApp, user);
+    const { largeCap } = await symbols(user);
+    const placed = await placeOrder(testApp, user, {
+      symbol: largeCap,
+      side: 'buy',
+      amount: '1000.00',
+      leverage: '2.00',
+    });
+    expect(placed.data?.state).toBe('filled');
+    const owed = await owedOf(user);
+    const answers = await Promise.all([repay(user, owed), repay(user, owed)]);
+    expect(answers.map((answer) => (answer.status === 1 ? 1 : answer.code)).sort()).toEqual([
+      1,
+      'MARGIN_REPAY_ABOVE_OWED',
+    ]);
+    expect(await owedOf(user)).toBe('0.00');
+    expect(await breaches(testApp)).toEqual([]);
+  });
+
+  it('more than the available cash is refused by the ledger, nothing written', async () => {
+    const user = await fundedUser(testApp, admin, '1000.00');
+    await openMargin(testApp, user);
+    const { largeCap } = await symbols(user);
+    // Spend nearly all the cash at 2×: about 1,900 borrowed... then move the rest to the margin side.
+    const placed = await placeOrder(testApp, user, {
+      symbol: largeCap,
+      side: 'buy',
+      amount: '1900.00',
+      leverage: '2.00',
+    });
+    expect(placed.data?.state).toBe('filled');
+    const owed = await owedOf(user);
+    const refused = await repay(user, owed);
+    expect(refused.code).toBe('INSUFFICIENT_BALANCE');
+    expect(await owedOf(user)).toBe(owed);
+    expect(await breaches(testApp)).toEqual([]);
+  });
+});
+
 describe('the account totals of a margin user', () => {
   it("count the margin side and subtract what is owed: borrowed money is never the user's", async () => {
     const user = await fundedUser(testApp, admin, '5000.00');

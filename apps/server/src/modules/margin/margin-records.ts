@@ -77,7 +77,8 @@ export async function describeMarginRecords(
       row.kind === 'repay' && row.orderId !== null ? orders.get(row.orderId.toString()) : undefined;
     const detail: RecordDetail = {
       type: 'margin_loan',
-      event: movementEvents[row.kind],
+      // A repayment names the sale that paid it; one the user paid from their cash names none.
+      event: row.kind === 'repay' && row.orderId === null ? 'cash_repayment' : movementEvents[row.kind],
       currency: row.currency,
       amount: formatCash(row.amountMinor),
       day: row.interestDay,

@@ -46,6 +46,16 @@ export async function marginRoutes(app: FastifyInstance): Promise<void> {
       ),
     ),
   );
+  registerEndpoint(app, marginEndpoints.repay, async ({ session, body, request }) =>
+    marginLevel.withLevel(
+      session.userId,
+      await margin.repay(
+        session.userId,
+        { currency: body.currency, amountMinor: body.amount },
+        idempotencyKey(request),
+      ),
+    ),
+  );
   registerEndpoint(app, dayTradingEndpoints.dayTrading, async ({ session }) =>
     margin.dayTrading.overview(session.userId, {
       isMarginOpen: await margin.isOpen(session.userId),

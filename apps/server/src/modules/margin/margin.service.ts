@@ -868,6 +868,61 @@ export function createMarginService(deps: {
       return summary(userId);
     },
 
+    /**
+     * Repays the margin loan in `currency` from the user's available cash, up to what is owed
+     * (MARGIN_REPAY_ABOVE_OWED beyond it; the ledger refuses INSUFFICIENT_BALANCE when the cash is
+     * short): one loan_repayment entry (user cash → loan_book) and a `repay` movement, under the
+     * margin account's lock, once per idempotency key. A loan, or a shortfall left after a
+     * liquidation, stops accruing interest without a sale.
+     */
+    async repay(
+      userId: bigint,
+      input: { currency: Currency; amountMinor: bigint },
+      keyHeader: string | undefined,
+    ) {
+      const key = requireIdempotencyKey(keyHeader);
+      await db.transaction(async (tx) => {
+        await repository.lockAccounts(tx, [userId]);
+        const earlier = await repository.movementByKey(tx, userId, key);
+        if (earlier) {
+          if (
+            earlier.kind !== 'repay' ||
+            earlier.currency !== input.currency ||
+            earlier.amountMinor !== input.amountMinor
+          )
+            throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+          return;
+        }
+        const owedMinor = await owedOf(tx, userId, input.currency);
+        if (input.amountMinor > owedMinor) {
+          throw new DomainError('MARGIN_REPAY_ABOVE_OWED', {
+            owed: formatCash(owedMinor > 0n ? owedMinor : 0n),
+          });
+        }
+        const entry = await requireLedger().transfer(tx, {
+          idempotencyKey: `margin-repay:${userId}:${key}`,
+          kind: 'loan_repayment',
+          source: { type: 'margin_loan', id: userId.toString() },
+          memo: `Margin loan repaid from cash: ${formatCash(input.amountMinor)} ${input.currency}`,
+          postings: move(
+            userAccount(userId, input.currency),
+            houseAccount('loan_book', input.currency),
+            input.amountMinor,
+          ),
+        });
+        await repository.insertMovement(tx, {
+          userId,
+          currency: input.currency,
+          kind: 'repay',
+          amountMinor: input.amountMinor,
+          entryId: entry.entryId,
+          idempotencyKey: key,
+          createdAt: clock.now(),
+        });
+      });
+      return summary(userId);
+    },
+
     /** The published parameters: the rate, the classes and each tradable instrument's class. */
     parameters() {
       const classes = marginClasses.map((marginClass) => {

@@ -490,6 +490,22 @@ describe('fund records screen', () => {
       orderId: null,
     } as const;
     const items = [
+      record(15, {
+        kind: 'loan_repayment',
+        amount: '-50.00',
+        availableChange: '-50.00',
+        memo: 'Margin loan repaid from cash: 50.00 EUR',
+        detail: {
+          type: 'margin_loan',
+          event: 'cash_repayment',
+          currency: 'EUR',
+          amount: '50.00',
+          day: null,
+          orderId: null,
+          symbol: null,
+          owedAfter: '343.66',
+        },
+      }),
       record(14, {
         kind: 'loan_repayment',
         amount: '-98.40',
@@ -566,6 +582,9 @@ describe('fund records screen', () => {
     // Amounts are written "393.66 €" (a non-breaking space before the sign).
     const text = async (id: string) =>
       ((await screen.findByTestId(id)).textContent ?? '').replaceAll('\u00a0', ' ');
+    expect(await text('record-15-EUR')).toContain(
+      'Margin loan repaid from your cash: 50.00 €; still owed 343.66 €',
+    );
     const repayment = await text('record-14-EUR');
     expect(repayment).toContain('Margin loan repaid from the sale of ABI.BR (order 77)');
     expect(repayment).toContain('still owed 393.66 €');

@@ -13,6 +13,7 @@ import { currentLanguage, describeError } from '../../../app/i18n';
 import {
   useMarginAcceptMutation,
   useMarginTestMutation,
+  useMarginRepayMutation,
   useMarginTransferMutation,
 } from '../../../features/margin/mutations';
 import { newIdempotencyKey } from '../../../features/funds/idempotency';
@@ -273,7 +274,9 @@ function MarginSide() {
   const language = currentLanguage();
   const summary = useMarginSummary(true);
   const transfer = useMarginTransferMutation();
-  const [direction, setDirection] = useState<'to_margin' | 'to_cash'>('to_margin');
+  const repay = useMarginRepayMutation();
+  // Two ways to move cash: between the two sides, or from the cash side to what is owed.
+  const [direction, setDirection] = useState<'to_margin' | 'to_cash' | 'repay'>('to_margin');
   const [amount, setAmount] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const data = summary.data;
@@ -313,17 +316,20 @@ function MarginSide() {
     }
     const text = `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
     setRefusal(null);
-    transfer.mutate(
-      { request: { direction, currency: 'EUR', amount: text }, idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: () => {
-          setAmount('');
-          showToast(t('margin.side.moved'));
-        },
-        onError: (error) =>
-          setRefusal(error instanceof ApiError ? describeError(error) : t('common.networkError')),
+    const handlers = {
+      onSuccess: () => {
+        setAmount('');
+        showToast(t(direction === 'repay' ? 'margin.side.repaid' : 'margin.side.moved'));
       },
-    );
+      onError: (error: Error) =>
+        setRefusal(error instanceof ApiError ? describeError(error) : t('common.networkError')),
+    };
+    const idempotencyKey = newIdempotencyKey();
+    if (direction === 'repay') {
+      repay.mutate({ request: { currency: 'EUR', amount: text }, idempotencyKey }, handlers);
+    } else {
+      transfer.mutate({ request: { direction, currency: 'EUR', amount: text }, idempotencyKey }, handlers);
+    }
   };
   return (
     <section className="card" data-testid="margin-side">
@@ -362,10 +368,11 @@ function MarginSide() {
           <select
             id="margin-direction"
             value={direction}
-            onChange={(event) => setDirection(event.target.value as 'to_margin' | 'to_cash')}
+            onChange={(event) => setDirection(event.target.value as 'to_margin' | 'to_cash' | 'repay')}
           >
             <option value="to_margin">{t('margin.side.toMargin')}</option>
             <option value="to_cash">{t('margin.side.toCash')}</option>
+            <option value="repay">{t('margin.side.toLoan')}</option>
           </select>
         </div>
         <div className="field">
@@ -382,8 +389,10 @@ function MarginSide() {
             {refusal}
           </p>
         )}
-        <p className={styles.note}>{t('margin.side.transferRule')}</p>
-        <Button block color="primary" type="submit" loading={transfer.isPending}>
+        <p className={styles.note}>
+          {t(direction === 'repay' ? 'margin.side.repayRule' : 'margin.side.transferRule')}
+        </p>
+        <Button block color="primary" type="submit" loading={transfer.isPending || repay.isPending}>
           {t('margin.side.transfer')}
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configEntries, ok, refusal, type Data, type Recorded } from '../../../test/fake-server';
@@ -288,7 +288,7 @@ describe('margin account screen', () => {
         },
       ],
     };
-    renderApp('/information/margin', {
+    const { server } = renderApp('/information/margin', {
       ...common(),
       '/margin/status': () =>
         ok(
@@ -306,6 +306,10 @@ describe('margin account screen', () => {
         ),
       '/margin/summary': () => ok(summary),
       '/margin/history': () => ok(history),
+      '/margin/repay': (body) =>
+        (body as { amount: string }).amount === '12.34'
+          ? ok({ ...summary, owed: '0.00' })
+          : refusal('MARGIN_REPAY_ABOVE_OWED', { owed: '12.34' }),
     });
     expect((await screen.findByTestId('margin-side-level')).textContent).toContain('95.23 %');
     expect(screen.getByTestId('margin-call').textContent).toContain('below 100 %. Move 40.00 €');
@@ -319,5 +323,27 @@ describe('margin account screen', () => {
     expect(liquidation.textContent).toContain('Sold 50 KBC.BR at 55.00 (order 31)');
     expect(liquidation.textContent).toContain('Quote used: bid 54.98, ask 55.02');
     expect(liquidation.textContent).toContain('Shortfall: 12.34 € still owed');
+
+    // The shortfall can be repaid from the cash side: the request names the amount; a refusal shows.
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Direction'), 'repay');
+    expect(screen.getByTestId('margin-transfer').textContent).toContain('at most what you owe');
+    await user.type(screen.getByLabelText('Amount (EUR)'), '20');
+    await user.click(within(screen.getByTestId('margin-transfer')).getByRole('button'));
+    expect((await screen.findByTestId('margin-transfer-refusal')).textContent).toContain(
+      'You owe 12.34 on margin in this currency',
+    );
+    await user.clear(screen.getByLabelText('Amount (EUR)'));
+    await user.type(screen.getByLabelText('Amount (EUR)'), '12.34');
+    await user.click(within(screen.getByTestId('margin-transfer')).getByRole('button'));
+    await waitFor(() =>
+      expect(calls(server.requests, '/margin/repay').map((call) => call.body)).toEqual([
+        { currency: 'EUR', amount: '20.00' },
+        { currency: 'EUR', amount: '12.34' },
+      ]),
+    );
+    // Each with a key of its own (a retry of one would reuse it).
+    const keys = calls(server.requests, '/margin/repay').map((call) => call.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(2);
   });
 });
