@@ -1512,7 +1512,7 @@ export default {
   margin: {
     title: 'Marginkonto',
     intro:
-      'Mit einem Marginkonto leihen Sie sich Geld von Beurs, um mehr börsennotierte Aktien und ETFs zu kaufen, als Ihr eigenes Geld bezahlt, und später, um leerzuverkaufen. Vor der Eröffnung legen Sie einen Angemessenheitstest ab, lesen die Risikoregeln und akzeptieren sie.',
+      'Mit einem Marginkonto leihen Sie sich Geld von Beurs, um mehr börsennotierte Aktien und ETFs zu kaufen, als Ihr eigenes Geld bezahlt, und um leerzuverkaufen. Vor der Eröffnung legen Sie einen Angemessenheitstest ab, lesen die Risikoregeln und akzeptieren sie.',
     availableNow:
       'Kauf auf Marge ist verfügbar: Auf dem Orderticket wählen Sie einen Hebel bis zum Höchstwert jedes Instruments, und nur die Initial Margin kommt aus Ihrem Geld. Fällt Ihr Eigenkapital unter die Erhaltungsmarge, erhalten Sie einen Margin Call (Nachricht und Push) mit dem nötigen Betrag; unter 80 % davon schließt Beurs Positionen zum Marktpreis, den größten Verlust zuerst. Sie können auch die Instrumente der Leihliste leerverkaufen, Ihre voll bezahlten Aktien gegen einen Anteil der Leihgebühr verleihen und die veröffentlichte Liste im Daytrading handeln.',
     side: {

@@ -1495,7 +1495,7 @@ export default {
   margin: {
     title: 'Margin account',
     intro:
-      'A margin account lets you borrow cash from Beurs to buy more listed shares and ETFs than your own money pays for, and later to sell short. Before it opens you take an appropriateness test, read the risk rules and accept them.',
+      'A margin account lets you borrow cash from Beurs to buy more listed shares and ETFs than your own money pays for, and to sell short. Before it opens you take an appropriateness test, read the risk rules and accept them.',
     availableNow:
       "Buying on margin is available: on the order ticket you choose a leverage up to each instrument's cap, and only the initial margin comes from your cash. When your equity falls below the maintenance requirement you get a margin call (message and push) with the amount needed; below 80 % of it Beurs closes positions at market, largest loss first. You can also sell short the instruments on the lendable list, lend your fully paid shares for a share of the borrow fee, and day trade the published list.",
     side: {

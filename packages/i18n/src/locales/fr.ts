@@ -1516,7 +1516,7 @@ export default {
   margin: {
     title: 'Compte sur marge',
     intro:
-      'Un compte sur marge vous permet d’emprunter des liquidités à Beurs pour acheter plus d’actions et d’ETF cotés que votre propre argent ne le permet, et plus tard de vendre à découvert. Avant son ouverture, vous passez un test d’adéquation, lisez les règles de risque et les acceptez.',
+      'Un compte sur marge vous permet d’emprunter des liquidités à Beurs pour acheter plus d’actions et d’ETF cotés que votre propre argent ne le permet, et de vendre à découvert. Avant son ouverture, vous passez un test d’adéquation, lisez les règles de risque et les acceptez.',
     availableNow:
       'L’achat sur marge est disponible : sur le ticket d’ordre, vous choisissez un effet de levier jusqu’au maximum de chaque instrument, et seule la marge initiale vient de vos liquidités. Quand vos fonds propres passent sous la marge de maintenance, vous recevez un appel de marge (message et push) avec le montant nécessaire ; sous 80 % de celle-ci, Beurs ferme des positions au prix du marché, la plus grande perte d’abord. Vous pouvez aussi vendre à découvert les instruments de la liste prêtable, prêter vos actions entièrement payées contre une part des frais d’emprunt, et faire du day trading sur la liste publiée.',
     side: {

@@ -1515,7 +1515,7 @@ export default {
   margin: {
     title: 'Margerekening',
     intro:
-      'Met een margerekening leen je geld van Beurs om meer beursgenoteerde aandelen en ETF’s te kopen dan je eigen geld betaalt, en later om short te gaan. Voor ze opent, doe je een geschiktheidstest, lees je de risicoregels en aanvaard je ze.',
+      'Met een margerekening leen je geld van Beurs om meer beursgenoteerde aandelen en ETF’s te kopen dan je eigen geld betaalt, en om short te gaan. Voor ze opent, doe je een geschiktheidstest, lees je de risicoregels en aanvaard je ze.',
     availableNow:
       'Kopen op marge is beschikbaar: op het orderticket kies je een hefboom tot het maximum van elk instrument, en alleen de initiële marge komt uit je geld. Zakt je eigen vermogen onder de onderhoudsmarge, dan krijg je een margin call (bericht en push) met het nodige bedrag; onder 80 % ervan sluit Beurs posities tegen marktprijs, grootste verlies eerst. Je kunt ook short gaan in de instrumenten van de uitleenbare lijst, je volledig betaalde aandelen uitlenen voor een deel van de leenvergoeding, en daghandelen in de gepubliceerde lijst.',
     side: {
