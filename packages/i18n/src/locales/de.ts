@@ -1286,7 +1286,7 @@ export default {
     short_recall: {
       title: 'Rückruf geliehener {{symbol}}',
       content:
-        'Ein Verleiher hat {{quantity}} {{symbol}} verkauft, die Ihr Leerverkauf geliehen hatte, und der Leihpool kann sie derzeit nicht erneut verleihen. Sofern der Pool sie nicht bis {{buyInAt}} ersetzen kann, werden dann so viele Aktien Ihres Leerverkaufs zum Marktpreis zurückgekauft (Zwangseindeckung). Sie können sie vorher selbst eindecken.',
+        'Ein Verleiher hat {{quantity}} {{symbol}}, die Ihr Leerverkauf geliehen hatte, verkauft oder verleiht sie nicht mehr, und der Leihpool kann sie derzeit nicht erneut verleihen. Sofern der Pool sie nicht bis {{buyInAt}} ersetzen kann, werden dann so viele Aktien Ihres Leerverkaufs zum Marktpreis zurückgekauft (Zwangseindeckung). Sie können sie vorher selbst eindecken.',
     },
     sides: { buy: 'Kauf', sell: 'Verkauf' },
     conditions: {

@@ -1271,7 +1271,7 @@ export default {
     short_recall: {
       title: 'Recall of borrowed {{symbol}}',
       content:
-        'A lender sold {{quantity}} {{symbol}} that your short borrowed, and the lending pool cannot lend them again now. Unless the pool can re-supply them by {{buyInAt}}, that many shares of your short will be bought back at market then (a forced buy-in). You may cover them yourself before.',
+        'A lender sold, or stopped lending, {{quantity}} {{symbol}} that your short borrowed, and the lending pool cannot lend them again now. Unless the pool can re-supply them by {{buyInAt}}, that many shares of your short will be bought back at market then (a forced buy-in). You may cover them yourself before.',
     },
     sides: { buy: 'buy', sell: 'sell' },
     conditions: {

@@ -1289,7 +1289,7 @@ export default {
     short_recall: {
       title: 'Rappel des {{symbol}} empruntés',
       content:
-        'Un prêteur a vendu {{quantity}} {{symbol}} que votre vente à découvert avait empruntés, et le pool de prêt ne peut pas les prêter à nouveau pour l’instant. Sauf si le pool peut les fournir d’ici {{buyInAt}}, autant d’actions de votre position courte seront alors rachetées au marché (rachat forcé). Vous pouvez les racheter vous-même avant.',
+        'Un prêteur a vendu, ou cessé de prêter, {{quantity}} {{symbol}} que votre vente à découvert avait empruntés, et le pool de prêt ne peut pas les prêter à nouveau pour l’instant. Sauf si le pool peut les fournir d’ici {{buyInAt}}, autant d’actions de votre position courte seront alors rachetées au marché (rachat forcé). Vous pouvez les racheter vous-même avant.',
     },
     sides: { buy: 'achat', sell: 'vente' },
     conditions: {

@@ -1290,7 +1290,7 @@ export default {
     short_recall: {
       title: 'Terugroeping van geleende {{symbol}}',
       content:
-        'Een uitlener heeft {{quantity}} {{symbol}} verkocht die uw shortpositie had geleend, en de uitleenpool kan ze nu niet opnieuw uitlenen. Tenzij de pool ze tegen {{buyInAt}} opnieuw kan leveren, worden zoveel aandelen van uw short dan tegen de marktprijs teruggekocht (gedwongen terugkoop). U kunt ze eerder zelf terugkopen.',
+        'Een uitlener heeft {{quantity}} {{symbol}} die uw shortpositie had geleend verkocht of is gestopt met uitlenen, en de uitleenpool kan ze nu niet opnieuw uitlenen. Tenzij de pool ze tegen {{buyInAt}} opnieuw kan leveren, worden zoveel aandelen van uw short dan tegen de marktprijs teruggekocht (gedwongen terugkoop). U kunt ze eerder zelf terugkopen.',
     },
     sides: { buy: 'aankoop', sell: 'verkoop' },
     conditions: {

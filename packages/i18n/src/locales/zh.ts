@@ -1240,7 +1240,7 @@ export default {
     short_recall: {
       title: '借入的 {{symbol}} 被召回',
       content:
-        '一位出借人賣出了您的放空所借入的 {{quantity}} 股 {{symbol}}，借券池目前無法再借出。除非借券池能在 {{buyInAt}} 前補足，屆時您的空頭將以市價強制回補同等數量。您可以在此之前自行回補。',
+        '一位出借人賣出或停止出借您的放空所借入的 {{quantity}} 股 {{symbol}}，借券池目前無法再借出。除非借券池能在 {{buyInAt}} 前補足，屆時您的空頭將以市價強制回補同等數量。您可以在此之前自行回補。',
     },
     sides: { buy: '買入', sell: '賣出' },
     conditions: {
