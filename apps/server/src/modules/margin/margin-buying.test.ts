@@ -368,6 +368,20 @@ describe('repaying the margin loan from cash', () => {
     (await postData(testApp, '/margin/summary', {}, user)).data.currencies.find(
       (row: { currency: string }) => row.currency === 'EUR',
     ).owed as string;
+  /** A user who bought `amount` at 2.00× out of `deposit`: about half of it is owed. */
+  const borrower = async (deposit: string, amount: string) => {
+    const user = await fundedUser(testApp, admin, deposit);
+    await openMargin(testApp, user);
+    const { largeCap } = await symbols(user);
+    const placed = await placeOrder(testApp, user, {
+      symbol: largeCap,
+      side: 'buy',
+      amount,
+      leverage: '2.00',
+    });
+    expect(placed.data?.state).toBe('filled');
+    return user;
+  };
 
   it('repays up to what is owed, once per key; more than owed or than the cash is refused, nothing written', async () => {
     const user = await fundedUser(testApp, admin, '3000.00');
@@ -420,16 +434,8 @@ describe('repaying the margin loan from cash', () => {
   });
 
   it('two repayments of the whole loan at once: one is paid, the other refused', async () => {
-    const user = await fundedUser(testApp, admin, '3000.00');
-    await openMargin(testApp, user);
-    const { largeCap } = await symbols(user);
-    const placed = await placeOrder(testApp, user, {
-      symbol: largeCap,
-      side: 'buy',
-      amount: '1000.00',
-      leverage: '2.00',
-    });
-    expect(placed.data?.state).toBe('filled');
+    // 1,900 at 2.00× out of 1,000: about 950 paid and 950 owed, about 50 of cash left.
+    const user = await borrower('3000.00', '1000.00');
     const owed = await owedOf(user);
     const answers = await Promise.all([repay(user, owed), repay(user, owed)]);
     expect(answers.map((answer) => (answer.status === 1 ? 1 : answer.code)).sort()).toEqual([
@@ -441,17 +447,8 @@ describe('repaying the margin loan from cash', () => {
   });
 
   it('more than the available cash is refused by the ledger, nothing written', async () => {
-    const user = await fundedUser(testApp, admin, '1000.00');
-    await openMargin(testApp, user);
-    const { largeCap } = await symbols(user);
-    // Spend nearly all the cash at 2×: about 1,900 borrowed... then move the rest to the margin side.
-    const placed = await placeOrder(testApp, user, {
-      symbol: largeCap,
-      side: 'buy',
-      amount: '1900.00',
-      leverage: '2.00',
-    });
-    expect(placed.data?.state).toBe('filled');
+    // 1,900 at 2.00× out of 1,000: about 950 paid and 950 owed, about 50 of cash left.
+    const user = await borrower('1000.00', '1900.00');
     const owed = await owedOf(user);
     const refused = await repay(user, owed);
     expect(refused.code).toBe('INSUFFICIENT_BALANCE');

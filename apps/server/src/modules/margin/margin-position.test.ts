@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MARGIN_RULES, formatDecimal, parseDecimal, scales } from '@beurs/contract';
 import { queryRows } from '../../ledger/ledger.repository';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
   breaches,
@@ -11,6 +11,7 @@ import {
   openMargin,
   placeOrder,
   postData,
+  saveInstrument,
   userIdOf,
   type MarginUser,
 } from './margin-test-support';
@@ -96,21 +97,7 @@ describe('a margin position', () => {
 
   it('a short shows the initial margin it holds, the value it borrowed and a liquidation price above its price', async () => {
     const symbol = largeCaps[2]!;
-    const saved = await callAdmin(
-      testApp,
-      '/margin/instrumentSave',
-      {
-        symbol,
-        notMarginable: false,
-        initialBasisPoints: null,
-        maintenanceBasisPoints: null,
-        lendable: true,
-        lendingPaused: false,
-        reason: 'securities lending desk',
-      },
-      admin,
-    ).then((response) => response.json());
-    expect(saved.status).toBe(1);
+    expect((await saveInstrument(testApp, admin, symbol, { lendable: true })).status).toBe(1);
     const lender = await fundedUser(testApp, admin, '10000.00');
     const bought = await placeOrder(testApp, lender, { symbol, quantity: '20', side: 'buy', type: 'market' });
     expect(bought.data?.state).toBe('filled');

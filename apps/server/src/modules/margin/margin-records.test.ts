@@ -5,7 +5,7 @@ import { queryRows } from '../../ledger/ledger.repository';
 import type { RecordEntry } from '../../ledger/record-sources';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
-import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
   breaches,
@@ -13,6 +13,7 @@ import {
   openMargin,
   placeOrder,
   postData,
+  saveInstrument,
   userIdOf,
   type MarginUser,
 } from './margin-test-support';
@@ -180,21 +181,7 @@ describe('securities lending records', () => {
     stranger = await fundedUser(testApp, admin, '10.00');
     // A large cap the margin loan records above did not trade.
     symbol = (await marginSymbols(testApp, shorter)).largeCaps[1]!;
-    const saved = await callAdmin(
-      testApp,
-      '/margin/instrumentSave',
-      {
-        symbol,
-        notMarginable: false,
-        initialBasisPoints: null,
-        maintenanceBasisPoints: null,
-        lendable: true,
-        lendingPaused: false,
-        reason: 'securities lending desk',
-      },
-      admin,
-    ).then((response) => response.json());
-    expect(saved.status).toBe(1);
+    expect((await saveInstrument(testApp, admin, symbol, { lendable: true })).status).toBe(1);
     await openMargin(testApp, shorter);
     expect(
       (await placeOrder(testApp, lender, { symbol, side: 'buy', type: 'market', quantity: '10' })).status,

@@ -6,6 +6,7 @@ import { queryRows } from '../../ledger/ledger.repository';
 import { recordChecks } from '../../record-checks';
 import { call, type TestApp } from '../../../test/helpers/build-app';
 import { callWithKey } from '../deposits/deposit-test-support';
+import { callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD } from '../withdrawals/withdrawal-test-support';
 
 // Margin fixtures through the API (issue 16): opening the account, buying on margin, and a price
@@ -49,6 +50,34 @@ export const placeOrder = async (testApp: TestApp, user: MarginUser, ticket: Rec
   (await callWithKey(testApp, '/trade/place', { fundPassword: FUND_PASSWORD, ...ticket }, user)).json();
 
 /** What `npm run ledger:verify` reports: the journal's own checks and every entry against its record. */
+/**
+ * Staff save an instrument's margin and lending settings (back office `/margin/instrumentSave`):
+ * the class's margins, lending off, unless `settings` says otherwise. Answers the envelope.
+ */
+export const saveInstrument = async (
+  testApp: TestApp,
+  staff: StaffHeaders,
+  symbol: string,
+  settings: Record<string, unknown> = {},
+) =>
+  (
+    await callAdmin(
+      testApp,
+      '/margin/instrumentSave',
+      {
+        symbol,
+        notMarginable: false,
+        initialBasisPoints: null,
+        maintenanceBasisPoints: null,
+        lendable: false,
+        lendingPaused: false,
+        reason: 'securities lending desk',
+        ...settings,
+      },
+      staff,
+    )
+  ).json();
+
 export const breaches = async (testApp: TestApp) => [
   ...(await verifyLedger(testApp.database.db)).breaches,
   ...(await verifyRecords(testApp.database.db, recordChecks)),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../ledger/ledger.repository';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
   breaches,
@@ -10,6 +10,7 @@ import {
   openMargin,
   placeOrder,
   postData,
+  saveInstrument,
   type MarginUser,
 } from './margin-test-support';
 
@@ -39,21 +40,7 @@ describe('parallel shorts against a small pool', () => {
     const lenders = [await fundedUser(first, admin, '5000.00'), await fundedUser(first, admin, '5000.00')];
     const { largeCaps } = await marginSymbols(first, lenders[0]!);
     const symbol = largeCaps[0]!;
-    const saved = await callAdmin(
-      first,
-      '/margin/instrumentSave',
-      {
-        symbol,
-        notMarginable: false,
-        initialBasisPoints: null,
-        maintenanceBasisPoints: null,
-        lendable: true,
-        lendingPaused: false,
-        reason: 'securities lending desk',
-      },
-      admin,
-    );
-    expect(saved.json().status).toBe(1);
+    expect((await saveInstrument(first, admin, symbol, { lendable: true })).status).toBe(1);
     for (const [index, lender] of lenders.entries()) {
       const quantity = index === 0 ? '6' : '4';
       expect(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../ledger/ledger.repository';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
-import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
+import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { fundedUser } from '../withdrawals/withdrawal-test-support';
 import {
   breaches,
@@ -11,6 +11,7 @@ import {
   placeOrder,
   postData,
   priceScenario,
+  saveInstrument,
   userIdOf,
   type MarginUser,
 } from './margin-test-support';
@@ -39,22 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const save = (symbol: string, body: Record<string, unknown>) =>
-  callAdmin(
-    testApp,
-    '/margin/instrumentSave',
-    {
-      symbol,
-      notMarginable: false,
-      initialBasisPoints: null,
-      maintenanceBasisPoints: null,
-      lendable: false,
-      lendingPaused: false,
-      reason: 'securities lending desk',
-      ...body,
-    },
-    admin,
-  ).then((response) => response.json());
+const save = (symbol: string, body: Record<string, unknown>) => saveInstrument(testApp, admin, symbol, body);
 const minor = (text: string) => BigInt(text.replace('.', ''));
 const cash = async (user: MarginUser, kind: 'available' | 'margin' = 'available') => {
   const rows = await queryRows<{ balance: string }>(
