@@ -472,7 +472,7 @@ describe('back-office', () => {
     assert.equal(await placement.getByRole('button', { name: 'Close early' }).count(), 0);
     await page.screenshot({ path: 'test-results/admin-placements.png' });
 
-    // The copy-following strategies: both published ones listed; one closed to new follows.
+    // The copy-following strategies: the published ones listed; one closed to new follows; a new one published.
     await pia.menu('Strategies');
     const trend = page.getByTestId('strategy-state-TRENDBR');
     await trend.getByText('Open').waitFor({ timeout: TIMEOUT_MS });
@@ -487,6 +487,32 @@ describe('back-office', () => {
     assert.equal(
       await page.locator('tr', { hasText: 'TRENDBR' }).getByRole('button', { name: 'Close' }).count(),
       0,
+    );
+    // A new strategy from the form: a weights total off 10,000 is named before anything is sent.
+    await page.getByRole('button', { name: 'New strategy' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Publish a new strategy' });
+    await drawer.getByLabel('Code').fill('kbucb73');
+    await drawer.getByLabel('Name').fill('KBC and UCB, 70/30');
+    for (const [index, symbol, weight] of [
+      [0, 'KBC.BR', '7000'],
+      [1, 'UCB.BR', '2000'],
+    ] as const) {
+      const row = drawer.getByTestId(`strategy-instrument-${index}`);
+      await row.getByLabel('Symbol').fill(symbol);
+      await row.getByLabel('Weight (basis points)').fill(weight);
+    }
+    await drawer.getByLabel('Reason').fill('approved by the product committee');
+    await drawer.getByRole('button', { name: 'Publish the strategy' }).click();
+    await drawer
+      .getByText('The weights sum to 10,000 basis points (now 9,000).')
+      .waitFor({ timeout: TIMEOUT_MS });
+    await drawer.getByTestId('strategy-instrument-1').getByLabel('Weight (basis points)').fill('3000');
+    await drawer.getByRole('button', { name: 'Publish the strategy' }).click();
+    await drawer.waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
+    await page.getByTestId('strategy-state-KBUCB73').getByText('Open').waitFor({ timeout: TIMEOUT_MS });
+    assert.equal(
+      await page.getByTestId('strategy-rule-KBUCB73').textContent(),
+      'fixed weights: KBC.BR 70.00 %, UCB.BR 30.00 %',
     );
     await page.screenshot({ path: 'test-results/admin-strategies.png' });
   });

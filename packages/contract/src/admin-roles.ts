@@ -108,9 +108,10 @@ export const adminPlacementRoles = {
   placementClose: adminIpoRoles.ipoCreate,
 } as const satisfies Record<AdminPlacementEndpointName, readonly StaffRole[]>;
 
-/** Who may list strategies and close one besides admin: the roles of the IPO calls. */
+/** Who may list strategies, create one and close one besides admin: the roles of the IPO calls. */
 export const adminStrategyRoles = {
   strategyList: adminIpoRoles.ipoList,
+  strategyCreate: adminIpoRoles.ipoCreate,
   strategyClose: adminIpoRoles.ipoCreate,
 } as const satisfies Record<AdminStrategyEndpointName, readonly StaffRole[]>;
 

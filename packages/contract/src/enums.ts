@@ -339,8 +339,12 @@ export type PlacementPhase = (typeof placementPhases)[number];
 /** A placement subscription: requested (money frozen), allocated (N shares, the rest released), not allocated, refunded (closed early). */
 export const placementSubscriptionStates = ['requested', 'allocated', 'not_allocated', 'refunded'] as const;
 export type PlacementSubscriptionState = (typeof placementSubscriptionStates)[number];
-/** A strategy's published rule: a 60/40 ETF rebalance, or a moving-average trend rule. */
-export const strategyRules = ['rebalance_60_40', 'trend_moving_average', 'momentum_top_two'] as const;
+/**
+ * A strategy's rule kind, with its parameters on the strategy: fixed weights (basis points per
+ * instrument, traded back to them at each run), a moving-average trend over the last N prices the
+ * rule recorded, or momentum (the top K names by their rise over the last N recorded prices).
+ */
+export const strategyRules = ['fixed_weights', 'trend_moving_average', 'momentum_top'] as const;
 export type StrategyRule = (typeof strategyRules)[number];
 /** A follower's request: to follow (money frozen) or to redeem (units set aside), until the next NAV settles it. */
 export const strategyRequestKinds = ['follow', 'redeem'] as const;

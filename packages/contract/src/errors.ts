@@ -130,6 +130,29 @@ export const errorCatalogue = {
   ),
   INSUFFICIENT_POSITION: refusal('The sell is larger than the shares held and not frozen.', ['available']),
 
+  // Strategies defined by staff (issue 17 item 5)
+  STRATEGY_CODE_TAKEN: refusal('A strategy with this code exists already (open or closed).', ['code']),
+  STRATEGY_INSTRUMENT_REPEATED: refusal('An instrument appears twice in the strategy.', ['symbol']),
+  STRATEGY_CURRENCIES_MIXED: refusal(
+    "A strategy's instruments all trade in one currency; this one trades in another.",
+    ['symbol', 'currency'],
+  ),
+  STRATEGY_WEIGHTS_INVALID: refusal(
+    'Fixed weights: one weight per instrument, each above 0, summing to 10,000 basis points.',
+    ['total'],
+  ),
+  STRATEGY_RULE_PARAMETERS_INVALID: refusal(
+    "The rule's parameters do not fit its kind: weights only for fixed weights; a lookback of 2 to 250 prices for trend and momentum; a top count from 1 to one less than the instruments for momentum.",
+  ),
+  STRATEGY_MANAGEMENT_FEE_ABOVE_CAP: refusal(
+    'The management fee is above its cap (`cap`: a percentage a year).',
+    ['cap'],
+  ),
+  STRATEGY_PERFORMANCE_FEE_ABOVE_CAP: refusal(
+    'The performance fee is above its cap (`cap`: a percentage of the gain above the high-water mark).',
+    ['cap'],
+  ),
+
   // Offers
   BLOCK_TRADE_CLOSED: refusal('Block trading is closed.'),
   MARGIN_NOT_ENABLED: refusal(

@@ -44,5 +44,6 @@ export const strategyPaths = {
 /** Under ADMIN_API_BASE_PATH: staff list the strategies with their followers and close one (audited). */
 export const adminStrategyPaths = {
   strategyList: '/strategy/list',
+  strategyCreate: '/strategy/create',
   strategyClose: '/strategy/close',
 } as const;

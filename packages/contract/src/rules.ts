@@ -60,3 +60,19 @@ export const SIMULATOR_SOURCE = 'Beurs simulator (demo)';
 export const STRATEGY_UNIT_SCALE = 4;
 /** Scale of a strategy's NAV per unit: 6 decimals of the currency. */
 export const STRATEGY_NAV_SCALE = 6;
+
+/** What staff may define in a new strategy (the server refuses the rest; the back office checks first). */
+export const strategyLimits = {
+  /** The code: 3 to 8 capital letters and digits, unique. */
+  codePattern: /^[A-Z0-9]{3,8}$/,
+  instrumentsMax: 10,
+  /** Fixed weights, in basis points, sum to exactly this. */
+  weightsTotal: 10_000,
+  /** The rule's lookback, in prices it recorded at its runs (one a trading day). */
+  lookbackMin: 2,
+  lookbackMax: 250,
+  /** Management fee a year and performance fee above the high-water mark, in basis points. */
+  managementBasisPointsMax: 300,
+  performanceBasisPointsMax: 2_500,
+  noticeDaysMax: 30,
+} as const;

@@ -3,7 +3,7 @@ import { defineEndpoints } from './endpoint';
 import { strategyRequestKinds, strategyRequestStates, strategyRules } from './enums';
 import { cashAmountInput, cashAmountOutput, currencySchema, decimalString } from './money';
 import { pageFields, pageOf } from './paging';
-import { STRATEGY_UNIT_SCALE } from './rules';
+import { STRATEGY_UNIT_SCALE, strategyLimits } from './rules';
 import { adminStrategyPaths, strategyPaths } from './paths';
 
 // Copy-following strategies (issue 17 item 5; spec screen fllow, home "quantitative"): a strategy
@@ -49,11 +49,25 @@ export const strategyMetricsData = z.object({
   scenarios: z.object({ worst: z.number(), median: z.number(), best: z.number() }).nullable(),
 });
 
+/**
+ * The rule's parameters, fixed when the strategy is published (never changed under its followers):
+ * fixed_weights: `weights` (basis points of the invested part, one per symbol, in the symbols'
+ * order); trend_moving_average: `lookback` (holds, in equal parts, each name whose last price is at
+ * or above the mean of its last N recorded prices); momentum_top: `lookback` and `top` (holds, in
+ * equal parts, the K names that rose most over their last N recorded prices). The rest is null.
+ */
+export const strategyRuleParametersData = z.object({
+  weights: z.array(z.number().int()).nullable(),
+  lookback: z.number().int().nullable(),
+  top: z.number().int().nullable(),
+});
+
 export const strategyData = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
   rule: z.enum(strategyRules),
+  ruleParameters: strategyRuleParametersData,
   /** The instruments the rule trades. */
   symbols: z.array(z.string()),
   currency: currencySchema,
@@ -180,6 +194,32 @@ export const adminStrategyEndpoints = defineEndpoints(adminStrategyPaths, {
       'Every published strategy with its NAV, size, fees, followers and the follows and redemptions waiting for a NAV.',
     request: z.strictObject({}),
     data: z.object({ items: z.array(strategyStaffData) }),
+  },
+  strategyCreate: {
+    auth: 'staff',
+    summary:
+      'Publish a new strategy (audited with its definition and the reason): the daily job runs it from its first trading day like the others. Its rule, instruments, fees and terms never change afterwards; to change them, create another and close this one. Refusals: STRATEGY_CODE_TAKEN, UNKNOWN_SYMBOL, INSTRUMENT_NOT_TRADABLE, STRATEGY_INSTRUMENT_REPEATED, STRATEGY_CURRENCIES_MIXED, STRATEGY_WEIGHTS_INVALID, STRATEGY_RULE_PARAMETERS_INVALID, STRATEGY_MANAGEMENT_FEE_ABOVE_CAP, STRATEGY_PERFORMANCE_FEE_ABOVE_CAP.',
+    request: z.strictObject({
+      /** 3 to 8 capital letters and digits, unique among all strategies (closed ones too). */
+      code: z.string().regex(strategyLimits.codePattern, '3 to 8 capital letters and digits'),
+      name: z.string().trim().min(3).max(80),
+      rule: z.enum(strategyRules),
+      /** The instruments, each in the market catalogue, tradable, all in one currency. */
+      symbols: z.array(z.string().trim().min(1).max(24)).min(1).max(strategyLimits.instrumentsMax),
+      /** fixed_weights only: basis points per symbol, in the same order, summing to 10,000. */
+      weights: z.array(z.number().int().min(0).max(strategyLimits.weightsTotal)).optional(),
+      /** trend_moving_average and momentum_top: the number of recorded prices the rule looks back over. */
+      lookback: z.number().int().positive().optional(),
+      /** momentum_top only: how many names it holds. */
+      top: z.number().int().positive().optional(),
+      /** Caps: strategyLimits.managementBasisPointsMax and performanceBasisPointsMax. */
+      managementBasisPoints: z.number().int().min(0),
+      performanceBasisPoints: z.number().int().min(0),
+      noticeDays: z.number().int().min(0).max(strategyLimits.noticeDaysMax),
+      minimumFollow: cashAmountInput,
+      reason: z.string().trim().min(3).max(500),
+    }),
+    data: strategyStaffData,
   },
   strategyClose: {
     auth: 'staff',

@@ -596,5 +596,52 @@ export default {
     close: 'Schließen',
     closeTitle: '{{code}} für neue Folgende schließen',
     closed: 'Strategie geschlossen: neue Folgeaufträge werden abgelehnt.',
+    create: 'Neue Strategie',
+    createTitle: 'Eine neue Strategie veröffentlichen',
+    createHelp:
+      'Eine Strategie wird einmal veröffentlicht: Ihre Regel, Instrumente, Gebühren und Bedingungen ändern sich danach nie, damit Folgende die gewählten Regeln behalten. Um eine zu ändern, veröffentlichen Sie eine neue Strategie und schließen die alte. Der Server führt sie wie die anderen aus, an jedem Handelstag um 16:00 Uhr Brüsseler Zeit, in einem eigenen Konto. Im Audit-Protokoll mit ihrer Definition und Ihrer Begründung festgehalten.',
+    createSubmit: 'Strategie veröffentlichen',
+    created:
+      'Strategie veröffentlicht: Sie steht in der App und läuft um das nächste 16:00 Uhr eines Handelstags.',
+    code: 'Code',
+    name: 'Name',
+    rule: 'Regel',
+    ruleKinds: {
+      fixed_weights: 'Feste Gewichte',
+      trend_moving_average: 'Trend mit gleitendem Durchschnitt',
+      momentum_top: 'Momentum, die stärksten K',
+    },
+    ruleHelp: {
+      fixed_weights:
+        'Hält jedes Instrument mit seinem Gewicht am investierten Teil, bei jedem täglichen Lauf darauf zurückgeführt. Die Gewichte in Basispunkten ergeben zusammen 10.000.',
+      trend_moving_average:
+        'Hält zu gleichen Teilen jedes Instrument, dessen letzter Kurs auf oder über dem Mittel seiner letzten N erfassten Kurse liegt (nichts vor N Läufen); der Rest bleibt in bar.',
+      momentum_top:
+        'Hält zu gleichen Teilen die K Instrumente, deren Kurs über ihre letzten N erfassten Kurse am stärksten gestiegen ist (nur gestiegene; nichts vor N Läufen); der Rest bleibt in bar.',
+    },
+    ruleText: {
+      fixed_weights: 'feste Gewichte: {{weights}}',
+      trend_moving_average: 'Trend über {{lookback}} Kurse',
+      momentum_top: 'Momentum: die stärksten {{top}} über {{lookback}} Kurse',
+    },
+    instruments: 'Instrumente (eine Währung, handelbar)',
+    symbol: 'Symbol',
+    weight: 'Gewicht (Basispunkte)',
+    addInstrument: 'Instrument hinzufügen',
+    removeInstrument: 'Entfernen',
+    lookback: 'Rückblick N (erfasste Kurse)',
+    top: 'Gehaltene Titel K',
+    managementBasisPoints: 'Verwaltungsgebühr (Basispunkte im Jahr)',
+    performanceBasisPoints: 'Erfolgsgebühr (Basispunkte des Gewinns über der High-Water-Mark)',
+    noticeDays: 'Kündigungsfrist (Tage)',
+    minimumFollow: 'Mindestbetrag zum Folgen',
+    rules: {
+      code: '3 bis 8 Großbuchstaben und Ziffern.',
+      name: 'Zwischen 3 und 80 Zeichen.',
+      instruments: 'Von 1 bis {{max}} Instrumente.',
+      repeated: 'Jedes Instrument einmal.',
+      weights: 'Die Gewichte ergeben zusammen 10.000 Basispunkte (jetzt {{total}}).',
+      top: 'Eine ganze Zahl von 1 bis {{max}} (weniger als die Instrumente).',
+    },
   },
 } satisfies typeof en;

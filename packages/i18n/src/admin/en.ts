@@ -591,5 +591,51 @@ export default {
     close: 'Close',
     closeTitle: 'Close {{code}} to new follows',
     closed: 'Strategy closed: new follows are refused.',
+    create: 'New strategy',
+    createTitle: 'Publish a new strategy',
+    createHelp:
+      'A strategy is published once: its rule, instruments, fees and terms never change afterwards, so followers keep the rule set they chose. To change one, publish a new strategy and close the old one. The server runs it like the others, every trading day at 16:00 Brussels time, in an account of its own. Kept in the audit log with its definition and your reason.',
+    createSubmit: 'Publish the strategy',
+    created: 'Strategy published: it is listed in the app and runs at the next 16:00 of a trading day.',
+    code: 'Code',
+    name: 'Name',
+    rule: 'Rule',
+    ruleKinds: {
+      fixed_weights: 'Fixed weights',
+      trend_moving_average: 'Moving-average trend',
+      momentum_top: 'Momentum, the strongest K',
+    },
+    ruleHelp: {
+      fixed_weights:
+        'Holds each instrument at its weight of the invested part, traded back to it at each daily run. The weights, in basis points, sum to 10,000.',
+      trend_moving_average:
+        'Holds, in equal parts, each instrument whose last price is at or above the mean of its last N recorded prices (nothing before N runs); the rest stays in cash.',
+      momentum_top:
+        'Holds, in equal parts, the K instruments whose price rose most over their last N recorded prices (only those that rose; nothing before N runs); the rest stays in cash.',
+    },
+    ruleText: {
+      fixed_weights: 'fixed weights: {{weights}}',
+      trend_moving_average: 'trend over {{lookback}} prices',
+      momentum_top: 'momentum: the strongest {{top}} over {{lookback}} prices',
+    },
+    instruments: 'Instruments (one currency, tradable)',
+    symbol: 'Symbol',
+    weight: 'Weight (basis points)',
+    addInstrument: 'Add an instrument',
+    removeInstrument: 'Remove',
+    lookback: 'Lookback N (recorded prices)',
+    top: 'Names held K',
+    managementBasisPoints: 'Management fee (basis points a year)',
+    performanceBasisPoints: 'Performance fee (basis points of the gain above the high-water mark)',
+    noticeDays: 'Notice period (days)',
+    minimumFollow: 'Minimum to follow',
+    rules: {
+      code: '3 to 8 capital letters and digits.',
+      name: 'Between 3 and 80 characters.',
+      instruments: 'From 1 to {{max}} instruments.',
+      repeated: 'Each instrument once.',
+      weights: 'The weights sum to 10,000 basis points (now {{total}}).',
+      top: 'A whole number from 1 to {{max}} (fewer than the instruments).',
+    },
   },
 };

@@ -597,5 +597,53 @@ export default {
     close: 'Fermer',
     closeTitle: 'Fermer {{code}} aux nouveaux suivis',
     closed: 'Stratégie fermée : les nouveaux suivis sont refusés.',
+    create: 'Nouvelle stratégie',
+    createTitle: 'Publier une nouvelle stratégie',
+    createHelp:
+      'Une stratégie est publiée une seule fois : sa règle, ses instruments, ses frais et ses conditions ne changent plus ensuite, pour que les suiveurs gardent les règles qu’ils ont choisies. Pour en changer, publiez une nouvelle stratégie et fermez l’ancienne. Le serveur l’exécute comme les autres, chaque jour de bourse à 16:00 heure de Bruxelles, sur un compte à part. Conservée dans le journal d’audit avec sa définition et votre motif.',
+    createSubmit: 'Publier la stratégie',
+    created:
+      'Stratégie publiée : elle figure dans l’application et s’exécute au prochain 16:00 d’un jour de bourse.',
+    code: 'Code',
+    name: 'Nom',
+    rule: 'Règle',
+    ruleKinds: {
+      fixed_weights: 'Poids fixes',
+      trend_moving_average: 'Tendance sur moyenne mobile',
+      momentum_top: 'Momentum, les K plus forts',
+    },
+    ruleHelp: {
+      fixed_weights:
+        'Détient chaque instrument à son poids dans la part investie, ramené à ce poids à chaque exécution quotidienne. Les poids, en points de base, totalisent 10 000.',
+      trend_moving_average:
+        'Détient, à parts égales, chaque instrument dont le dernier cours est égal ou supérieur à la moyenne de ses N derniers cours enregistrés (rien avant N exécutions) ; le reste reste en liquidités.',
+      momentum_top:
+        'Détient, à parts égales, les K instruments dont le cours a le plus progressé sur leurs N derniers cours enregistrés (seulement ceux qui ont progressé ; rien avant N exécutions) ; le reste reste en liquidités.',
+    },
+    ruleText: {
+      fixed_weights: 'poids fixes : {{weights}}',
+      trend_moving_average: 'tendance sur {{lookback}} cours',
+      momentum_top: 'momentum : les {{top}} plus forts sur {{lookback}} cours',
+    },
+    instruments: 'Instruments (une devise, négociables)',
+    symbol: 'Symbole',
+    weight: 'Poids (points de base)',
+    addInstrument: 'Ajouter un instrument',
+    removeInstrument: 'Retirer',
+    lookback: 'Période N (cours enregistrés)',
+    top: 'Titres détenus K',
+    managementBasisPoints: 'Frais de gestion (points de base par an)',
+    performanceBasisPoints:
+      'Commission de performance (points de base du gain au-delà du plus-haut historique)',
+    noticeDays: 'Préavis (jours)',
+    minimumFollow: 'Minimum pour suivre',
+    rules: {
+      code: '3 à 8 lettres majuscules et chiffres.',
+      name: 'Entre 3 et 80 caractères.',
+      instruments: 'De 1 à {{max}} instruments.',
+      repeated: 'Chaque instrument une seule fois.',
+      weights: 'Les poids totalisent 10 000 points de base (actuellement {{total}}).',
+      top: 'Un nombre entier de 1 à {{max}} (moins que les instruments).',
+    },
   },
 } satisfies typeof en;

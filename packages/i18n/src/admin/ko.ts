@@ -588,5 +588,51 @@ export default {
     close: '종료',
     closeTitle: '{{code}} 새 팔로우 종료',
     closed: '전략이 종료되었습니다. 새 팔로우는 거절됩니다.',
+    create: '새 전략',
+    createTitle: '새 전략 게시',
+    createHelp:
+      '전략은 한 번 게시됩니다. 게시 후에는 규칙, 종목, 보수와 조건이 바뀌지 않으므로 추종자는 선택한 규칙을 그대로 유지합니다. 바꾸려면 새 전략을 게시하고 이전 전략을 닫으세요. 서버는 다른 전략과 마찬가지로 거래일마다 브뤼셀 시간 16:00에 별도 계좌에서 실행합니다. 정의와 사유가 감사 로그에 남습니다.',
+    createSubmit: '전략 게시',
+    created: '전략이 게시되었습니다. 앱에 표시되며 다음 거래일 16:00에 실행됩니다.',
+    code: '코드',
+    name: '이름',
+    rule: '규칙',
+    ruleKinds: {
+      fixed_weights: '고정 비중',
+      trend_moving_average: '이동평균 추세',
+      momentum_top: '모멘텀, 상위 K개',
+    },
+    ruleHelp: {
+      fixed_weights:
+        '각 종목을 투자 부분의 정해진 비중으로 보유하며 매일 실행할 때 그 비중으로 되돌립니다. 비중(bp)의 합은 10,000입니다.',
+      trend_moving_average:
+        '마지막 가격이 최근 기록된 N개 가격의 평균 이상인 종목을 같은 비중으로 보유합니다(N회 실행 전에는 보유 없음). 나머지는 현금으로 둡니다.',
+      momentum_top:
+        '최근 기록된 N개 가격 동안 가장 많이 오른 K개 종목을 같은 비중으로 보유합니다(오른 종목만, N회 실행 전에는 보유 없음). 나머지는 현금으로 둡니다.',
+    },
+    ruleText: {
+      fixed_weights: '고정 비중: {{weights}}',
+      trend_moving_average: '{{lookback}}개 가격 추세',
+      momentum_top: '모멘텀: {{lookback}}개 가격 중 상위 {{top}}개',
+    },
+    instruments: '종목(한 통화, 거래 가능)',
+    symbol: '종목 코드',
+    weight: '비중(bp)',
+    addInstrument: '종목 추가',
+    removeInstrument: '삭제',
+    lookback: '관찰 기간 N(기록된 가격 수)',
+    top: '보유 종목 수 K',
+    managementBasisPoints: '운용 보수(연 bp)',
+    performanceBasisPoints: '성과 보수(최고 기준가를 넘는 이익의 bp)',
+    noticeDays: '환매 예고 기간(일)',
+    minimumFollow: '최소 추종 금액',
+    rules: {
+      code: '대문자와 숫자 3~8자.',
+      name: '3~80자.',
+      instruments: '종목 1~{{max}}개.',
+      repeated: '각 종목은 한 번만.',
+      weights: '비중의 합은 10,000bp여야 합니다(현재 {{total}}).',
+      top: '1부터 {{max}}까지의 정수(종목 수보다 적게).',
+    },
   },
 } satisfies typeof en;

@@ -596,5 +596,51 @@ export default {
     close: 'Sluiten',
     closeTitle: '{{code}} sluiten voor nieuwe volgers',
     closed: 'Strategie gesloten: nieuwe volgorders worden geweigerd.',
+    create: 'Nieuwe strategie',
+    createTitle: 'Een nieuwe strategie publiceren',
+    createHelp:
+      'Een strategie wordt één keer gepubliceerd: haar regel, instrumenten, vergoedingen en voorwaarden veranderen daarna nooit, zodat volgers de regels houden die ze kozen. Om er een te wijzigen publiceert u een nieuwe strategie en sluit u de oude. De server voert haar uit zoals de andere, elke handelsdag om 16:00 Brusselse tijd, in een eigen rekening. Bewaard in het auditlogboek met haar definitie en uw reden.',
+    createSubmit: 'De strategie publiceren',
+    created: 'Strategie gepubliceerd: ze staat in de app en loopt om de volgende 16:00 van een handelsdag.',
+    code: 'Code',
+    name: 'Naam',
+    rule: 'Regel',
+    ruleKinds: {
+      fixed_weights: 'Vaste gewichten',
+      trend_moving_average: 'Trend met voortschrijdend gemiddelde',
+      momentum_top: 'Momentum, de sterkste K',
+    },
+    ruleHelp: {
+      fixed_weights:
+        'Houdt elk instrument op zijn gewicht in het belegde deel aan, bij elke dagelijkse run daarnaar teruggebracht. De gewichten, in basispunten, tellen op tot 10.000.',
+      trend_moving_average:
+        'Houdt in gelijke delen elk instrument aan waarvan de laatste koers op of boven het gemiddelde van zijn laatste N geregistreerde koersen staat (niets vóór N runs); de rest blijft in cash.',
+      momentum_top:
+        'Houdt in gelijke delen de K instrumenten aan waarvan de koers het meest steeg over hun laatste N geregistreerde koersen (alleen die stegen; niets vóór N runs); de rest blijft in cash.',
+    },
+    ruleText: {
+      fixed_weights: 'vaste gewichten: {{weights}}',
+      trend_moving_average: 'trend over {{lookback}} koersen',
+      momentum_top: 'momentum: de sterkste {{top}} over {{lookback}} koersen',
+    },
+    instruments: 'Instrumenten (één munt, verhandelbaar)',
+    symbol: 'Symbool',
+    weight: 'Gewicht (basispunten)',
+    addInstrument: 'Een instrument toevoegen',
+    removeInstrument: 'Verwijderen',
+    lookback: 'Terugblik N (geregistreerde koersen)',
+    top: 'Aangehouden namen K',
+    managementBasisPoints: 'Beheervergoeding (basispunten per jaar)',
+    performanceBasisPoints: 'Prestatievergoeding (basispunten van de winst boven de high-water mark)',
+    noticeDays: 'Opzegtermijn (dagen)',
+    minimumFollow: 'Minimum om te volgen',
+    rules: {
+      code: '3 tot 8 hoofdletters en cijfers.',
+      name: 'Tussen 3 en 80 tekens.',
+      instruments: 'Van 1 tot {{max}} instrumenten.',
+      repeated: 'Elk instrument één keer.',
+      weights: 'De gewichten tellen op tot 10.000 basispunten (nu {{total}}).',
+      top: 'Een geheel getal van 1 tot {{max}} (minder dan de instrumenten).',
+    },
   },
 } satisfies typeof en;

@@ -83,6 +83,17 @@ export default {
     'Die Menge muss eine ganze Zahl von Lots zu {{lotSize}} mit höchstens {{decimals}} Nachkommastellen sein.',
   INSTRUMENT_NOT_TRADABLE: '{{symbol}} kann hier nicht gehandelt werden.',
   INSUFFICIENT_POSITION: 'Sie halten weniger Stück. Verkaufbar: {{available}}.',
+  STRATEGY_CODE_TAKEN: 'Eine Strategie mit dem Code {{code}} gibt es bereits. Wählen Sie einen anderen Code.',
+  STRATEGY_INSTRUMENT_REPEATED: '{{symbol}} steht zweimal darin. Jedes Instrument kommt einmal vor.',
+  STRATEGY_CURRENCIES_MIXED:
+    '{{symbol}} notiert in {{currency}}: Alle Instrumente einer Strategie notieren in einer Währung.',
+  STRATEGY_WEIGHTS_INVALID:
+    'Geben Sie jedem Instrument ein Gewicht über 0; die Gewichte ergeben zusammen 10.000 Basispunkte (jetzt {{total}}).',
+  STRATEGY_RULE_PARAMETERS_INVALID:
+    'Diese Parameter passen nicht zur Regel: Gewichte nur bei festen Gewichten; ein Rückblick von 2 bis 250 Kursen bei Trend und Momentum; bei Momentum eine Anzahl zu haltender Titel von 1 bis eins weniger als die Instrumente.',
+  STRATEGY_MANAGEMENT_FEE_ABOVE_CAP: 'Die Verwaltungsgebühr beträgt höchstens {{cap}} % im Jahr.',
+  STRATEGY_PERFORMANCE_FEE_ABOVE_CAP:
+    'Die Erfolgsgebühr beträgt höchstens {{cap}} % des Gewinns über der High-Water-Mark.',
   ORDER_EXPIRY_OUT_OF_RANGE:
     'Ein Auftrag bis auf Widerruf kann höchstens bis {{latest}} laufen (und nicht in der Vergangenheit enden).',
   ORDER_NOT_FOUND: 'Dieser Auftrag existiert nicht.',

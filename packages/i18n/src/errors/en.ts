@@ -76,6 +76,17 @@ export default {
     'The quantity must be a whole number of lots of {{lotSize}} with at most {{decimals}} decimals.',
   INSTRUMENT_NOT_TRADABLE: '{{symbol}} cannot be traded here.',
   INSUFFICIENT_POSITION: 'You hold fewer shares than that. Available to sell: {{available}}.',
+  STRATEGY_CODE_TAKEN: 'A strategy with the code {{code}} exists already. Choose another code.',
+  STRATEGY_INSTRUMENT_REPEATED: '{{symbol}} is listed twice. Each instrument appears once.',
+  STRATEGY_CURRENCIES_MIXED:
+    '{{symbol}} trades in {{currency}}: all instruments of a strategy trade in one currency.',
+  STRATEGY_WEIGHTS_INVALID:
+    'Give each instrument a weight above 0; the weights sum to 10,000 basis points (now {{total}}).',
+  STRATEGY_RULE_PARAMETERS_INVALID:
+    'These parameters do not fit the rule: weights only for fixed weights; a lookback of 2 to 250 prices for trend and momentum; for momentum, a number to hold from 1 to one less than the instruments.',
+  STRATEGY_MANAGEMENT_FEE_ABOVE_CAP: 'The management fee can be at most {{cap}}% a year.',
+  STRATEGY_PERFORMANCE_FEE_ABOVE_CAP:
+    'The performance fee can be at most {{cap}}% of the gain above the high-water mark.',
   ORDER_EXPIRY_OUT_OF_RANGE:
     'A good-till-cancelled order can run until {{latest}} at the latest (and not end in the past).',
   ORDER_NOT_FOUND: 'This order does not exist.',

@@ -80,6 +80,17 @@ export default {
     'La quantité doit être un nombre entier de lots de {{lotSize}}, avec au plus {{decimals}} décimales.',
   INSTRUMENT_NOT_TRADABLE: '{{symbol}} ne peut pas être négocié ici.',
   INSUFFICIENT_POSITION: 'Vous détenez moins de titres. Disponible à la vente : {{available}}.',
+  STRATEGY_CODE_TAKEN: 'Une stratégie avec le code {{code}} existe déjà. Choisissez un autre code.',
+  STRATEGY_INSTRUMENT_REPEATED: '{{symbol}} figure deux fois. Chaque instrument n’apparaît qu’une fois.',
+  STRATEGY_CURRENCIES_MIXED:
+    '{{symbol}} est coté en {{currency}} : tous les instruments d’une stratégie sont cotés dans une seule devise.',
+  STRATEGY_WEIGHTS_INVALID:
+    'Donnez à chaque instrument un poids supérieur à 0 ; les poids totalisent 10 000 points de base (actuellement {{total}}).',
+  STRATEGY_RULE_PARAMETERS_INVALID:
+    'Ces paramètres ne conviennent pas à la règle : des poids seulement pour les poids fixes ; une période de 2 à 250 cours pour la tendance et le momentum ; pour le momentum, un nombre de titres à détenir de 1 à un de moins que les instruments.',
+  STRATEGY_MANAGEMENT_FEE_ABOVE_CAP: 'Les frais de gestion sont d’au plus {{cap}} % par an.',
+  STRATEGY_PERFORMANCE_FEE_ABOVE_CAP:
+    'La commission de performance est d’au plus {{cap}} % du gain au-delà du plus haut historique.',
   ORDER_EXPIRY_OUT_OF_RANGE:
     'Un ordre à révocation peut courir au plus tard jusqu’au {{latest}} (et ne peut pas se terminer dans le passé).',
   ORDER_NOT_FOUND: 'Cet ordre n’existe pas.',

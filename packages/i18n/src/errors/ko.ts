@@ -75,6 +75,16 @@ export default {
     '수량은 {{lotSize}} 단위의 정수 로트여야 하며 소수점 이하 {{decimals}}자리까지 가능합니다.',
   INSTRUMENT_NOT_TRADABLE: '{{symbol}}은(는) 여기에서 거래할 수 없습니다.',
   INSUFFICIENT_POSITION: '보유 수량이 부족합니다. 매도 가능 수량: {{available}}.',
+  STRATEGY_CODE_TAKEN: '코드 {{code}}인 전략이 이미 있습니다. 다른 코드를 고르세요.',
+  STRATEGY_INSTRUMENT_REPEATED: '{{symbol}}이(가) 두 번 들어 있습니다. 각 종목은 한 번만 넣습니다.',
+  STRATEGY_CURRENCIES_MIXED:
+    '{{symbol}}은(는) {{currency}}로 거래됩니다. 한 전략의 종목은 모두 한 통화로 거래되어야 합니다.',
+  STRATEGY_WEIGHTS_INVALID:
+    '각 종목에 0보다 큰 비중을 주고, 비중의 합은 10,000bp여야 합니다(현재 {{total}}).',
+  STRATEGY_RULE_PARAMETERS_INVALID:
+    '규칙에 맞지 않는 매개변수입니다. 비중은 고정 비중에만, 추세와 모멘텀은 2~250개 가격의 관찰 기간, 모멘텀의 보유 종목 수는 1부터 종목 수보다 하나 적은 수까지입니다.',
+  STRATEGY_MANAGEMENT_FEE_ABOVE_CAP: '운용 보수는 연 {{cap}}%를 넘을 수 없습니다.',
+  STRATEGY_PERFORMANCE_FEE_ABOVE_CAP: '성과 보수는 최고 기준가를 넘는 이익의 {{cap}}%를 넘을 수 없습니다.',
   ORDER_EXPIRY_OUT_OF_RANGE:
     '취소 시까지 유효 주문은 최대 {{latest}}까지 유지할 수 있으며 과거 날짜로 끝날 수 없습니다.',
   ORDER_NOT_FOUND: '존재하지 않는 주문입니다.',

@@ -82,6 +82,17 @@ export default {
     'Het aantal moet een geheel aantal loten van {{lotSize}} zijn, met hoogstens {{decimals}} decimalen.',
   INSTRUMENT_NOT_TRADABLE: '{{symbol}} kan hier niet verhandeld worden.',
   INSUFFICIENT_POSITION: 'U bezit minder stukken. Beschikbaar om te verkopen: {{available}}.',
+  STRATEGY_CODE_TAKEN: 'Er bestaat al een strategie met de code {{code}}. Kies een andere code.',
+  STRATEGY_INSTRUMENT_REPEATED: '{{symbol}} staat er twee keer in. Elk instrument komt één keer voor.',
+  STRATEGY_CURRENCIES_MIXED:
+    '{{symbol}} noteert in {{currency}}: alle instrumenten van een strategie noteren in één munt.',
+  STRATEGY_WEIGHTS_INVALID:
+    'Geef elk instrument een gewicht boven 0; de gewichten tellen op tot 10.000 basispunten (nu {{total}}).',
+  STRATEGY_RULE_PARAMETERS_INVALID:
+    'Deze parameters passen niet bij de regel: gewichten alleen bij vaste gewichten; een terugblik van 2 tot 250 koersen bij trend en momentum; bij momentum een aantal aan te houden van 1 tot één minder dan de instrumenten.',
+  STRATEGY_MANAGEMENT_FEE_ABOVE_CAP: 'De beheervergoeding is hoogstens {{cap}}% per jaar.',
+  STRATEGY_PERFORMANCE_FEE_ABOVE_CAP:
+    'De prestatievergoeding is hoogstens {{cap}}% van de winst boven de high-water mark.',
   ORDER_EXPIRY_OUT_OF_RANGE:
     'Een order tot annulering kan hoogstens lopen tot {{latest}} (en niet in het verleden eindigen).',
   ORDER_NOT_FOUND: 'Deze order bestaat niet.',

@@ -1827,13 +1827,14 @@ export default {
       'Veröffentlichte Regeln, von Beurs in einem eigenen Konto ausgeführt; Anteile zum nächsten NIW.',
     empty: 'Keine Strategien.',
     rules: {
-      rebalance_60_40:
-        '60 % IWDA.AS und 40 % BEL.BR des investierten Teils, bei jedem täglichen Lauf auf diese Gewichte zurückgeführt.',
+      fixed_weights:
+        'Hält {{weights}} des investierten Teils, bei jedem täglichen Lauf auf diese Gewichte zurückgeführt.',
       trend_moving_average:
-        'Hält zu gleichen Teilen jede seiner Aktien, deren Kurs auf oder über dem Mittel ihrer letzten 10 Tageskurse liegt; der Rest bleibt in bar.',
-      momentum_top_two:
-        'Hält zu gleichen Teilen die zwei seiner sechs Aktien, deren Kurs über die letzten 20 Tageskurse am stärksten gestiegen ist (nur gestiegene Aktien); der Rest bleibt in bar.',
+        'Hält zu gleichen Teilen jede seiner Aktien, deren Kurs auf oder über dem Mittel ihrer letzten {{lookback}} Tageskurse liegt; der Rest bleibt in bar.',
+      momentum_top:
+        'Hält zu gleichen Teilen die {{top}} seiner {{count}} Aktien, deren Kurs über die letzten {{lookback}} Tageskurse am stärksten gestiegen ist (nur gestiegene Aktien); der Rest bleibt in bar.',
     },
+    weightItem: '{{rate}} % {{symbol}}',
     nav: 'NIW je Anteil',
     navOf: 'NIW vom {{date}}',
     noNav: 'Noch kein NIW berechnet',

@@ -1810,13 +1810,14 @@ export default {
     homeEntryNote: 'Published rules run by Beurs in an account of their own; units at the next NAV.',
     empty: 'No strategies.',
     rules: {
-      rebalance_60_40:
-        '60% IWDA.AS and 40% BEL.BR of the invested part, traded back to those weights at each daily run.',
+      fixed_weights:
+        'Holds {{weights}} of the invested part, traded back to those weights at each daily run.',
       trend_moving_average:
-        'Holds, in equal parts, each of its shares whose price is at or above the mean of its last 10 daily prices; the rest stays in cash.',
-      momentum_top_two:
-        'Holds, in equal parts, the two of its six shares whose price rose most over its last 20 daily prices (only shares that rose); the rest stays in cash.',
+        'Holds, in equal parts, each of its shares whose price is at or above the mean of its last {{lookback}} daily prices; the rest stays in cash.',
+      momentum_top:
+        'Holds, in equal parts, the {{top}} of its {{count}} shares whose price rose most over its last {{lookback}} daily prices (only shares that rose); the rest stays in cash.',
     },
+    weightItem: '{{rate}}% {{symbol}}',
     nav: 'NAV per unit',
     navOf: 'NAV of {{date}}',
     noNav: 'No NAV struck yet',

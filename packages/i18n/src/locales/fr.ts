@@ -1834,13 +1834,14 @@ export default {
       'Des règles publiées, exécutées par Beurs dans un compte propre ; parts à la prochaine VNI.',
     empty: 'Aucune stratégie.',
     rules: {
-      rebalance_60_40:
-        '60 % IWDA.AS et 40 % BEL.BR de la part investie, ramenés à ces poids à chaque exécution quotidienne.',
+      fixed_weights:
+        'Détient {{weights}} de la part investie, ramenés à ces poids à chaque exécution quotidienne.',
       trend_moving_average:
-        'Détient, à parts égales, chacune de ses actions dont le cours est égal ou supérieur à la moyenne de ses 10 derniers cours quotidiens ; le reste reste en liquidités.',
-      momentum_top_two:
-        'Détient, à parts égales, les deux de ses six actions dont le cours a le plus progressé sur ses 20 derniers cours quotidiens (seulement celles qui ont progressé) ; le reste reste en liquidités.',
+        'Détient, à parts égales, chacune de ses actions dont le cours est égal ou supérieur à la moyenne de ses {{lookback}} derniers cours quotidiens ; le reste reste en liquidités.',
+      momentum_top:
+        'Détient, à parts égales, les {{top}} de ses {{count}} actions dont le cours a le plus progressé sur ses {{lookback}} derniers cours quotidiens (seulement celles qui ont progressé) ; le reste reste en liquidités.',
     },
+    weightItem: '{{rate}} % {{symbol}}',
     nav: 'VNI par part',
     navOf: 'VNI du {{date}}',
     noNav: 'Aucune VNI calculée',

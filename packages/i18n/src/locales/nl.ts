@@ -1830,13 +1830,14 @@ export default {
       'Gepubliceerde regels die Beurs in een eigen rekening uitvoert; deelbewijzen tegen de volgende NIW.',
     empty: 'Geen strategieën.',
     rules: {
-      rebalance_60_40:
-        '60 % IWDA.AS en 40 % BEL.BR van het belegde deel, bij elke dagelijkse run terug naar die gewichten.',
+      fixed_weights:
+        'Houdt {{weights}} van het belegde deel aan, bij elke dagelijkse run terug naar die gewichten.',
       trend_moving_average:
-        'Houdt in gelijke delen elk van zijn aandelen waarvan de koers op of boven het gemiddelde van de laatste 10 dagkoersen staat; de rest blijft in cash.',
-      momentum_top_two:
-        'Houdt in gelijke delen de twee van zijn zes aandelen waarvan de koers het meest steeg over de laatste 20 dagkoersen (alleen aandelen die stegen); de rest blijft in cash.',
+        'Houdt in gelijke delen elk van zijn aandelen waarvan de koers op of boven het gemiddelde van de laatste {{lookback}} dagkoersen staat; de rest blijft in cash.',
+      momentum_top:
+        'Houdt in gelijke delen de {{top}} van zijn {{count}} aandelen waarvan de koers het meest steeg over de laatste {{lookback}} dagkoersen (alleen aandelen die stegen); de rest blijft in cash.',
     },
+    weightItem: '{{rate}} % {{symbol}}',
     nav: 'NIW per deelbewijs',
     navOf: 'NIW van {{date}}',
     noNav: 'Nog geen NIW berekend',

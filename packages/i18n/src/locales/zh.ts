@@ -1758,11 +1758,12 @@ export default {
     homeEntryNote: '公開的規則，由 Beurs 在獨立帳戶中執行；以下一個淨值計算單位。',
     empty: '沒有策略。',
     rules: {
-      rebalance_60_40: '投資部分的 60% 為 IWDA.AS、40% 為 BEL.BR，每日執行時調回這兩個比重。',
-      trend_moving_average: '平均持有價格不低於其最近 10 個每日價格平均值的股票；其餘保留現金。',
-      momentum_top_two:
-        '平均持有其六隻股票中，最近 20 個每日價格漲幅最大的兩隻（僅限上漲的股票）；其餘保留現金。',
+      fixed_weights: '投資部分依 {{weights}} 配置，每日執行時調回這些比重。',
+      trend_moving_average: '平均持有價格不低於其最近 {{lookback}} 個每日價格平均值的股票；其餘保留現金。',
+      momentum_top:
+        '平均持有其 {{count}} 隻股票中，最近 {{lookback}} 個每日價格漲幅最大的 {{top}} 隻（僅限上漲的股票）；其餘保留現金。',
     },
+    weightItem: '{{symbol}} {{rate}}%',
     nav: '每單位淨值',
     navOf: '{{date}} 的淨值',
     noNav: '尚未計算淨值',

@@ -25,6 +25,11 @@ export async function ensureStrategy(db: Executor, values: typeof strategies.$in
   return one(await db.select().from(strategies).where(eq(strategies.code, values.code)), 'strategy by code');
 }
 
+/** Inserts a new strategy; a code that exists fails on the unique index (23505). */
+export async function insertStrategy(db: Executor, values: typeof strategies.$inferInsert) {
+  return one(await db.insert(strategies).values(values).returning(), 'insert into strategies');
+}
+
 export async function listStrategies(db: Executor): Promise<StrategyRow[]> {
   return db.select().from(strategies).orderBy(asc(strategies.id));
 }

@@ -28,6 +28,12 @@ export async function strategiesRoutes(app: FastifyInstance): Promise<void> {
   });
   registerEndpoint(
     app,
+    adminStrategyEndpoints.strategyCreate,
+    ({ session, body }) => strategies.createByStaff(session, body),
+    { ...staff, staffRoles: adminStrategyRoles.strategyCreate },
+  );
+  registerEndpoint(
+    app,
     adminStrategyEndpoints.strategyClose,
     ({ session, body }) => strategies.closeByStaff(session, body),
     { ...staff, staffRoles: adminStrategyRoles.strategyClose },

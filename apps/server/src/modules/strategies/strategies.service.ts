@@ -4,12 +4,14 @@ import {
   STRATEGY_UNIT_SCALE,
   formatCash,
   formatDecimal,
+  strategyLimits,
+  tradableMarkets,
   type Currency,
   type StrategyRule,
 } from '@beurs/contract';
 import type { Clock } from '../../core/clock';
 import type { AuditService, StaffActor } from '../audit/audit.service';
-import type { Database, Executor, Transaction } from '../../db/database';
+import { isPgError, type Database, type Executor, type Transaction } from '../../db/database';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { RecordDetails, RecordEntry } from '../../ledger/record-sources';
@@ -32,6 +34,9 @@ import {
   INITIAL_NAV,
   metricsOf,
   strike,
+  MOMENTUM_HOLDINGS,
+  MOMENTUM_WINDOW,
+  TREND_WINDOW,
   momentumHolds,
   trendHolds,
   tradesToTargets,
@@ -72,26 +77,38 @@ export type StrategiesServiceDeps = {
 const TIME_ZONE = 'Europe/Brussels';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The published strategies: their rule, instruments, fees, notice period and time of day. */
-export const publishedStrategies: readonly {
+/** A strategy's published definition: its rule kind with its parameters, instruments, fees and terms. */
+export type StrategyDefinition = {
   code: string;
   name: string;
   rule: StrategyRule;
   symbols: readonly string[];
-  /** Target weights in basis points (the rebalance); the trend rule weighs its held names equally. */
-  weights?: readonly number[];
+  /** fixed_weights: target weights in basis points, one per symbol (summing to 10,000); else null. */
+  weights: readonly number[] | null;
+  /** trend_moving_average and momentum_top: the recorded prices the rule looks back over; else null. */
+  lookback: number | null;
+  /** momentum_top: how many names it holds; else null. */
+  top: number | null;
   managementBasisPoints: number;
   performanceBasisPoints: number;
   noticeDays: number;
   strikeTime: string;
   minimumFollowMinor: bigint;
-}[] = [
+};
+
+/**
+ * The strategies published with the product, opened at first use; staff publish others
+ * (`createByStaff`). All live in the strategies table and run the same way.
+ */
+export const publishedStrategies: readonly StrategyDefinition[] = [
   {
     code: 'BAL6040',
     name: '60/40 world and Belgium ETF rebalance',
-    rule: 'rebalance_60_40',
+    rule: 'fixed_weights',
     symbols: ['IWDA.AS', 'BEL.BR'],
     weights: [6_000, 4_000],
+    lookback: null,
+    top: null,
     managementBasisPoints: 100,
     performanceBasisPoints: 1_000,
     noticeDays: 2,
@@ -103,6 +120,9 @@ export const publishedStrategies: readonly {
     name: 'Brussels moving-average trend',
     rule: 'trend_moving_average',
     symbols: ['ABI.BR', 'KBC.BR', 'UCB.BR', 'SOLB.BR', 'ELI.BR'],
+    weights: null,
+    lookback: TREND_WINDOW,
+    top: null,
     managementBasisPoints: 150,
     performanceBasisPoints: 1_500,
     noticeDays: 3,
@@ -112,8 +132,11 @@ export const publishedStrategies: readonly {
   {
     code: 'MOMBR',
     name: 'Brussels momentum, the two strongest of six',
-    rule: 'momentum_top_two',
+    rule: 'momentum_top',
     symbols: ['AGS.BR', 'ARGX.BR', 'DIE.BR', 'GBLB.BR', 'SYENS.BR', 'UMI.BR'],
+    weights: null,
+    lookback: MOMENTUM_WINDOW,
+    top: MOMENTUM_HOLDINGS,
     managementBasisPoints: 150,
     performanceBasisPoints: 1_500,
     noticeDays: 3,
@@ -122,7 +145,39 @@ export const publishedStrategies: readonly {
   },
 ];
 
-const symbolsOf = (row: StrategyRow) => row.symbols.split(',');
+/** The time of day staff-created strategies run, as the published ones (Europe/Brussels). */
+const CREATED_STRIKE_TIME = '16:00';
+
+/** A strategy row's definition (what the audit keeps, and what must never change under followers). */
+export function definitionOf(row: StrategyRow): StrategyDefinition {
+  return {
+    code: row.code,
+    name: row.name,
+    rule: row.rule,
+    symbols: symbolsOf(row),
+    weights: row.weights === null ? null : row.weights.split(',').map(Number),
+    lookback: row.lookback,
+    top: row.top,
+    managementBasisPoints: row.managementBasisPoints,
+    performanceBasisPoints: row.performanceBasisPoints,
+    noticeDays: row.noticeDays,
+    strikeTime: row.strikeTime,
+    minimumFollowMinor: row.minimumFollowMinor,
+  };
+}
+
+/** The definition as the audit log keeps it (the minimum to follow as a decimal amount). */
+function auditedDefinition(row: StrategyRow) {
+  const { minimumFollowMinor, ...definition } = definitionOf(row);
+  return { ...definition, currency: row.currency, minimumFollow: formatCash(minimumFollowMinor) };
+}
+
+/** Basis points as a percentage with two decimals ("3.00"), exactly. */
+const percentOf = (basisPoints: number) => formatDecimal(BigInt(basisPoints), 2);
+
+function symbolsOf(row: StrategyRow) {
+  return row.symbols.split(',');
+}
 const minutesOf = (time: string) => {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return hours * 60 + minutes;
@@ -151,37 +206,47 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
 
   let published: Promise<void> | null = null;
 
+  /**
+   * What opens a strategy in the transaction: its own ledger account (a users row that cannot sign
+   * in) and its row's values with the definition, NAV 10.000000 and no units.
+   */
+  async function openValues(tx: Transaction, definition: StrategyDefinition, currency: Currency) {
+    const now = clock.now();
+    const today = market.venueDate(market.instrumentOf(definition.symbols[0]!), now.getTime());
+    const accountUserId = await users.openSystemAccount(tx, `strategy:${definition.code}`, now);
+    await ledger.openUserAccounts(tx, accountUserId);
+    return {
+      code: definition.code,
+      name: definition.name,
+      rule: definition.rule,
+      symbols: definition.symbols.join(','),
+      weights: definition.weights === null ? null : definition.weights.join(','),
+      lookback: definition.lookback,
+      top: definition.top,
+      currency,
+      accountUserId,
+      managementBasisPoints: definition.managementBasisPoints,
+      performanceBasisPoints: definition.performanceBasisPoints,
+      noticeDays: definition.noticeDays,
+      strikeTime: definition.strikeTime,
+      minimumFollowMinor: definition.minimumFollowMinor,
+      unitsMinor: 0n,
+      highWaterMark: INITIAL_NAV,
+      lastNav: INITIAL_NAV,
+      inceptionDate: today,
+      createdAt: now,
+    };
+  }
+
   /** Opens each published strategy once (its row and its own ledger account); two nodes may race. */
   function ensurePublished(): Promise<void> {
     published ??= (async () => {
-      const today = market.venueDate(market.instrumentOf('BEL.BR'), clock.now().getTime());
       for (const definition of publishedStrategies) {
         for (let attempt = 0; ; attempt += 1) {
           try {
             await db.transaction(async (tx) => {
-              const existing = await repository.findStrategyByCode(tx, definition.code);
-              if (existing) return;
-              const now = clock.now();
-              const accountUserId = await users.openSystemAccount(tx, `strategy:${definition.code}`, now);
-              await ledger.openUserAccounts(tx, accountUserId);
-              await repository.ensureStrategy(tx, {
-                code: definition.code,
-                name: definition.name,
-                rule: definition.rule,
-                symbols: definition.symbols.join(','),
-                currency: 'EUR',
-                accountUserId,
-                managementBasisPoints: definition.managementBasisPoints,
-                performanceBasisPoints: definition.performanceBasisPoints,
-                noticeDays: definition.noticeDays,
-                strikeTime: definition.strikeTime,
-                minimumFollowMinor: definition.minimumFollowMinor,
-                unitsMinor: 0n,
-                highWaterMark: INITIAL_NAV,
-                lastNav: INITIAL_NAV,
-                inceptionDate: today,
-                createdAt: now,
-              });
+              if (await repository.findStrategyByCode(tx, definition.code)) return;
+              await repository.ensureStrategy(tx, await openValues(tx, definition, 'EUR'));
             });
             break;
           } catch (error) {
@@ -194,6 +259,63 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
       throw error;
     });
     return published;
+  }
+
+  /**
+   * A staff definition checked against the catalogue and the limits: every instrument known,
+   * tradable (a listed share or ETF of a tradable market) and in one currency; the rule's
+   * parameters those of its kind; the fees under their caps. Answers the strategy's currency.
+   */
+  function checkDefinition(definition: StrategyDefinition): Currency {
+    const nowMs = clock.now().getTime();
+    let currency: Currency | null = null;
+    const seen = new Set<string>();
+    for (const symbol of definition.symbols) {
+      if (seen.has(symbol)) throw new DomainError('STRATEGY_INSTRUMENT_REPEATED', { symbol });
+      seen.add(symbol);
+      const instrument = market.instrumentOf(symbol);
+      const isTradable =
+        (tradableMarkets as readonly string[]).includes(instrument.market) &&
+        instrument.kind !== 'crypto' &&
+        (instrument.currency === 'EUR' || instrument.currency === 'USD') &&
+        (instrument.listedFromMs === undefined || instrument.listedFromMs <= nowMs);
+      if (!isTradable) throw new DomainError('INSTRUMENT_NOT_TRADABLE', { symbol });
+      const own = instrument.currency as Currency;
+      currency ??= own;
+      if (own !== currency) throw new DomainError('STRATEGY_CURRENCIES_MIXED', { symbol, currency: own });
+    }
+    const { rule, weights, lookback, top } = definition;
+    const count = definition.symbols.length;
+    const lookbackFits =
+      lookback !== null && lookback >= strategyLimits.lookbackMin && lookback <= strategyLimits.lookbackMax;
+    const parametersFit =
+      rule === 'fixed_weights'
+        ? weights !== null && lookback === null && top === null
+        : rule === 'trend_moving_average'
+          ? weights === null && lookbackFits && top === null
+          : weights === null && lookbackFits && top !== null && top >= 1 && top < count;
+    if (!parametersFit) throw new DomainError('STRATEGY_RULE_PARAMETERS_INVALID');
+    if (weights !== null) {
+      const total = weights.reduce((sum, weight) => sum + weight, 0);
+      if (
+        weights.length !== count ||
+        weights.some((weight) => weight <= 0) ||
+        total !== strategyLimits.weightsTotal
+      ) {
+        throw new DomainError('STRATEGY_WEIGHTS_INVALID', { total: total.toString() });
+      }
+    }
+    if (definition.managementBasisPoints > strategyLimits.managementBasisPointsMax) {
+      throw new DomainError('STRATEGY_MANAGEMENT_FEE_ABOVE_CAP', {
+        cap: percentOf(strategyLimits.managementBasisPointsMax),
+      });
+    }
+    if (definition.performanceBasisPoints > strategyLimits.performanceBasisPointsMax) {
+      throw new DomainError('STRATEGY_PERFORMANCE_FEE_ABOVE_CAP', {
+        cap: percentOf(strategyLimits.performanceBasisPointsMax),
+      });
+    }
+    return currency as Currency;
   }
 
   const instrumentOf = (row: StrategyRow) => market.instrumentOf(symbolsOf(row)[0]!);
@@ -246,16 +368,16 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
     return { cashMinor: cash?.available ?? 0n, holdings, valueMinor };
   }
 
-  /** The rule's target weights (basis points of the invested part). */
+  /** The rule's target weights (basis points of the invested part), from its published parameters. */
   async function targetsOf(row: StrategyRow): Promise<Map<string, number>> {
-    const symbols = symbolsOf(row);
-    if (row.rule === 'rebalance_60_40') {
-      const definition = publishedStrategies.find((item) => item.code === row.code);
-      const weights = definition?.weights ?? [6_000, 4_000];
-      return new Map(symbols.map((symbol, index) => [symbol, weights[index] ?? 0]));
+    const { symbols, rule, weights, lookback, top } = definitionOf(row);
+    if (rule === 'fixed_weights') {
+      return new Map(symbols.map((symbol, index) => [symbol, weights?.[index] ?? 0]));
     }
     const prices = await repository.pricesOf(db, row.id);
-    const held = row.rule === 'momentum_top_two' ? momentumHolds(prices) : trendHolds(prices);
+    const window = lookback ?? 0;
+    const held =
+      rule === 'momentum_top' ? momentumHolds(prices, window, top ?? 0) : trendHolds(prices, window);
     return new Map(held.map((symbol) => [symbol, Math.floor(10_000 / held.length)]));
   }
 
@@ -491,6 +613,9 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
       code: row.code,
       name: row.name,
       rule: row.rule,
+      ruleParameters: (({ weights, lookback, top }) => ({ weights: weights && [...weights], lookback, top }))(
+        definitionOf(row),
+      ),
       symbols: symbolsOf(row),
       currency: row.currency,
       nav: formatNav(row.lastNav),
@@ -800,6 +925,69 @@ export function createStrategiesService(deps: StrategiesServiceDeps) {
       });
       const totals = await repository.staffTotals(db);
       return presentForStaff(closed, totals.get(closed.id));
+    },
+
+    /**
+     * Staff publish a strategy (audited with its definition and the reason). Checked by
+     * `checkDefinition`; STRATEGY_CODE_TAKEN when its code exists (also when two submits race: the
+     * code is unique). The job runs it from then on like the published ones; nothing changes its
+     * definition afterwards.
+     */
+    async createByStaff(
+      actor: StaffActor,
+      input: {
+        code: string;
+        name: string;
+        rule: StrategyRule;
+        symbols: string[];
+        weights?: number[] | undefined;
+        lookback?: number | undefined;
+        top?: number | undefined;
+        managementBasisPoints: number;
+        performanceBasisPoints: number;
+        noticeDays: number;
+        minimumFollow: bigint;
+        reason: string;
+      },
+    ) {
+      await ensurePublished();
+      const definition: StrategyDefinition = {
+        code: input.code,
+        name: input.name,
+        rule: input.rule,
+        symbols: input.symbols,
+        weights: input.weights ?? null,
+        lookback: input.lookback ?? null,
+        top: input.top ?? null,
+        managementBasisPoints: input.managementBasisPoints,
+        performanceBasisPoints: input.performanceBasisPoints,
+        noticeDays: input.noticeDays,
+        strikeTime: CREATED_STRIKE_TIME,
+        minimumFollowMinor: input.minimumFollow,
+      };
+      const taken = () => new DomainError('STRATEGY_CODE_TAKEN', { code: input.code });
+      if (await repository.findStrategyByCode(db, input.code)) throw taken();
+      const currency = checkDefinition(definition);
+      let created: StrategyRow;
+      try {
+        created = await db.transaction(async (tx) => {
+          if (await repository.findStrategyByCode(tx, input.code)) throw taken();
+          const row = await repository.insertStrategy(tx, await openValues(tx, definition, currency));
+          await audit.record(tx, actor, {
+            action: 'strategy.created',
+            targetType: 'strategy',
+            targetId: row.id,
+            reason: input.reason,
+            before: null,
+            after: auditedDefinition(row),
+          });
+          return row;
+        });
+      } catch (error) {
+        if (isPgError(error, '23505')) throw taken();
+        throw error;
+      }
+      return presentForStaff(created, undefined);
     },
 
     /** Stops a strategy taking follows from `at` (COPY_TRADING_CLOSED after it); redemptions go on. */

@@ -30,6 +30,11 @@ export const strategies = pgTable(
     rule: text({ enum: strategyRules }).notNull(),
     /** The instruments the rule trades, comma-separated. */
     symbols: text().notNull(),
+    /** The rule's parameters, fixed at publication: fixed_weights: basis points per symbol, comma-separated. */
+    weights: text(),
+    /** trend_moving_average and momentum_top: recorded prices looked back over; momentum_top: names held. */
+    lookback: integer(),
+    top: integer(),
     currency: text({ enum: currencies }).notNull(),
     accountUserId: bigint({ mode: 'bigint' })
       .notNull()
@@ -57,6 +62,13 @@ export const strategies = pgTable(
       sql`${table.managementBasisPoints} between 0 and 500 and ${table.performanceBasisPoints} between 0 and 3000`,
     ),
     check('strategies_units_not_negative', sql`${table.unitsMinor} >= 0`),
+    check(
+      'strategies_rule_parameters',
+      // coalesce: a missing parameter (null) must fail the check, not pass it as unknown.
+      sql`coalesce((${table.rule} = 'fixed_weights' and ${table.weights} is not null and ${table.lookback} is null and ${table.top} is null)
+        or (${table.rule} = 'trend_moving_average' and ${table.weights} is null and ${table.lookback} > 0 and ${table.top} is null)
+        or (${table.rule} = 'momentum_top' and ${table.weights} is null and ${table.lookback} > 0 and ${table.top} > 0), false)`,
+    ),
   ],
 );
 

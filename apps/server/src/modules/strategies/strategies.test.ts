@@ -70,7 +70,8 @@ describe('following and leaving the 60/40 strategy', () => {
     const list = (await post('/strategy/list', {}, alice)).data.items;
     expect(list.map((item: { code: string }) => item.code)).toEqual(['BAL6040', 'TRENDBR', 'MOMBR']);
     expect(list[0]).toMatchObject({
-      rule: 'rebalance_60_40',
+      rule: 'fixed_weights',
+      ruleParameters: { weights: [6000, 4000], lookback: null, top: null },
       symbols: ['IWDA.AS', 'BEL.BR'],
       nav: '10.000000',
       navDate: null,

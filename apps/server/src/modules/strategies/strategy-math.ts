@@ -187,42 +187,51 @@ export function metricsOf(navs: readonly bigint[]): StrategyMetrics {
 /** Cash kept aside by every rule (fees, trading costs, redemptions between runs), in basis points. */
 export const CASH_BUFFER_BASIS_POINTS = 200;
 
-/** 60/40: 60 % and 40 % of the invested part; rebalanced when a weight drifts by more than 5 points. */
+/** Fixed weights (BAL6040: 60 % and 40 %) of the invested part; rebalanced when a weight drifts by more than 5 points. */
 export const REBALANCE_BAND_BASIS_POINTS = 500;
 
-/** Moving-average trend: hold a name while its price is at or above the mean of its last N prices. */
+/** Moving-average trend (TRENDBR): hold a name while its price is at or above the mean of its last N prices. */
 export const TREND_WINDOW = 10;
 
-/** For the trend rule: the names whose last price is at or above their moving average of TREND_WINDOW prices. */
-export function trendHolds(pricesBySymbol: ReadonlyMap<string, readonly bigint[]>): string[] {
+/**
+ * For the trend rule: the names whose last price is at or above their moving average of `window`
+ * recorded prices (none before `window` prices).
+ */
+export function trendHolds(
+  pricesBySymbol: ReadonlyMap<string, readonly bigint[]>,
+  window: number = TREND_WINDOW,
+): string[] {
   const held: string[] = [];
   for (const [symbol, prices] of pricesBySymbol) {
-    if (prices.length < TREND_WINDOW) continue;
-    const window = prices.slice(-TREND_WINDOW);
-    const sum = window.reduce((total, price) => total + price, 0n);
-    const last = window[window.length - 1]!;
-    if (last * BigInt(TREND_WINDOW) >= sum) held.push(symbol);
+    if (prices.length < window) continue;
+    const last = prices.slice(-window);
+    const sum = last.reduce((total, price) => total + price, 0n);
+    if (last[last.length - 1]! * BigInt(window) >= sum) held.push(symbol);
   }
   return held.sort();
 }
 
-/** Momentum: the return over the last MOMENTUM_WINDOW recorded prices ranks the names. */
+/** Momentum (MOMBR): the return over the last N recorded prices ranks the names. */
 export const MOMENTUM_WINDOW = 20;
-/** Momentum holds this many of its names at most. */
+/** MOMBR holds this many of its names at most. */
 export const MOMENTUM_HOLDINGS = 2;
 
 /**
- * For the momentum rule: the MOMENTUM_HOLDINGS names with the highest return over their last
- * MOMENTUM_WINDOW prices (last ÷ first, compared exactly as cross products), only those with a
- * positive return; ties go to the first symbol in alphabetical order. None before the window fills.
+ * For the momentum rule: the `top` names with the highest return over their last `window` prices
+ * (last ÷ first, compared exactly as cross products), only those with a positive return; ties go to
+ * the first symbol in alphabetical order. None before the window fills.
  */
-export function momentumHolds(pricesBySymbol: ReadonlyMap<string, readonly bigint[]>): string[] {
+export function momentumHolds(
+  pricesBySymbol: ReadonlyMap<string, readonly bigint[]>,
+  window: number = MOMENTUM_WINDOW,
+  top: number = MOMENTUM_HOLDINGS,
+): string[] {
   const ranked: { symbol: string; first: bigint; last: bigint }[] = [];
   for (const [symbol, prices] of pricesBySymbol) {
-    if (prices.length < MOMENTUM_WINDOW) continue;
-    const window = prices.slice(-MOMENTUM_WINDOW);
-    const first = window[0]!;
-    const last = window[window.length - 1]!;
+    if (prices.length < window) continue;
+    const recent = prices.slice(-window);
+    const first = recent[0]!;
+    const last = recent[recent.length - 1]!;
     if (first > 0n && last > first) ranked.push({ symbol, first, last });
   }
   // a before b when a's last/first is larger: a.last × b.first > b.last × a.first.
@@ -233,7 +242,7 @@ export function momentumHolds(pricesBySymbol: ReadonlyMap<string, readonly bigin
     return a.symbol < b.symbol ? -1 : 1;
   });
   return ranked
-    .slice(0, MOMENTUM_HOLDINGS)
+    .slice(0, top)
     .map((item) => item.symbol)
     .sort();
 }

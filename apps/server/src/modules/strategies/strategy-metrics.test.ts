@@ -92,6 +92,30 @@ describe('the rules', () => {
     expect(momentumHolds(new Map([['G.BR', [1000n, ...path(100, 99)]]]))).toEqual([]);
   });
 
+  it('parameterised: the trend over its own lookback, momentum over its lookback holding its top K', () => {
+    // A (… 90, 95) is above the mean of its last 2 and at the mean of its last 3; B (80, 100, 90) is
+    // below the mean of its last 2 (95) and at the mean of its last 3 (90).
+    const prices = new Map([
+      ['A.BR', [100n, 90n, 95n]],
+      ['B.BR', [80n, 100n, 90n]],
+    ]);
+    expect(trendHolds(prices, 2)).toEqual(['A.BR']);
+    expect(trendHolds(prices, 3)).toEqual(['A.BR', 'B.BR']);
+    expect(trendHolds(new Map([['C.BR', [100n, 90n, 91n]]]), 3)).toEqual([]);
+    expect(trendHolds(new Map([['C.BR', [100n, 90n, 91n]]]), 2)).toEqual(['C.BR']);
+    expect(trendHolds(prices, 4)).toEqual([]);
+    const rises = new Map([
+      ['A.BR', [100n, 101n, 110n]], // +10 % over 3, +8.9 % over 2
+      ['B.BR', [100n, 120n, 121n]], // +21 % over 3, +0.8 % over 2
+      ['C.BR', [100n, 100n, 105n]], // +5 % over both
+    ]);
+    expect(momentumHolds(rises, 3, 1)).toEqual(['B.BR']);
+    expect(momentumHolds(rises, 2, 1)).toEqual(['A.BR']);
+    expect(momentumHolds(rises, 2, 2)).toEqual(['A.BR', 'C.BR']);
+    expect(momentumHolds(rises, 3, 3)).toEqual(['A.BR', 'B.BR', 'C.BR']);
+    expect(momentumHolds(rises, 4, 1)).toEqual([]);
+  });
+
   it('rebalance: whole shares to the weights, sales first, small trades left out', () => {
     const trades = tradesToTargets({
       investableMinor: 10_000_00n,

@@ -1,6 +1,6 @@
 import { formatDecimal, parseDecimal } from '@beurs/contract/decimal';
 import { STRATEGY_UNIT_SCALE } from '@beurs/contract/rules';
-import { formatCurrency, formatDateTime } from '@beurs/i18n';
+import { formatCurrency, formatDateTime, formatMoney } from '@beurs/i18n';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,33 @@ import { Field } from '../../../shell/Field';
 import { SummaryRows } from '../../../shell/SummaryRows';
 import { showToast } from '../../../shell/toast';
 import styles from '../ipo/ipo.module.css';
+
+/** Basis points as a percentage, exactly, in the language ("60", "12,50"): whole percents without decimals. */
+const percentOfBasisPoints = (basisPoints: number, language: ReturnType<typeof currentLanguage>) =>
+  formatMoney(formatDecimal(BigInt(basisPoints), 2), language, basisPoints % 100 === 0 ? 0 : 2);
+
+/** The rule in words, from its kind and the parameters it was published with. */
+function ruleText(
+  strategy: Strategy,
+  language: ReturnType<typeof currentLanguage>,
+  t: ReturnType<typeof useTranslation>['t'],
+) {
+  const { weights, lookback, top } = strategy.ruleParameters;
+  switch (strategy.rule) {
+    case 'fixed_weights':
+      return t('strategy.rules.fixed_weights', {
+        weights: strategy.symbols
+          .map((symbol, index) =>
+            t('strategy.weightItem', { symbol, rate: percentOfBasisPoints(weights?.[index] ?? 0, language) }),
+          )
+          .join(', '),
+      });
+    case 'trend_moving_average':
+      return t('strategy.rules.trend_moving_average', { lookback });
+    case 'momentum_top':
+      return t('strategy.rules.momentum_top', { lookback, top, count: strategy.symbols.length });
+  }
+}
 
 /** The strategies run and strike their NAV on Brussels time; their times are shown in it. */
 const TIME_ZONE = 'Europe/Brussels';
@@ -225,7 +252,9 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
           </div>
           <span className="status">{t(strategy.closedAt ? 'strategy.noNextNav' : 'strategy.open')}</span>
         </div>
-        <p className={styles.ipoNote}>{t(`strategy.rules.${strategy.rule}`)}</p>
+        <p className={styles.ipoNote} data-testid="strategy-rule">
+          {ruleText(strategy, language, t)}
+        </p>
         <SummaryRows
           rows={[
             {

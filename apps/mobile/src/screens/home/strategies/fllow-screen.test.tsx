@@ -17,7 +17,8 @@ const strategy = (overrides: Partial<Strategy> = {}): Strategy => ({
   id: '1',
   code: 'BAL6040',
   name: '60/40 world and Belgium ETF rebalance',
-  rule: 'rebalance_60_40',
+  rule: 'fixed_weights',
+  ruleParameters: { weights: [6000, 4000], lookback: null, top: null },
   symbols: ['IWDA.AS', 'BEL.BR'],
   currency: 'EUR',
   nav: '10.123456',
@@ -140,6 +141,32 @@ describe('copy-following screens', () => {
     expect(screen.getByTestId('strategy-holding-value').textContent).toBe('1,012.34 €');
     expect(screen.getByTestId('strategy-holding-pnl').textContent).toBe('12.34 €');
     expect(document.body.textContent).not.toMatch(/expected/i);
+  });
+
+  it('says each rule with the parameters it was published with', async () => {
+    const { unmount } = renderApp('/home/fllow?id=1', handlers());
+    expect((await screen.findByTestId('strategy-rule')).textContent).toBe(
+      'Holds 60% IWDA.AS, 40% BEL.BR of the invested part, traded back to those weights at each daily run.',
+    );
+    unmount();
+    const momentum = {
+      rule: 'momentum_top' as const,
+      ruleParameters: { weights: null, lookback: 15, top: 3 },
+      symbols: ['A.BR', 'B.BR', 'C.BR', 'D.BR'],
+    };
+    const second = renderApp('/home/fllow?id=1', handlers(momentum));
+    expect((await screen.findByTestId('strategy-rule')).textContent).toBe(
+      'Holds, in equal parts, the 3 of its 4 shares whose price rose most over its last 15 daily prices (only shares that rose); the rest stays in cash.',
+    );
+    second.unmount();
+    await changeLanguage('nl');
+    renderApp(
+      '/home/fllow?id=1',
+      handlers({ ruleParameters: { weights: [6250, 3750], lookback: null, top: null } }),
+    );
+    expect((await screen.findByTestId('strategy-rule')).textContent).toContain(
+      '62,50 % IWDA.AS, 37,50 % BEL.BR',
+    );
   });
 
   it('follows with the amount and an idempotency key; the request waits for the next NAV', async () => {
