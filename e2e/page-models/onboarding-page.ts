@@ -9,6 +9,18 @@ import { AppPage } from './app-page';
 
 const TIMEOUT_MS = 15_000;
 
+/** Answers that pass the margin account's appropriateness test (the published rule, margin-enums.ts). */
+const PASSING_MARGIN_ANSWERS: Readonly<Record<string, string>> = {
+  margin_call: 'add_cash_or_reduce',
+  liquidation: 'closed_at_market',
+  loss_beyond_deposit: 'yes_debt',
+  short_selling: 'unlimited_loss',
+  interest: 'daily_on_borrowed',
+  recall: 'forced_buy_in',
+  leveraged_experience: 'never',
+  trade_frequency: 'monthly',
+};
+
 export class OnboardingPage {
   readonly app: AppPage;
   constructor(
@@ -83,5 +95,19 @@ export class OnboardingPage {
     const item = this.page.locator('li[data-testid^="deposit-"]').first();
     await item.getByTestId('deposit-reference').waitFor({ timeout: TIMEOUT_MS });
     return (await item.getAttribute('data-testid')) ?? '';
+  }
+
+  /** Me → margin account: the test passed, the risk disclosure ticked, the account opened. */
+  async openMarginAccount(): Promise<void> {
+    await this.app.open('/information/margin');
+    await this.page.getByTestId('margin-test').waitFor({ timeout: TIMEOUT_MS });
+    for (const [question, answer] of Object.entries(PASSING_MARGIN_ANSWERS)) {
+      await this.page.getByTestId(`margin-answer-${question}-${answer}`).check();
+    }
+    await this.page.getByTestId('margin-submit-test').click();
+    await this.page.getByTestId('margin-disclosure').waitFor({ timeout: TIMEOUT_MS });
+    await this.page.getByTestId('margin-accept').check();
+    await this.page.getByTestId('margin-open').click();
+    await this.page.getByTestId('margin-opened').waitFor({ timeout: TIMEOUT_MS });
   }
 }

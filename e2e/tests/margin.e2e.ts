@@ -33,17 +33,6 @@ const DEPOSIT = '3000.00';
 const POSITION_EUR = 4000;
 const TIMEOUT_MS = 15_000;
 const SETTLE_MS = 500;
-/** Passing answers of the published rule (margin-enums.ts). */
-const ANSWERS: Record<string, string> = {
-  margin_call: 'add_cash_or_reduce',
-  liquidation: 'closed_at_market',
-  loss_beyond_deposit: 'yes_debt',
-  short_selling: 'unlimited_loss',
-  interest: 'daily_on_borrowed',
-  recall: 'forced_buy_in',
-  leveraged_experience: 'never',
-  trade_frequency: 'monthly',
-};
 /**
  * The price path after the restart (percent of the simulated price, seconds from the start): flat,
  * then down to 70 % (a 2.00× large cap's level about 95 %: below the 100 % call level, above the
@@ -155,16 +144,7 @@ describe('margin account end to end (issue 16)', () => {
   });
 
   it('opens the margin account: the test passed, the risk disclosure accepted', async () => {
-    await app.open('/information/margin');
-    await page.getByTestId('margin-test').waitFor({ timeout: TIMEOUT_MS });
-    for (const [question, answer] of Object.entries(ANSWERS)) {
-      await page.getByTestId(`margin-answer-${question}-${answer}`).check();
-    }
-    await page.getByTestId('margin-submit-test').click();
-    await page.getByTestId('margin-disclosure').waitFor({ timeout: TIMEOUT_MS });
-    await page.getByTestId('margin-accept').check();
-    await page.getByTestId('margin-open').click();
-    await page.getByTestId('margin-opened').waitFor({ timeout: TIMEOUT_MS });
+    await new OnboardingPage(page, server.baseUrl, messages).openMarginAccount();
     assert.equal(await page.getByTestId('margin-state').innerText(), messages.margin.states.open);
   });
 

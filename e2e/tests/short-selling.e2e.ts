@@ -32,17 +32,6 @@ const BORROW_FEE_BASIS_POINTS = 250;
 const LENDER_SHARES = 10;
 const SHORT_SHARES = 4;
 const TIMEOUT_MS = 15_000;
-/** Passing answers of the published rule (margin-enums.ts). */
-const ANSWERS: Record<string, string> = {
-  margin_call: 'add_cash_or_reduce',
-  liquidation: 'closed_at_market',
-  loss_beyond_deposit: 'yes_debt',
-  short_selling: 'unlimited_loss',
-  interest: 'daily_on_borrowed',
-  recall: 'forced_buy_in',
-  leveraged_experience: 'never',
-  trade_frequency: 'monthly',
-};
 
 type User = { account: string; context: BrowserContext; page: Page; app: AppPage };
 
@@ -180,17 +169,8 @@ describe('short selling and securities lending end to end (issue 16 item 3)', ()
   });
 
   it('opens a margin account in the app, sells short on the ticket and sees the short position', async () => {
-    const { page, app } = shorter;
-    await app.open('/information/margin');
-    await page.getByTestId('margin-test').waitFor({ timeout: TIMEOUT_MS });
-    for (const [question, answer] of Object.entries(ANSWERS)) {
-      await page.getByTestId(`margin-answer-${question}-${answer}`).check();
-    }
-    await page.getByTestId('margin-submit-test').click();
-    await page.getByTestId('margin-disclosure').waitFor({ timeout: TIMEOUT_MS });
-    await page.getByTestId('margin-accept').check();
-    await page.getByTestId('margin-open').click();
-    await page.getByTestId('margin-opened').waitFor({ timeout: TIMEOUT_MS });
+    const { page } = shorter;
+    await new OnboardingPage(page, server.baseUrl, messages).openMarginAccount();
 
     const trade = new TradePage(page, server.baseUrl, 'en', messages);
     await trade.openStock(symbol);
