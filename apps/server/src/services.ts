@@ -200,8 +200,10 @@ export function createServices(deps: ServiceDeps) {
       sellLocks: config.trading.sellLocks,
     },
   });
+  const credit = createCreditService({ db, clock, ledger, users, identity, restrictions });
   const trading = createTradingService({
     margin,
+    credit,
     db,
     clock,
     ledger,
@@ -264,8 +266,8 @@ export function createServices(deps: ServiceDeps) {
     thresholdMinor: config.funds.correctionThresholdMinor,
     dailyLimitMinor: config.funds.correctionDailyLimitMinor,
   });
-  // Account services (issue 14): the credit line, the daily check-in, the professional-client application.
-  const credit = createCreditService({ db, clock, ledger, users, identity, restrictions });
+  // Account services (issue 14): the credit line (created before trading, whose account totals
+  // subtract what is owed on it), the daily check-in, the professional-client application.
   const checkIn = createCheckInService({ db, clock, users });
   const professional = createProfessionalService({
     db,

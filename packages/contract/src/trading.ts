@@ -500,9 +500,16 @@ export const tradeSummaryData = z.object({
       positionsValue: cashText,
       /** Cash on the margin side (collateral, capital transfers). */
       marginCash: cashText,
-      /** What the margin loan owes in this currency (a shortfall after a liquidation included). */
+      /** Everything the user owes in this currency: owedMarginLoan + owedCredit. */
       owed: cashText,
-      /** Available + frozen + margin cash + holdings − owed. */
+      /** What the margin loan owes in this currency (a shortfall after a liquidation included). */
+      owedMarginLoan: cashText,
+      /**
+       * What the user owes on credit loans in this currency (EUR only): principal outstanding plus
+       * interest due through yesterday — what repaying them in full takes today.
+       */
+      owedCredit: cashText,
+      /** Available + frozen + margin cash + holdings − owed (margin loan and credit loans). */
       totalAssets: cashText,
       unrealisedPnl: z.string(),
       realisedPnl: z.string(),

@@ -67,7 +67,8 @@ export const emptyRequest = z.strictObject({}).nullish();
 /**
  * Account totals per cash currency, computed from positions and the ledger (never stored by hand):
  * total assets = available + frozen + margin cash + holdings priced in this currency at the live
- * price − what the margin loan owes (issue 16: borrowed money is never counted as the user's);
+ * price − what the user owes on the margin loan and on credit loans (issues 14 and 16: borrowed
+ * money is never counted as the user's);
  * withdrawable = available − sale proceeds still settling; profit = realised + unrealised P&L of
  * the positions plus dividends received net of withholding.
  */
@@ -81,8 +82,15 @@ export const balanceSummary = z.object({
   positionsValue: cashAmountOutput,
   /** Cash on the margin side (collateral, capital transfers). */
   marginCash: cashAmountOutput,
-  /** What the margin loan owes in this currency, a shortfall after a liquidation included. */
+  /** Everything the user owes in this currency: owedMarginLoan + owedCredit. */
   owed: cashAmountOutput,
+  /** What the margin loan owes in this currency, a shortfall after a liquidation included. */
+  owedMarginLoan: cashAmountOutput,
+  /**
+   * What the user owes on credit loans in this currency (EUR only): principal outstanding plus
+   * interest due through yesterday — what repaying them in full takes today.
+   */
+  owedCredit: cashAmountOutput,
   profit: cashAmountOutput,
 });
 

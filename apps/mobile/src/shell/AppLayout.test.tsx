@@ -23,6 +23,8 @@ const userInfo = (overrides: Partial<Data<'/user/getUserinfo'>> = {}): Ok<Data<'
         positionsValue: '0.00',
         marginCash: '0.00',
         owed: '0.00',
+        owedMarginLoan: '0.00',
+        owedCredit: '0.00',
         profit: '0.00',
       },
     ],

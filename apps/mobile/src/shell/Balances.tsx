@@ -11,8 +11,9 @@ const negated = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : 
 
 /**
  * Account totals per currency, as the server computes them from positions and the ledger: total
- * assets, then available, frozen, withdrawable, holdings at market value, the margin side's cash and
- * what is owed on margin (when there are any) and total profit.
+ * assets, then available, frozen, withdrawable, holdings at market value, the margin side's cash,
+ * what is owed on the margin loan and on credit loans (each when there is any) and total profit.
+ * Total assets subtract both debts.
  * `testIdPrefix` names the cards (`balance-EUR`, `balance-EUR-available`, …).
  */
 export function Balances({
@@ -36,11 +37,17 @@ export function Balances({
           ['frozen', t('me.frozen'), balance.frozen],
           ['withdrawable', t('me.withdrawable'), balance.withdrawable],
           ['positions', t('me.positionsValue'), balance.positionsValue],
-          // The margin side (issue 16), only for a user who has one: its cash and what is owed.
+          // The margin side (issue 16), only for a user who has one: its cash and what its loan owes.
           ...(isZero(balance.marginCash)
             ? []
             : [['marginCash', t('me.marginCash'), balance.marginCash] as const]),
-          ...(isZero(balance.owed) ? [] : [['owed', t('me.owed'), negated(balance.owed)] as const]),
+          ...(isZero(balance.owedMarginLoan)
+            ? []
+            : [['owed', t('me.owed'), negated(balance.owedMarginLoan)] as const]),
+          // A credit loan (issue 14): its cash is in available, what is owed on it is not the user's.
+          ...(isZero(balance.owedCredit)
+            ? []
+            : [['owedCredit', t('me.owedCredit'), negated(balance.owedCredit)] as const]),
         ];
         return (
           <section key={balance.currency} className="card" data-testid={id}>

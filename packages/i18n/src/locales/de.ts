@@ -156,9 +156,10 @@ export default {
     withdrawable: 'Auszahlbar',
     positionsValue: 'Bestände',
     marginCash: 'Guthaben auf Marge',
-    owed: 'Geschuldet auf Marge',
+    owed: 'Geschuldet auf den Margenkredit',
+    owedCredit: 'Geschuldet auf Kredite',
     totalsNote:
-      'Gesamtvermögen: Guthaben (auch auf der Margenseite) plus Bestände zum aktuellen Kurs, abzüglich dessen, was Sie auf Marge schulden. Auszahlbar: verfügbar abzüglich noch nicht abgerechneter Verkaufserlöse. Gesamtgewinn: realisierte und nicht realisierte Gewinne und Verluste Ihrer Positionen plus Dividenden nach Quellensteuer; Ein- und Auszahlungen sind kein Gewinn.',
+      'Gesamtvermögen: Guthaben (auch auf der Margenseite) plus Bestände zum aktuellen Kurs, abzüglich dessen, was Sie auf den Margenkredit und auf Kredite schulden (Kapital und fällige Zinsen). Auszahlbar: verfügbar abzüglich noch nicht abgerechneter Verkaufserlöse. Gesamtgewinn: realisierte und nicht realisierte Gewinne und Verluste Ihrer Positionen plus Dividenden nach Quellensteuer; Ein- und Auszahlungen sind kein Gewinn.',
     profit: 'Gesamtgewinn',
     identity: 'Identität',
     identityStates: {

@@ -157,9 +157,10 @@ export default {
     withdrawable: 'Withdrawable',
     positionsValue: 'Holdings',
     marginCash: 'Margin cash',
-    owed: 'Owed on margin',
+    owed: 'Owed on the margin loan',
+    owedCredit: 'Owed on credit loans',
     totalsNote:
-      'Total assets: cash (including the margin side) plus holdings at the live price, less what you owe on margin. Withdrawable: available minus sale proceeds still settling. Total profit: realised and unrealised gains and losses on your positions plus dividends after withholding tax; deposits and withdrawals are not profit.',
+      'Total assets: cash (including the margin side) plus holdings at the live price, less what you owe on the margin loan and on credit loans (principal and interest due). Withdrawable: available minus sale proceeds still settling. Total profit: realised and unrealised gains and losses on your positions plus dividends after withholding tax; deposits and withdrawals are not profit.',
     profit: 'Total profit',
     identity: 'Identity',
     identityStates: {

@@ -156,9 +156,10 @@ export default {
     withdrawable: 'Retirable',
     positionsValue: 'Positions',
     marginCash: 'Liquidités sur marge',
-    owed: 'Dû sur marge',
+    owed: 'Dû sur le prêt sur marge',
+    owedCredit: 'Dû sur les crédits',
     totalsNote:
-      'Actifs totaux : liquidités (côté marge compris) plus positions au cours actuel, moins ce que vous devez sur marge. Retirable : disponible moins le produit des ventes pas encore réglé. Gain total : plus- et moins-values réalisées et latentes de vos positions, plus les dividendes après précompte ; les dépôts et retraits ne sont pas un gain.',
+      'Actifs totaux : liquidités (côté marge compris) plus positions au cours actuel, moins ce que vous devez sur le prêt sur marge et sur les crédits (capital et intérêts dus). Retirable : disponible moins le produit des ventes pas encore réglé. Gain total : plus- et moins-values réalisées et latentes de vos positions, plus les dividendes après précompte ; les dépôts et retraits ne sont pas un gain.',
     profit: 'Gain total',
     identity: 'Identité',
     identityStates: {

@@ -156,9 +156,10 @@ export default {
     withdrawable: 'Opneembaar',
     positionsValue: 'Posities',
     marginCash: 'Margecash',
-    owed: 'Verschuldigd op marge',
+    owed: 'Verschuldigd op de margelening',
+    owedCredit: 'Verschuldigd op kredieten',
     totalsNote:
-      'Totaal vermogen: cash (ook aan de margekant) plus posities tegen de actuele koers, min wat je op marge verschuldigd bent. Opneembaar: beschikbaar min verkoopopbrengsten die nog niet afgewikkeld zijn. Totale winst: gerealiseerde en niet-gerealiseerde winst en verlies op je posities plus dividenden na roerende voorheffing; stortingen en opnames zijn geen winst.',
+      'Totaal vermogen: cash (ook aan de margekant) plus posities tegen de actuele koers, min wat je verschuldigd bent op de margelening en op kredieten (kapitaal en verschuldigde rente). Opneembaar: beschikbaar min verkoopopbrengsten die nog niet afgewikkeld zijn. Totale winst: gerealiseerde en niet-gerealiseerde winst en verlies op je posities plus dividenden na roerende voorheffing; stortingen en opnames zijn geen winst.',
     profit: 'Totale winst',
     identity: 'Identiteit',
     identityStates: {

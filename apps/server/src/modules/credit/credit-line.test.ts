@@ -235,6 +235,51 @@ describe('borrowing and repaying', () => {
   });
 });
 
+describe('total assets with a loan outstanding', () => {
+  it('are what the user would have after repaying everything: principal and interest due are owed', async () => {
+    const user = await fundedUser(testApp, admin, '100.00', channelId);
+    const eur = async () =>
+      (await call(testApp.app, '/user/getUserinfo', undefined, user)).json().data.balances[0];
+    const loan = (await borrow(user, '1000.00')).json().data;
+    // The loan's cash is in available; the loan is owed, so total assets stay the user's 100.00.
+    expect(await eur()).toMatchObject({
+      currency: 'EUR',
+      available: '1100.00',
+      owed: '1000.00',
+      owedMarginLoan: '0.00',
+      owedCredit: '1000.00',
+      totalAssets: '100.00',
+    });
+    // Two days on, before the daily job posts their interest (0.33 a day; a repayment posts it first).
+    testApp.clock.advance(2 * 86_400_000);
+    // The overview is cached for a second of real time (users.service); nothing moved, so wait it out.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const before = await eur();
+    expect(before).toMatchObject({ owed: '1000.66', owedCredit: '1000.66', totalAssets: '99.34' });
+    const summary = (await call(testApp.app, '/trade/summary', {}, user)).json().data;
+    expect(summary.currencies[0]).toMatchObject({
+      currency: 'EUR',
+      owed: '1000.66',
+      owedMarginLoan: '0.00',
+      owedCredit: '1000.66',
+      totalAssets: '99.34',
+    });
+    expect(summary.totalAssetsEur).toBe('99.34');
+    // Repaying everything leaves exactly the total assets shown before, as cash.
+    expect((await repay(user, loan.id, before.owedCredit)).json().data).toMatchObject({
+      state: 'repaid',
+      owed: '0.00',
+    });
+    expect(await eur()).toMatchObject({
+      available: before.totalAssets,
+      owed: '0.00',
+      owedCredit: '0.00',
+      totalAssets: before.totalAssets,
+    });
+    await expectLedgerHolds();
+  });
+});
+
 describe('withdrawals with a loan outstanding', () => {
   it('free funds stay withdrawable whatever the loan and the score', async () => {
     testApp.clock.set('2026-03-09T10:00:00Z');

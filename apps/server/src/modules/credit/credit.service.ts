@@ -28,7 +28,14 @@ import {
 } from './credit-score';
 import * as repository from './credit.repository';
 import type { LoanMovementRow, LoanRow } from './credit.repository';
-import { addDays, addMonths, dailyInterestMinor, repaymentSchedule, utcDay } from './loan-math';
+import {
+  addDays,
+  addMonths,
+  dailyInterestMinor,
+  daysBetween,
+  repaymentSchedule,
+  utcDay,
+} from './loan-math';
 
 // The credit line (issue 14, item 1): a loan is money lent from the house `loan_book` into the
 // user's available EUR, one ledger entry per draw; each day's interest is its own entry
@@ -346,6 +353,35 @@ export function createCreditService(deps: {
         });
       }
       return details;
+    },
+
+    /**
+     * What the user owes on their open credit loan now (EUR): the principal outstanding and the
+     * interest due — posted and not repaid, plus the days through yesterday the daily job has not
+     * posted yet (a repayment posts those first), so principal + interest is what repaying
+     * everything takes today. The account totals subtract it (trading takes it as a port).
+     */
+    async owedOnLoans(executor: Executor, userId: bigint) {
+      const loan = await repository.findOpenLoan(executor, userId);
+      if (!loan) return { currency: CURRENCY, principalMinor: 0n, interestMinor: 0n } as const;
+      const [movements, balances] = await Promise.all([
+        repository.movementsOf(executor, [loan.id]),
+        balancesOf(executor, [loan.id]),
+      ]);
+      const sums = balances.get(String(loan.id)) ?? { drawnMinor: 0n, accruedMinor: 0n, repaidMinor: 0n };
+      const { principalOwedMinor, interestOwedMinor } = owedParts(sums, movements);
+      const firstDay = loan.accruedThrough ? addDays(loan.accruedThrough, 1) : utcDay(loan.openedAt);
+      const unpostedDays = Math.min(
+        CATCH_UP_DAYS_MAX,
+        Math.max(0, daysBetween(firstDay, addDays(utcDay(clock.now()), -1)) + 1),
+      );
+      const unpostedMinor =
+        BigInt(unpostedDays) * dailyInterestMinor(principalOwedMinor, loan.rateBasisPoints);
+      return {
+        currency: CURRENCY,
+        principalMinor: principalOwedMinor,
+        interestMinor: interestOwedMinor + unpostedMinor,
+      } as const;
     },
 
     async score(userId: bigint) {

@@ -203,6 +203,8 @@ describe('totals after a buy at a moving price', () => {
         positionsValue: eur.positionsValue,
         marginCash: '0.00',
         owed: '0.00',
+        owedMarginLoan: '0.00',
+        owedCredit: '0.00',
         profit: eur.totalProfit,
       });
       checked += 1;

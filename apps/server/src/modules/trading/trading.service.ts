@@ -38,6 +38,7 @@ import type { IdentityService } from '../identity/identity.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { RestrictionsService } from '../restrictions/restrictions.service';
 import type { UsersService } from '../users/users.service';
+import type { CreditService } from '../credit/credit.service';
 import {
   dailyBorrowFeeMinor,
   marginPartMinor,
@@ -122,6 +123,8 @@ export type TradingServiceDeps = {
     | 'liquidationLock'
     | 'liquidationPrices'
   >;
+  /** What the user owes on credit loans (issue 14): the account totals subtract it. */
+  credit?: Pick<CreditService, 'owedOnLoans'>;
 };
 
 /** The value of a settled promise, or its error thrown. */
@@ -157,6 +160,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     trading,
     fxSpreadBasisPoints,
     margin,
+    credit,
   } = deps;
   const execution = createOrderExecution({ ledger, market, ...(margin ? { loans: margin } : {}) });
   const resting = new RestingOrderIndex();
@@ -713,8 +717,10 @@ export function createTradingService(deps: TradingServiceDeps) {
 
   /**
    * Account totals per cash currency, computed from the ledger and the positions (never stored):
-   * total assets = available + frozen cash + the holdings priced in that currency at the live last
-   * price (at cost while no price can be had: never a made-up value); withdrawable = available −
+   * total assets = available + frozen cash + margin cash + the holdings priced in that currency at
+   * the live last price (at cost while no price can be had: never a made-up value) − what the user
+   * owes on the margin loan and on credit loans (principal and interest due: a loan's cash is in
+   * available, its debt is not the user's money); withdrawable = available −
    * sale proceeds still settling; total profit = realised P&L of sales + unrealised P&L of holdings
    * (market value − cost, fees and TOB included in cost) + dividends received net of withholding;
    * deposits, withdrawals, exchanges and corrections are not profit. A user without positions costs
@@ -734,6 +740,7 @@ export function createTradingService(deps: TradingServiceDeps) {
             repository.unsettled(db, userId, today),
             repository.dividendsNet(db, userId),
           ]);
+    const creditOwed = credit ? await credit.owedOnLoans(db, userId) : null;
     const marginCash = margin ? await ledger.getUserKindCash(db, userId, 'margin') : [];
     return Promise.all(
       currencies.map(async (currency) => {
@@ -763,6 +770,9 @@ export function createTradingService(deps: TradingServiceDeps) {
         // what the margin loan owes (a shortfall after a liquidation included) is not.
         const marginCashMinor = marginCash.find((row) => row.currency === currency)?.balanceMinor ?? 0n;
         const owedMinor = margin ? await margin.owed(db, userId, currency) : 0n;
+        // A credit loan (issue 14) lent cash into available: its principal and interest due are owed.
+        const owedCreditMinor =
+          creditOwed?.currency === currency ? creditOwed.principalMinor + creditOwed.interestMinor : 0n;
         const withdrawableMinor = availableMinor - settlingMinor;
         return {
           currency,
@@ -771,8 +781,12 @@ export function createTradingService(deps: TradingServiceDeps) {
           withdrawableMinor: withdrawableMinor > 0n ? withdrawableMinor : 0n,
           positionsValueMinor,
           marginCashMinor,
-          owedMinor,
-          totalAssetsMinor: availableMinor + frozenMinor + marginCashMinor + positionsValueMinor - owedMinor,
+          owedMarginMinor: owedMinor,
+          owedCreditMinor,
+          /** Everything owed: the margin loan and credit loans. */
+          owedMinor: owedMinor + owedCreditMinor,
+          totalAssetsMinor:
+            availableMinor + frozenMinor + marginCashMinor + positionsValueMinor - owedMinor - owedCreditMinor,
           unrealisedPnlMinor,
           realisedPnlMinor,
           dividendsMinor,
@@ -1757,6 +1771,8 @@ export function createTradingService(deps: TradingServiceDeps) {
           positionsValue: formatCash(row.positionsValueMinor),
           marginCash: formatCash(row.marginCashMinor),
           owed: formatCash(row.owedMinor),
+          owedMarginLoan: formatCash(row.owedMarginMinor),
+          owedCredit: formatCash(row.owedCreditMinor),
           totalAssets: formatCash(row.totalAssetsMinor),
           unrealisedPnl: formatCash(row.unrealisedPnlMinor),
           realisedPnl: formatCash(row.realisedPnlMinor),

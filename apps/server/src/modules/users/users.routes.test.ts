@@ -320,6 +320,8 @@ describe('user info, notices and config', () => {
         positionsValue: '0.00',
         marginCash: '0.00',
         owed: '0.00',
+        owedMarginLoan: '0.00',
+        owedCredit: '0.00',
         profit: '0.00',
       },
       {
@@ -331,6 +333,8 @@ describe('user info, notices and config', () => {
         positionsValue: '0.00',
         marginCash: '0.00',
         owed: '0.00',
+        owedMarginLoan: '0.00',
+        owedCredit: '0.00',
         profit: '0.00',
       },
     ]);

@@ -49,7 +49,10 @@ export type AccountTotalsPort = (userId: bigint) => Promise<
     withdrawableMinor: bigint;
     positionsValueMinor: bigint;
     marginCashMinor: bigint;
+    /** Everything owed: the margin loan and credit loans. */
     owedMinor: bigint;
+    owedMarginMinor: bigint;
+    owedCreditMinor: bigint;
     totalAssetsMinor: bigint;
     totalProfitMinor: bigint;
   }>
@@ -138,6 +141,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           positionsValue: formatCash(total?.positionsValueMinor ?? 0n),
           marginCash: formatCash(total?.marginCashMinor ?? 0n),
           owed: formatCash(total?.owedMinor ?? 0n),
+          owedMarginLoan: formatCash(total?.owedMarginMinor ?? 0n),
+          owedCredit: formatCash(total?.owedCreditMinor ?? 0n),
           profit: formatCash(total?.totalProfitMinor ?? 0n),
         };
       }),

@@ -27,6 +27,8 @@ const withPosition = (): UserInfo => ({
       positionsValue: '712.30',
       marginCash: '0.00',
       owed: '0.00',
+      owedMarginLoan: '0.00',
+      owedCredit: '0.00',
       profit: '-7.49',
     },
     {
@@ -38,6 +40,8 @@ const withPosition = (): UserInfo => ({
       positionsValue: '0.00',
       marginCash: '0.00',
       owed: '0.00',
+      owedMarginLoan: '0.00',
+      owedCredit: '0.00',
       profit: '1.43',
     },
   ],
@@ -104,19 +108,44 @@ describe('a margin account', () => {
       positionsValue: '8000.00',
       marginCash: '500.00',
       owed: '4000.00',
+      owedMarginLoan: '4000.00',
+      owedCredit: '0.00',
     };
     renderApp('/information/index', { ...handlers, '/user/getUserinfo': () => ok(margined) });
     const eur = await screen.findByTestId('balance-EUR');
-    expect(within(eur).getByText('Owed on margin')).toBeTruthy();
+    expect(within(eur).getByText('Owed on the margin loan')).toBeTruthy();
+    expect(screen.queryByTestId('balance-EUR-owedCredit')).toBeNull();
     expect(cell('balance-EUR-owed')).toBe('-4,000.00 €');
     expect(cell('balance-EUR-marginCash')).toBe('500.00 €');
     expect(cell('balance-EUR-total')).toBe('4,500.00 €');
     // A currency with no margin side shows neither row.
     expect(screen.queryByTestId('balance-USD-owed')).toBeNull();
     expect(screen.queryByTestId('balance-USD-marginCash')).toBeNull();
-    expect(screen.getByText(/less what you owe on margin/)).toBeTruthy();
+    expect(screen.getByText(/less what you owe on the margin loan and on credit loans/)).toBeTruthy();
     await changeLanguage('nl');
-    expect(await within(eur).findByText('Verschuldigd op marge')).toBeTruthy();
+    expect(await within(eur).findByText('Verschuldigd op de margelening')).toBeTruthy();
+  });
+
+  it('shows what is owed on a credit loan in its own row, and total assets net of it', async () => {
+    // A 1,000.00 credit loan paid into available, 0.55 interest due on it: it is owed, not the user's.
+    const borrowed = withPosition();
+    borrowed.balances[0] = {
+      ...borrowed.balances[0]!,
+      totalAssets: '3991.96',
+      available: '5250.21',
+      owed: '1000.55',
+      owedMarginLoan: '0.00',
+      owedCredit: '1000.55',
+    };
+    renderApp('/information/index', { ...handlers, '/user/getUserinfo': () => ok(borrowed) });
+    const eur = await screen.findByTestId('balance-EUR');
+    expect(within(eur).getByText('Owed on credit loans')).toBeTruthy();
+    expect(cell('balance-EUR-owedCredit')).toBe('-1,000.55 €');
+    expect(cell('balance-EUR-total')).toBe('3,991.96 €');
+    // No margin loan: no margin row.
+    expect(screen.queryByTestId('balance-EUR-owed')).toBeNull();
+    await changeLanguage('nl');
+    expect(await within(eur).findByText('Verschuldigd op kredieten')).toBeTruthy();
   });
 });
 

@@ -54,6 +54,8 @@ describe('wallet tab', () => {
             positionsValue: '0.00',
             marginCash: '0.00',
             owed: '0.00',
+            owedMarginLoan: '0.00',
+            owedCredit: '0.00',
             profit: '0.00',
           })),
           restrictions: [],
