@@ -173,7 +173,10 @@ export function createServices(deps: ServiceDeps) {
     users,
     rate: config.margin,
     ledger,
-    holdings: { marginHoldings: (userId) => trading.marginHoldings(userId) },
+    holdings: {
+      marginHoldings: (userId) => trading.marginHoldings(userId),
+      marginHoldingsOf: (userIds) => trading.marginHoldingsOf(userIds),
+    },
     recordOrders: (userId, orderIds) => trading.recordOrders(userId, orderIds),
     // Securities lending (issue 16 item 3): trading's fully paid shares for the pool, its buy-to-cover for a buy-in.
     lending: {

@@ -374,6 +374,25 @@ export async function selectUserBalances(
   }));
 }
 
+/** Balances of one account kind for many users (one statement; users without such an account answer no row). */
+export async function selectUsersKindBalances(
+  executor: Executor,
+  userIds: readonly bigint[],
+  kind: string,
+): Promise<Array<{ userId: bigint; asset: Asset; balanceMinor: bigint }>> {
+  if (userIds.length === 0) return [];
+  const rows = await queryRows<Row>(
+    executor,
+    sql`select owner_user_id::text as user_id, asset, balance_minor::text from ledger_accounts
+      where owner_user_id = any(${bigintArray(userIds)}) and kind = ${kind}`,
+  );
+  return rows.map((row) => ({
+    userId: toBigint(row.user_id),
+    asset: row.asset as Asset,
+    balanceMinor: toBigint(row.balance_minor),
+  }));
+}
+
 /** House balances, derived from postings (house accounts have no balance row by design). */
 export async function selectHouseBalances(
   executor: Executor,

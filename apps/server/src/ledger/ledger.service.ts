@@ -471,6 +471,21 @@ export function createLedgerService({
       }));
     },
 
+    /** `getUserKindCash` of many users in one statement (the margin level's tick, issue 16). */
+    async getUsersKindCash(executor: Executor, userIds: readonly bigint[], kind: UserAccountKind) {
+      const rows = await repository.selectUsersKindBalances(executor, userIds, kind);
+      const balances = new Map(rows.map((row) => [`${row.userId}:${row.asset}`, row.balanceMinor]));
+      return new Map(
+        userIds.map((userId) => [
+          userId,
+          currencies.map((currency) => ({
+            currency,
+            balanceMinor: balances.get(`${userId}:${currency}`) ?? 0n,
+          })),
+        ]),
+      );
+    },
+
     /** Available and frozen in EUR and USD only (always both): what the cash screens show. */
     async getCashBalances(executor: Executor, userId: bigint): Promise<CashBalance[]> {
       const balances = await userBalances(executor, userId);

@@ -95,7 +95,7 @@ const percent = (basisPoints: number) => formatDecimal(BigInt(basisPoints), 2);
 export function createMarginLevelService(deps: {
   db: Database;
   clock: Clock;
-  margin: Pick<MarginService, 'sideNow'>;
+  margin: Pick<MarginService, 'sideNow' | 'sidesNow'>;
   messages: Pick<MessagesService, 'post'>;
   /** The trading module: what each user holds, and its order engine for liquidations. */
   trading: Pick<TradingService, 'heldSymbols' | 'holdingsAtMarket' | 'placeForRule'>;
@@ -131,9 +131,11 @@ export function createMarginLevelService(deps: {
     return reloading;
   }
 
-  /** Recomputes one account's level; opens a call (told once) below the call level, closes it at or above. */
-  async function evaluate(userId: bigint) {
-    const side = await margin.sideNow(userId);
+  /**
+   * Recomputes one account's level from its margin side (read for the tick's holders together);
+   * opens a call (told once) below the call level, closes it at or above.
+   */
+  async function evaluate(userId: bigint, side: Awaited<ReturnType<MarginService['sideNow']>>) {
     const level = marginLevelOf(side.equityEur, side.maintenanceEur);
     latest.set(userId, level.levelBasisPoints);
     const now = clock.now();
@@ -234,12 +236,15 @@ export function createMarginLevelService(deps: {
       const users = new Set<bigint>();
       for (const symbol of symbols) for (const userId of index.holders(symbol)) users.add(userId);
       const queue = [...users];
+      // The holders' margin sides in a few set-based reads (margin.sidesNow), not three an account;
+      // then each level is computed in memory and written only when a call opens or ends.
+      const sides = queue.length > 0 ? await margin.sidesNow(queue) : new Map();
       let next = 0;
       const failures: unknown[] = [];
       const worker = async () => {
         for (let userId = queue[next++]; userId !== undefined; userId = queue[next++]) {
           try {
-            await evaluate(userId);
+            await evaluate(userId, sides.get(userId) ?? (await margin.sideNow(userId)));
           } catch (error) {
             failures.push(error);
           }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { bigintArray } from '../../db/sql-arrays';
 import { queryRows } from '../../ledger/ledger.repository';
 import { marginAccounts, marginLoanMovements, marginTests } from './margin.tables';
 
@@ -151,4 +152,38 @@ export async function movementsByEntries(
     .innerJoin(marginLoanMovements, eq(marginLoanMovements.id, running.id))
     .where(inArray(running.entryId, [...entryIds]));
   return rows.map((row) => ({ ...row.movement, owedAfterMinor: BigInt(row.owedAfterMinor) }));
+}
+
+/**
+ * The loan movements of each of these users summed per currency and kind (one statement, one row
+ * per user, currency and kind): what `loanFigures` adds up, without reading every movement row.
+ */
+export async function movementTotalsOf(
+  db: Executor,
+  userIds: readonly bigint[],
+): Promise<Map<bigint, Pick<MarginMovementRow, 'currency' | 'kind' | 'amountMinor'>[]>> {
+  const totals = new Map<bigint, Pick<MarginMovementRow, 'currency' | 'kind' | 'amountMinor'>[]>();
+  if (userIds.length === 0) return totals;
+  const rows = await queryRows<{
+    user_id: string;
+    currency: MarginMovementRow['currency'];
+    kind: MarginMovementRow['kind'];
+    amount_minor: string;
+  }>(
+    db,
+    sql`select user_id::text, currency, kind, sum(amount_minor)::text as amount_minor
+        from margin_loan_movements
+        where user_id = any(${bigintArray(userIds)})
+        group by user_id, currency, kind`,
+  );
+  for (const row of rows) {
+    const userId = BigInt(row.user_id);
+    let list = totals.get(userId);
+    if (!list) {
+      list = [];
+      totals.set(userId, list);
+    }
+    list.push({ currency: row.currency, kind: row.kind, amountMinor: BigInt(row.amount_minor) });
+  }
+  return totals;
 }

@@ -107,7 +107,11 @@ export function createMarginService(deps: {
   /** For the loan, interest and the capital transfer; without it nothing can be borrowed. */
   ledger?: LedgerService;
   /** The user's holdings valued now (the trading module's positions), for equity and maintenance. */
-  holdings?: { marginHoldings(userId: bigint): Promise<MarginHolding[]> };
+  holdings?: {
+    marginHoldings(userId: bigint): Promise<MarginHolding[]>;
+    /** The same for many users in one read (a tick's holders); users holding nothing may be absent. */
+    marginHoldingsOf(userIds: readonly bigint[]): Promise<Map<bigint, MarginHolding[]>>;
+  };
   /** The user's orders by id (Trading's), for the records of a repayment and a collateral return. */
   recordOrders?: MarginRecordsDeps['orders'];
   /** Day trading's intraday initial margin (configuration; DAY_TRADING_RULES gives the default). */
@@ -263,8 +267,11 @@ export function createMarginService(deps: {
     buyIn: () => deps.lending?.buyIn ?? null,
   });
 
-  /** What the user owes per currency, and the interest added so far, from the movement rows. */
-  function loanFigures(rows: readonly MarginMovementRow[]) {
+  /**
+   * What the user owes per currency, and the interest added so far, from the movement rows (or
+   * their sums per currency and kind, which add up to the same).
+   */
+  function loanFigures(rows: readonly Pick<MarginMovementRow, 'currency' | 'kind' | 'amountMinor'>[]) {
     return currencies.map((currency) => {
       let owedMinor = 0n;
       let borrowedMinor = 0n;
@@ -311,11 +318,20 @@ export function createMarginService(deps: {
     valued: { held: readonly MarginHolding[]; usdPerEur: bigint },
   ) {
     const ledger = requireLedger();
-    const { held, usdPerEur } = valued;
     const [rows, marginCash] = await Promise.all([
       repository.movementsOf(executor, userId),
       ledger.getUserKindCash(executor, userId, 'margin'),
     ]);
+    return sideOf(rows, marginCash, valued);
+  }
+
+  /** The margin side from what was read: the loan rows (or their sums), the margin cash, the holdings valued. */
+  function sideOf(
+    rows: readonly Pick<MarginMovementRow, 'currency' | 'kind' | 'amountMinor'>[],
+    marginCash: readonly { currency: Currency; balanceMinor: bigint }[],
+    valued: { held: readonly MarginHolding[]; usdPerEur: bigint },
+  ) {
+    const { held, usdPerEur } = valued;
     const loans = loanFigures(rows);
     let holdingsEur = 0n;
     let maintenanceEur = 0n;
@@ -421,6 +437,34 @@ export function createMarginService(deps: {
    */
   async function sideNow(userId: bigint) {
     return marginSide(db, userId, await valuation(userId));
+  }
+
+  /**
+   * `sideNow` of many users at once (a tick's holders, margin-level.service.ts), in four reads
+   * whatever their number: their holdings valued (Trading), the rate, their loan movements summed
+   * per currency and kind, their margin cash. The same computation (`sideOf`) as `sideNow`.
+   */
+  async function sidesNow(userIds: readonly bigint[]) {
+    const ledger = requireLedger();
+    const unique = [...new Set(userIds)];
+    const [held, usdPerEur, totals, marginCash] = await Promise.all([
+      deps.holdings
+        ? deps.holdings.marginHoldingsOf(unique)
+        : Promise.resolve(new Map<bigint, MarginHolding[]>()),
+      eurPerUsd(),
+      repository.movementTotalsOf(db, unique),
+      ledger.getUsersKindCash(db, unique, 'margin'),
+    ]);
+    const noCash = currencies.map((currency) => ({ currency, balanceMinor: 0n }));
+    return new Map(
+      unique.map((userId) => [
+        userId,
+        sideOf(totals.get(userId) ?? [], marginCash.get(userId) ?? noCash, {
+          held: held.get(userId) ?? [],
+          usdPerEur,
+        }),
+      ]),
+    );
   }
 
   /** The margin screen: equity, requirements, buying power, what is owed and the interest so far. */
@@ -740,6 +784,8 @@ export function createMarginService(deps: {
 
     /** The margin side now, as the summary computes it (for the margin level, margin-level.service.ts). */
     sideNow,
+    /** The margin side of many users now, in a few reads (the margin level's tick). */
+    sidesNow,
 
     /**
      * While the user's liquidation runs, its lease end: their own orders on the positions it may

@@ -693,6 +693,20 @@ export function createTradingService(deps: TradingServiceDeps) {
     return new Map(unique.map((symbol, index) => [symbol, quotes[index] ?? null]));
   }
 
+  /** A holding valued at the live last price for the margin side (0 without a price now). */
+  function marginHoldingOf(
+    row: Pick<PositionRow, 'symbol' | 'currency' | 'quantityMinor' | 'quantityScale' | 'direction'>,
+    quote: { lastMinor: bigint } | null,
+  ) {
+    const value = quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : 0n;
+    // A short (issue 16 item 3) is a liability: the borrowed shares at their price, negative.
+    return {
+      symbol: row.symbol,
+      currency: row.currency,
+      valueMinor: row.direction === 'short' ? -value : value,
+    };
+  }
+
   async function eurUsdOrNull(): Promise<EurUsdRate | null> {
     try {
       return await eurUsdRate();
@@ -1936,16 +1950,26 @@ export function createTradingService(deps: TradingServiceDeps) {
     async marginHoldings(userId: bigint) {
       const held = (await repository.allPositions(db, userId)).filter((row) => row.state === 'holding');
       const quotes = await quotesBySymbol(held.map((row) => row.symbol));
-      return held.map((row) => {
-        const quote = quotes.get(row.symbol) ?? null;
-        const value = quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : 0n;
-        // A short (issue 16 item 3) is a liability: the borrowed shares at their price, negative.
-        return {
-          symbol: row.symbol,
-          currency: row.currency,
-          valueMinor: row.direction === 'short' ? -value : value,
-        };
-      });
+      return held.map((row) => marginHoldingOf(row, quotes.get(row.symbol) ?? null));
+    },
+
+    /**
+     * `marginHoldings` of many users (a tick's holders, issue 16): their positions in one read,
+     * each symbol quoted once. Users holding nothing are absent.
+     */
+    async marginHoldingsOf(userIds: readonly bigint[]) {
+      const held = await repository.positionsHeldBy(db, userIds);
+      const quotes = await quotesBySymbol(held.map((row) => row.symbol));
+      const byUser = new Map<bigint, ReturnType<typeof marginHoldingOf>[]>();
+      for (const row of held) {
+        let list = byUser.get(row.userId);
+        if (!list) {
+          list = [];
+          byUser.set(row.userId, list);
+        }
+        list.push(marginHoldingOf(row, quotes.get(row.symbol) ?? null));
+      }
+      return byUser;
     },
 
     /**
