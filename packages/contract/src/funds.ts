@@ -205,6 +205,16 @@ export const recordDetail = z.discriminatedUnion('type', [
     interest: cashAmountOutput,
     principal: cashAmountOutput,
   }),
+  /**
+   * A day's interest on a credit loan (`day`, UTC) at its yearly rate, added to what is owed: no
+   * cash of the user moves (the record's `owedChange` is the interest).
+   */
+  z.object({
+    type: z.literal('loan_interest'),
+    loanId: z.string(),
+    day: z.iso.date(),
+    rateBasisPoints: z.number().int(),
+  }),
   /** A buy order froze its cash (a sale freezes shares, which are not a cash record). */
   z.object({ type: z.literal('order_placed'), ...recordOrder, orderType: z.enum(orderTypes) }),
   /** A pending order ended unfilled and its frozen cash was released; `reason` a catalogued code. */
@@ -374,6 +384,16 @@ const recordItem = z.object({
   amount: z.string().regex(/^-?\d+\.\d{2}$/),
   /** The movement on the available balance alone (a hold moves available → frozen). */
   availableChange: z.string().regex(/^-?\d+\.\d{2}$/),
+  /**
+   * Signed change of the user's margin-account cash (issue 16): a capital transfer, a short's
+   * collateral, a borrow fee or a manufactured dividend the short pays from it.
+   */
+  marginChange: z.string().regex(/^-?\d+\.\d{2}$/),
+  /**
+   * Signed change of what the user owes on the margin loan and credit loans: positive when the
+   * entry adds to it (money lent, a day's interest), negative when it pays it off.
+   */
+  owedChange: z.string().regex(/^-?\d+\.\d{2}$/),
   detail: recordDetail.nullable(),
   createdAt: z.iso.datetime(),
 });

@@ -1,16 +1,26 @@
 import type { Asset, Currency, EntryKind, SourceType } from '@beurs/contract';
 import { currencies } from '@beurs/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows } from './ledger.repository';
 import type { Executor } from '../db/database';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, type HouseAccountKind } from './ledger.tables';
 
-// A user's records as the journal holds them: every entry with a posting on one of the user's cash
-// accounts (available or frozen, EUR and USD), summed per entry and currency, with the entry's
-// source. Read-only; the records module pages it and asks each source's module to describe it.
+// A user's records as the journal holds them: every entry that changed what the user has or owes,
+// with the entry's source, summed per entry and currency. That is every entry with a posting on one
+// of the user's cash accounts (available, frozen, and the margin account: a short's borrow fee and
+// manufactured dividend are paid from it), and every entry of the user's debts' sources (the margin
+// loan's, the credit loans'): a day's interest posts loan_book → interest and nothing on the user's
+// accounts, yet adds to what they owe. Read-only; the records module pages it and asks each source's
+// module to describe it.
+
+/** The sources of a user's debts, as their modules name them (a source type and the user's ids of it). */
+export type DebtSource = { sourceType: SourceType; sourceIds: readonly string[] };
 
 export type UserCashEntriesQuery = {
   /** Only entries of these sources; every source when absent. */
   sourceTypes?: readonly SourceType[] | undefined;
+  /** The user's debts' sources: their entries are the user's records even when no posting is the user's. */
+  debtSources?: readonly DebtSource[] | undefined;
   offset: number;
   limit: number;
 };
@@ -30,7 +40,31 @@ export type UserCashEntry = {
   totalMinor: bigint;
   /** Signed change of available alone (a hold moves available → frozen). */
   availableMinor: bigint;
+  /** Signed change of the user's margin-account cash. */
+  marginMinor: bigint;
+  /**
+   * Signed change of what the user owes (margin loan, credit loans): the entry's postings on the
+   * house loan_book, negated (lending out of it, or interest added, is owed; a repayment into it is not).
+   */
+  owedMinor: bigint;
 };
+
+type UserCashEntryRow = {
+  id: string;
+  kind: EntryKind;
+  memo: string;
+  source_type: SourceType;
+  source_id: string;
+  idempotency_key: string | null;
+  created_at: Date | string;
+  currency: Currency;
+  total_minor: string;
+  available_minor: string;
+  margin_minor: string;
+  owed_minor: string;
+};
+
+const CASH_KINDS = sql.raw(`('available', 'frozen', 'margin')`);
 
 export async function selectUserCashEntries(
   executor: Executor,
@@ -38,46 +72,80 @@ export async function selectUserCashEntries(
   query: UserCashEntriesQuery,
 ): Promise<{ total: number; rows: UserCashEntry[] }> {
   if (query.sourceTypes?.length === 0) return { total: 0, rows: [] };
-  // Drizzle's builders are mutable: each use gets its own (the page's limit must not reach the count).
-  const grouped = () =>
-    executor
-      .select({
-        id: ledgerEntries.id,
-        kind: ledgerEntries.kind,
-        memo: ledgerEntries.memo,
-        sourceType: ledgerEntries.sourceType,
-        sourceId: ledgerEntries.sourceId,
-        idempotencyKey: ledgerEntries.idempotencyKey,
-        createdAt: ledgerEntries.createdAt,
-        currency: sql<Currency>`${ledgerAccounts.asset}`.as('currency'),
-        totalMinor: sql<string>`sum(${ledgerPostings.amountMinor})`.as('total_minor'),
-        availableMinor:
-          sql<string>`sum(case when ${ledgerAccounts.kind} = 'available' then ${ledgerPostings.amountMinor} else 0 end)`.as(
-            'available_minor',
+  const assets = sql.join(
+    currencies.map((currency) => sql`${currency}`),
+    sql`, `,
+  );
+  const debts = (query.debtSources ?? []).filter((debt) => debt.sourceIds.length > 0);
+  const debtEntries =
+    debts.length === 0
+      ? sql``
+      : sql`union select entry.id from ledger_entries entry where ${sql.join(
+          debts.map(
+            (debt) =>
+              sql`(entry.source_type = ${debt.sourceType} and entry.source_id in (${sql.join(
+                debt.sourceIds.map((id) => sql`${id}`),
+                sql`, `,
+              )}))`,
           ),
-      })
-      .from(ledgerPostings)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-      .where(
-        and(
-          eq(ledgerAccounts.ownerUserId, userId),
-          inArray(ledgerAccounts.kind, ['available', 'frozen']),
-          inArray(ledgerAccounts.asset, [...currencies]),
-          query.sourceTypes ? inArray(ledgerEntries.sourceType, [...query.sourceTypes]) : undefined,
-        ),
-      )
-      .groupBy(ledgerEntries.id, ledgerAccounts.asset);
+          sql` or `,
+        )}`;
+  const sourceFilter = query.sourceTypes
+    ? sql`and entry.source_type in (${sql.join(
+        query.sourceTypes.map((type) => sql`${type}`),
+        sql`, `,
+      )})`
+    : sql``;
+  // The user's entries first (their own postings, their debts' sources), then each entry's postings
+  // on the user's cash accounts and on loan_book, per currency.
+  const grouped = sql`
+    with mine as (
+      select posting.entry_id as id
+        from ledger_postings posting
+        join ledger_accounts account on account.id = posting.account_id
+       where account.owner_user_id = ${userId} and account.kind in ${CASH_KINDS} and account.asset in (${assets})
+      ${debtEntries}
+    )
+    select entry.id::text as id, entry.kind, entry.memo, entry.source_type, entry.source_id,
+           entry.idempotency_key, entry.created_at, account.asset as currency,
+           sum(case when account.kind in ('available', 'frozen') then posting.amount_minor else 0 end)::text as total_minor,
+           sum(case when account.kind = 'available' then posting.amount_minor else 0 end)::text as available_minor,
+           sum(case when account.kind = 'margin' then posting.amount_minor else 0 end)::text as margin_minor,
+           (-sum(case when account.kind = 'loan_book' then posting.amount_minor else 0 end))::text as owed_minor
+      from mine
+      join ledger_entries entry on entry.id = mine.id
+      join ledger_postings posting on posting.entry_id = entry.id
+      join ledger_accounts account on account.id = posting.account_id
+     where account.asset in (${assets})
+       and ((account.owner_user_id = ${userId} and account.kind in ${CASH_KINDS})
+            or (account.owner_user_id is null and account.kind = 'loan_book'))
+       ${sourceFilter}
+     group by entry.id, account.asset`;
   const [rows, totals] = await Promise.all([
-    grouped().orderBy(desc(ledgerEntries.id), ledgerAccounts.asset).offset(query.offset).limit(query.limit),
-    executor.select({ total: count() }).from(grouped().as('grouped')),
+    queryRows<UserCashEntryRow>(
+      executor,
+      sql`${grouped} order by entry.id desc, account.asset offset ${query.offset} limit ${query.limit}`,
+    ),
+    queryRows<{ total: string | number }>(
+      executor,
+      sql`select count(*)::int as total from (${grouped}) grouped`,
+    ),
   ]);
   return {
-    total: totals[0]?.total ?? 0,
+    total: Number(totals[0]?.total ?? 0),
     rows: rows.map((row) => ({
-      ...row,
-      totalMinor: BigInt(String(row.totalMinor)),
-      availableMinor: BigInt(String(row.availableMinor)),
+      id: BigInt(row.id),
+      kind: row.kind,
+      memo: row.memo,
+      sourceType: row.source_type,
+      sourceId: row.source_id,
+      idempotencyKey: row.idempotency_key,
+      createdAt: new Date(row.created_at),
+      currency: row.currency,
+      totalMinor: BigInt(row.total_minor),
+      availableMinor: BigInt(row.available_minor),
+      marginMinor: BigInt(row.margin_minor),
+      owedMinor: BigInt(row.owed_minor),
     })),
   };
 }

@@ -943,6 +943,9 @@ export default {
       toFrozen: 'Von verfügbar nach gesperrt',
       toAvailable: 'Von gesperrt zurück nach verfügbar',
       both: 'Verfügbar {{available}} · gesperrt {{frozen}}',
+      margin: 'Margenkonto',
+      owedMore: 'Zu Ihrer Schuld hinzugefügt',
+      owedLess: 'Von Ihrer Schuld abgezogen',
     },
     pendingDeposit: 'Einzahlung angekündigt',
     notCredited: 'Noch nichts gutgeschrieben, bis das Team Ihre Überweisung zuordnet',
@@ -967,6 +970,7 @@ export default {
       borrow_fee: 'Leihgebühr',
       manufactured_dividend: 'Dividendenausgleichszahlung',
       margin_transfer: 'Kapitalumbuchung',
+      interest: 'Zinsen',
     },
     details: {
       deposit: 'Überweisung mit Verwendungszweck {{reference}}',
@@ -977,6 +981,7 @@ export default {
       exchange:
         '{{amount}} in {{received}} getauscht zum Kurs {{rate}} {{to}} je {{from}}; Spanne {{spread}}; Kurs von {{source}}',
       correction: 'Grund: {{reason}}',
+      loan_interest: 'Kreditzinsen für den {{date}} zu {{rate}} pro Jahr, dem Kredit zugeschlagen',
       loan: {
         draw: 'Kredit zu {{rate}} pro Jahr',
         repayment: 'Rückzahlung: {{interest}} Zinsen, {{principal}} Tilgung',

@@ -936,6 +936,9 @@ export default {
       toFrozen: 'From available to frozen',
       toAvailable: 'From frozen back to available',
       both: 'Available {{available}} · frozen {{frozen}}',
+      margin: 'Margin account',
+      owedMore: 'Added to what you owe',
+      owedLess: 'Off what you owe',
     },
     pendingDeposit: 'Deposit announced',
     notCredited: 'Nothing credited until staff match your transfer',
@@ -960,6 +963,7 @@ export default {
       borrow_fee: 'Borrow fee',
       manufactured_dividend: 'Manufactured dividend',
       margin_transfer: 'Capital transfer',
+      interest: 'Interest',
     },
     details: {
       deposit: 'Bank transfer with reference {{reference}}',
@@ -970,6 +974,7 @@ export default {
       exchange:
         '{{amount}} exchanged for {{received}} at {{rate}} {{to}} per {{from}}; spread {{spread}}; rate from {{source}}',
       correction: 'Reason: {{reason}}',
+      loan_interest: 'Credit loan interest for {{date}} at {{rate}} a year, added to the loan',
       loan: {
         draw: 'Credit loan at {{rate}} a year',
         repayment: 'Repayment: {{interest}} interest, {{principal}} principal',

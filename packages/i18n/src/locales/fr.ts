@@ -946,6 +946,9 @@ export default {
       toFrozen: 'Du disponible vers le bloqué',
       toAvailable: 'Du bloqué vers le disponible',
       both: 'Disponible {{available}} · bloqué {{frozen}}',
+      margin: 'Compte sur marge',
+      owedMore: 'Ajouté à ce que vous devez',
+      owedLess: 'Déduit de ce que vous devez',
     },
     pendingDeposit: 'Dépôt annoncé',
     notCredited: 'Rien n’est crédité avant que l’équipe ait rapproché votre virement',
@@ -970,6 +973,7 @@ export default {
       borrow_fee: 'Frais d’emprunt de titres',
       manufactured_dividend: 'Dividende compensatoire',
       margin_transfer: 'Transfert de capital',
+      interest: 'Intérêts',
     },
     details: {
       deposit: 'Virement avec la communication {{reference}}',
@@ -980,6 +984,7 @@ export default {
       exchange:
         '{{amount}} changé contre {{received}} au cours de {{rate}} {{to}} par {{from}} ; écart {{spread}} ; cours de {{source}}',
       correction: 'Motif : {{reason}}',
+      loan_interest: 'Intérêts du crédit pour le {{date}} à {{rate}} par an, ajoutés au prêt',
       loan: {
         draw: 'Prêt de crédit à {{rate}} par an',
         repayment: 'Remboursement : {{interest}} d’intérêts, {{principal}} de capital',

@@ -945,6 +945,9 @@ export default {
       toFrozen: '사용 가능 잔액에서 동결 잔액으로',
       toAvailable: '동결 잔액에서 사용 가능 잔액으로',
       both: '사용 가능 {{available}} · 동결 {{frozen}}',
+      margin: '신용 계좌',
+      owedMore: '갚을 금액에 더해짐',
+      owedLess: '갚을 금액에서 차감',
     },
     pendingDeposit: '입금 신고됨',
     notCredited: '직원이 이체를 확인하기 전까지는 입금되지 않습니다',
@@ -969,6 +972,7 @@ export default {
       borrow_fee: '대차 수수료',
       manufactured_dividend: '대체 배당금',
       margin_transfer: '자금 이체',
+      interest: '이자',
     },
     details: {
       deposit: '결제 참조번호 {{reference}}(으)로 계좌 이체',
@@ -979,6 +983,7 @@ export default {
       exchange:
         '{{amount}}을(를) {{received}}(으)로 환전, 환율 1 {{from}} = {{rate}} {{to}}, 스프레드 {{spread}}, 환율 출처 {{source}}',
       correction: '사유: {{reason}}',
+      loan_interest: '{{date}} 대출 이자, 연 {{rate}}, 대출 잔액에 더해짐',
       loan: { draw: '연 {{rate}} 신용 대출', repayment: '상환: 이자 {{interest}}, 원금 {{principal}}' },
       order_placed: {
         buy: '{{symbol}} {{quantity}} 매수 주문({{type}}): 체결될 때까지 금액 동결',

@@ -949,6 +949,9 @@ export default {
       toFrozen: 'Van beschikbaar naar geblokkeerd',
       toAvailable: 'Van geblokkeerd terug naar beschikbaar',
       both: 'Beschikbaar {{available}} · geblokkeerd {{frozen}}',
+      margin: 'Margerekening',
+      owedMore: 'Bij wat je verschuldigd bent',
+      owedLess: 'Af van wat je verschuldigd bent',
     },
     pendingDeposit: 'Storting aangekondigd',
     notCredited: 'Niets bijgeschreven tot het team uw overschrijving koppelt',
@@ -973,6 +976,7 @@ export default {
       borrow_fee: 'Leenvergoeding',
       manufactured_dividend: 'Vervangende dividend',
       margin_transfer: 'Kapitaaloverdracht',
+      interest: 'Rente',
     },
     details: {
       deposit: 'Overschrijving met mededeling {{reference}}',
@@ -983,6 +987,7 @@ export default {
       exchange:
         '{{amount}} gewisseld voor {{received}} tegen {{rate}} {{to}} per {{from}}; spread {{spread}}; koers van {{source}}',
       correction: 'Reden: {{reason}}',
+      loan_interest: 'Rente op het krediet voor {{date}} aan {{rate}} per jaar, bij de lening geteld',
       loan: {
         draw: 'Kredietlening aan {{rate}} per jaar',
         repayment: 'Aflossing: {{interest}} rente, {{principal}} kapitaal',

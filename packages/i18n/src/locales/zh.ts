@@ -923,6 +923,9 @@ export default {
       toFrozen: '由可用轉入凍結',
       toAvailable: '由凍結轉回可用',
       both: '可用 {{available}} · 凍結 {{frozen}}',
+      margin: '融資帳戶',
+      owedMore: '計入欠款',
+      owedLess: '從欠款扣除',
     },
     pendingDeposit: '已申報入金',
     notCredited: '工作人員核對您的匯款之前不會入帳',
@@ -947,6 +950,7 @@ export default {
       borrow_fee: '借券費',
       manufactured_dividend: '補償股利',
       margin_transfer: '資金轉帳',
+      interest: '利息',
     },
     details: {
       deposit: '銀行轉帳，付款參考碼 {{reference}}',
@@ -957,6 +961,7 @@ export default {
       exchange:
         '{{amount}} 兌換為 {{received}}，匯率 1 {{from}} = {{rate}} {{to}}，價差 {{spread}}，匯率來源 {{source}}',
       correction: '原因：{{reason}}',
+      loan_interest: '{{date}} 的信用貸款利息，年利率 {{rate}}，計入貸款',
       loan: { draw: '信用貸款，年利率 {{rate}}', repayment: '還款：利息 {{interest}}，本金 {{principal}}' },
       order_placed: {
         buy: '買入委託 {{quantity}} {{symbol}}（{{type}}）：金額凍結至成交',

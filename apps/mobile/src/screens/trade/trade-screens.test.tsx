@@ -184,6 +184,8 @@ describe('positions screen', () => {
       currency,
       amount,
       availableChange: amount,
+      marginChange: '0.00',
+      owedChange: '0.00',
       detail: exchange,
       createdAt: '2026-11-21T10:00:00.000Z',
     });

@@ -184,7 +184,7 @@ describe('borrowing and repaying', () => {
     });
     expect(await available(user)).toBe('1000.00');
     const records = (await call(testApp.app, '/fundRecord/list', { tab: 'all' }, user)).json().data.items;
-    expect(records.slice(0, 2)).toMatchObject([
+    expect(records.slice(0, 4)).toMatchObject([
       {
         kind: 'loan_repayment',
         amount: '-100.00',
@@ -196,8 +196,22 @@ describe('borrowing and repaying', () => {
           principal: '99.34',
         },
       },
-      { kind: 'loan', amount: '1000.00', detail: { type: 'loan', movement: 'draw', rateBasisPoints: 1200 } },
+      // Each day's interest moved no cash but added to what is owed: a record of its own, newest first.
+      ...['2026-03-03', '2026-03-02'].map((day) => ({
+        kind: 'interest',
+        amount: '0.00',
+        availableChange: '0.00',
+        owedChange: '0.33',
+        detail: { type: 'loan_interest', loanId: loan.id, day, rateBasisPoints: 1200 },
+      })),
+      {
+        kind: 'loan',
+        amount: '1000.00',
+        owedChange: '1000.00',
+        detail: { type: 'loan', movement: 'draw', rateBasisPoints: 1200 },
+      },
     ]);
+    expect(records[0].owedChange).toBe('-100.00');
 
     expect((await repay(user, loan.id, '900.67')).json()).toMatchObject({
       code: 'REPAYMENT_EXCEEDS_LOAN',

@@ -28,14 +28,7 @@ import {
 } from './credit-score';
 import * as repository from './credit.repository';
 import type { LoanMovementRow, LoanRow } from './credit.repository';
-import {
-  addDays,
-  addMonths,
-  dailyInterestMinor,
-  daysBetween,
-  repaymentSchedule,
-  utcDay,
-} from './loan-math';
+import { addDays, addMonths, dailyInterestMinor, daysBetween, repaymentSchedule, utcDay } from './loan-math';
 
 // The credit line (issue 14, item 1): a loan is money lent from the house `loan_book` into the
 // user's available EUR, one ledger entry per draw; each day's interest is its own entry
@@ -49,6 +42,8 @@ import {
 const CURRENCY = 'EUR';
 /** Additional credit: a positive whole number of euros, at most seven digits. */
 const WHOLE_EUROS = /^[1-9]\d{0,6}$/;
+/** A day's interest entry's key: `loan:<loan id>:interest:<day>` (see `accrue`). */
+const INTEREST_KEY = /^loan:(\d+):interest:(\d{4}-\d{2}-\d{2})$/;
 /** Days of interest one pass posts for one loan at most (a server down for longer catches up over passes). */
 const CATCH_UP_DAYS_MAX = 400;
 
@@ -332,7 +327,19 @@ export function createCreditService(deps: {
   }
 
   return {
-    /** Describes the user's loan records: each draw or repayment from the movement naming its entry. */
+    /**
+     * The user's loans as sources of their records list: a day's interest posts loan_book →
+     * interest and nothing on the user's accounts, yet adds to what they owe.
+     */
+    async debtSources(userId: bigint) {
+      const loans = await repository.allUserLoans(db, userId);
+      return [{ sourceType: 'loan' as const, sourceIds: loans.map((row) => row.id.toString()) }];
+    },
+
+    /**
+     * Describes the user's loan records: each draw or repayment from the movement naming its entry,
+     * each day's interest from its entry's key (`loan:<id>:interest:<day>`).
+     */
     async describeRecords(userId: bigint, entries: readonly RecordEntry[]): Promise<RecordDetails> {
       const owned = await repository.userLoansByIds(db, userId, sourceIdsOf(entries));
       const movements = await repository.movementsOf(
@@ -340,6 +347,17 @@ export function createCreditService(deps: {
         owned.map((row) => row.id),
       );
       const details: RecordDetails = new Map();
+      for (const entry of entries) {
+        const loan = owned.find((row) => row.id.toString() === entry.sourceId);
+        const day = INTEREST_KEY.exec(entry.idempotencyKey ?? '');
+        if (!loan || entry.kind !== 'interest' || day?.[1] !== entry.sourceId || !day[2]) continue;
+        details.set(entry.id, {
+          type: 'loan_interest',
+          loanId: loan.id.toString(),
+          day: day[2],
+          rateBasisPoints: loan.rateBasisPoints,
+        });
+      }
       for (const movement of movements) {
         const loan = owned.find((row) => row.id === movement.loanId);
         if (!loan) continue;

@@ -23,9 +23,10 @@ import { dailyBorrowFeeMinor, valueMinor } from './securities-lending';
 // The records of the margin account (issue 16) through the API, on PGlite or PostgreSQL
 // (TEST_DATABASE_URL): a sale's loan repayment, a day's interest, the capital transfers, a short's
 // collateral return, its borrow fee day and manufactured dividend each carry their structured
-// detail, from the borrower's side and from the lender's. The borrower's fee, dividend and interest
-// move no cash of theirs (the margin account or the house's loan book), so their records list shows
-// them not; the margin module still describes them, and only to the users they concern.
+// detail, from the borrower's side and from the lender's. The borrower's fee and dividend are paid
+// from their margin account and a day's interest is added to what they owe (loan_book → interest,
+// no posting of theirs): their records list shows each, with the margin account's change or what
+// they owe more; the margin module describes them only to the users they concern.
 
 let testApp: TestApp;
 let admin: StaffHeaders;
@@ -41,7 +42,16 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-type RecordItem = { id: string; kind: string; currency: string; amount: string; detail: RecordDetail | null };
+type RecordItem = {
+  id: string;
+  kind: string;
+  currency: string;
+  amount: string;
+  availableChange: string;
+  marginChange: string;
+  owedChange: string;
+  detail: RecordDetail | null;
+};
 
 const recordsOf = async (user: MarginUser): Promise<RecordItem[]> =>
   (await postData(testApp, '/fundRecord/list', { tab: 'all', pageSize: 100 }, user)).data.items;
@@ -146,11 +156,18 @@ describe('margin loan records', () => {
     ]);
     // The repayment's amount is what left the cash.
     expect(records.find((record) => record.kind === 'loan_repayment')?.amount).toBe(cents(-repaid));
-    // An interest day moves no cash of the user (loan_book → interest): not a record of theirs,
-    // but described as the day it is for when asked.
-    expect(records.some((record) => record.kind === 'interest')).toBe(false);
-    const [interestEntry] = await entriesOf('margin_loan', 'interest');
-    expect((await describeFor(user, [interestEntry!])).get(interestEntry!.id)).toEqual({
+    // The transfers moved cash between the user's own sides: the margin account's change beside it.
+    expect(
+      records
+        .filter((record) => record.kind === 'margin_transfer')
+        .map((record) => [record.amount, record.marginChange, record.owedChange]),
+    ).toEqual([
+      ['40.00', '-40.00', '0.00'],
+      ['-100.00', '100.00', '0.00'],
+    ]);
+    // An interest day moves no cash of the user (loan_book → interest) but adds to what they owe:
+    // a record of theirs, with that day's interest as what they owe more.
+    const interestDetail = {
       type: 'margin_loan',
       event: 'interest',
       currency: 'EUR',
@@ -159,10 +176,23 @@ describe('margin loan records', () => {
       orderId: null,
       symbol: null,
       owedAfter: cents(borrowed + interest),
-    });
-    // Another user is told nothing of this user's loan.
+    };
+    expect(records.filter((record) => record.kind === 'interest')).toMatchObject([
+      {
+        currency: 'EUR',
+        amount: '0.00',
+        availableChange: '0.00',
+        marginChange: '0.00',
+        owedChange: cents(interest),
+        detail: interestDetail,
+      },
+    ]);
+    const [interestEntry] = await entriesOf('margin_loan', 'interest');
+    expect((await describeFor(user, [interestEntry!])).get(interestEntry!.id)).toEqual(interestDetail);
+    // Another user is told nothing of this user's loan, nor lists its interest.
     const stranger = await fundedUser(testApp, admin, '10.00');
     expect((await describeFor(stranger, [interestEntry!])).size).toBe(0);
+    expect((await recordsOf(stranger)).some((record) => record.kind === 'interest')).toBe(false);
     expect(await breaches(testApp)).toEqual([]);
   });
 });
@@ -264,12 +294,28 @@ describe('securities lending records', () => {
     );
     expect(lenderDividend.amount).toBe(cents(BigInt(charge!.lenders)));
     expect(minor(lenderDividend.amount)).toBeLessThan(7_50n);
-    // The short pays both from the margin account, not the cash: not in their records list, and
-    // described from the borrower's side.
+    // The short pays both from the margin account, not the cash: each is in their records list with
+    // what left the margin account, described from the borrower's side.
     const shorterRecords = await recordsOf(shorter);
-    expect(
-      shorterRecords.some((record) => ['borrow_fee', 'manufactured_dividend'].includes(record.kind)),
-    ).toBe(false);
+    const charged = (kind: string) =>
+      shorterRecords
+        .filter((record) => record.kind === kind)
+        .map(({ amount, availableChange, marginChange, owedChange, detail }) => ({
+          amount,
+          availableChange,
+          marginChange,
+          owedChange,
+          detail,
+        }));
+    const unmoved = { amount: '0.00', availableChange: '0.00', owedChange: '0.00' };
+    expect(charged('borrow_fee')).toEqual([
+      { ...unmoved, marginChange: cents(-feeMinor), detail: { ...fee, role: 'borrower' } },
+    ]);
+    expect(charged('manufactured_dividend')).toEqual([
+      { ...unmoved, marginChange: '-7.50', detail: { ...dividend, role: 'borrower' } },
+    ]);
+    // The lender's records: their part, into their available cash, nothing on a margin account.
+    expect(lenderFee).toMatchObject({ marginChange: '0.00', owedChange: '0.00' });
     const [feeEntry] = await entriesOf('securities_loan', 'borrow_fee');
     const [dividendEntry] = await entriesOf('securities_loan', 'manufactured_dividend');
     const asShort = await describeFor(shorter, [feeEntry!, dividendEntry!]);

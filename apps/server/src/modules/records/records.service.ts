@@ -14,8 +14,10 @@ import type { TradingService } from '../trading/trading.service';
 import type { UsersService } from '../users/users.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 
-// Fund records (issue 4 item 7): every ledger entry that moved the user's cash, staff corrections
-// included, with the entry's reason (its memo), newest first, paged, by tab. The entries come from
+// Fund records (issue 4 item 7): every ledger entry that changed what the user has or owes — their
+// cash, their margin account's cash, what they owe on the margin loan and on credit loans (a day's
+// interest moves no cash of theirs but adds to it) — staff corrections included, with the entry's
+// reason (its memo), newest first, paged, by tab. The entries come from
 // the ledger, each tab being a set of source types; their details come from the module that owns
 // each source (CONVENTIONS.md "Seams"), asked once per page — records reads no module's tables.
 
@@ -40,11 +42,11 @@ export type RecordsServiceDeps = {
   exchange: Pick<ExchangeService, 'describeRecords'>;
   corrections: Pick<CorrectionsService, 'describeRecords'>;
   trading: Pick<TradingService, 'describeRecords'>;
-  credit: Pick<CreditService, 'describeRecords'>;
+  credit: Pick<CreditService, 'describeRecords' | 'debtSources'>;
   offerings: Pick<OfferingsService, 'describeRecords'>;
   placements: Pick<PlacementsService, 'describeRecords'>;
   strategies: Pick<StrategiesService, 'describeRecords'>;
-  margin: Pick<MarginService, 'describeRecords'>;
+  margin: Pick<MarginService, 'describeRecords' | 'debtSources'>;
   users: Pick<UsersService, 'findByAccount'>;
 };
 
@@ -64,9 +66,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     placement: deps.placements,
     strategy: deps.strategies,
     loan: deps.credit,
-    /** The margin loan's repayments and capital transfers (an interest day moves no cash of the user). */
+    /** The margin loan's repayments, interest days and capital transfers. */
     margin_loan: deps.margin,
-    /** Securities lending (issue 16 item 3): collateral returns, and borrow fees and manufactured dividends paid to a lender. */
+    /** Securities lending (issue 16 item 3): collateral returns, and borrow fees and manufactured dividends (short or lender). */
     securities_loan: deps.margin,
   };
 
@@ -85,8 +87,11 @@ export function createRecordsService(deps: RecordsServiceDeps) {
   }
 
   async function list(userId: bigint, input: { tab: RecordTab; page: number; pageSize: number }) {
+    // The user's debts' sources: their interest days are the user's records though no posting is.
+    const debtSources = [...deps.margin.debtSources(userId), ...(await deps.credit.debtSources(userId))];
     const { rows, total } = await ledger.listUserCashEntries(db, userId, {
       sourceTypes: tabSources[input.tab],
+      debtSources,
       offset: (input.page - 1) * input.pageSize,
       limit: input.pageSize,
     });
@@ -100,6 +105,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         currency: row.currency,
         amount: formatCash(row.totalMinor),
         availableChange: formatCash(row.availableMinor),
+        marginChange: formatCash(row.marginMinor),
+        owedChange: formatCash(row.owedMinor),
         detail: details.get(row.id) ?? null,
         createdAt: row.createdAt.toISOString(),
       })),

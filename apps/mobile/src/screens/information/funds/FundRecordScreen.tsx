@@ -132,6 +132,13 @@ function detailLines(detail: RecordDetail, t: TFunction, language: Language): st
           principal: formatCurrency(detail.principal, 'EUR', language),
         }),
       ];
+    case 'loan_interest':
+      return [
+        t('fundRecord.details.loan_interest', {
+          date: detail.day.replaceAll('-', '.'),
+          rate: formatBasisPoints(detail.rateBasisPoints, language),
+        }),
+      ];
     case 'subscription': {
       const lines = [
         t(`fundRecord.details.subscription.${detail.product}.${detail.event}`, {
@@ -204,12 +211,17 @@ function signedAmount(amount: string, currency: Currency, language: Language): s
 }
 
 /**
- * What a record did to the user's two balances, as the amount to show and the balance it names. An
+ * What a record did to the user's balances, as the amount to show and the balance it names. An
  * entry moves the available and the frozen balance; a freeze or a release moves money between them
- * (nothing in or out), so its amount is what left or reached the available balance.
+ * (nothing in or out), so its amount is what left or reached the available balance. One that moves
+ * neither changed the margin account's cash (a short's borrow fee or manufactured dividend) or what
+ * the user owes (a day's interest on a loan: shown as the money it costs, added to the debt).
  */
 export function recordMovement(
-  record: Pick<RecordPage['items'][number], 'amount' | 'availableChange' | 'currency'>,
+  record: Pick<
+    RecordPage['items'][number],
+    'amount' | 'availableChange' | 'marginChange' | 'owedChange' | 'currency'
+  >,
   t: TFunction,
   language: Language,
 ): { amount: string; balance: string | null } {
@@ -218,7 +230,16 @@ export function recordMovement(
   const frozen = total - available;
   const signed = (minor: bigint) => signedAmount(formatCash(minor), record.currency, language);
   if (total === 0n) {
-    if (available === 0n) return { amount: signed(0n), balance: null };
+    if (available === 0n) {
+      const margin = cashFromWire(record.marginChange);
+      if (margin !== 0n) return { amount: signed(margin), balance: t('fundRecord.balance.margin') };
+      const owed = cashFromWire(record.owedChange);
+      if (owed === 0n) return { amount: signed(0n), balance: null };
+      return {
+        amount: signed(-owed),
+        balance: t(owed > 0n ? 'fundRecord.balance.owedMore' : 'fundRecord.balance.owedLess'),
+      };
+    }
     const balance = t(available < 0n ? 'fundRecord.balance.toFrozen' : 'fundRecord.balance.toAvailable');
     return { amount: signed(available), balance };
   }

@@ -13,6 +13,8 @@ const record = (id: number, overrides: Partial<FundRecord> = {}): FundRecord => 
   currency: 'EUR',
   amount: '100.00',
   availableChange: '100.00',
+  marginChange: '0.00',
+  owedChange: '0.00',
   detail: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   ...overrides,
@@ -598,6 +600,98 @@ describe('fund records screen', () => {
       'Manufactured dividend on lent ABI.BR (ex-date 2026.11.23): your part, less withholding tax, of the 7.50 €',
     );
     expect(await text('record-10-EUR')).toContain('Buy-to-cover of 5 ABI.BR (order 80)');
+  });
+
+  it('shows a borrower’s charges: from the margin account, or added to what is owed (English, Dutch)', async () => {
+    const borrowing = {
+      type: 'securities_loan',
+      role: 'borrower',
+      symbol: 'ABI.BR',
+      currency: 'EUR',
+      quantity: '5',
+      orderId: null,
+    } as const;
+    const nothing = { amount: '0.00', availableChange: '0.00' } as const;
+    const items = [
+      record(24, {
+        ...nothing,
+        kind: 'borrow_fee',
+        marginChange: '-0.05',
+        detail: {
+          ...borrowing,
+          event: 'borrow_fee',
+          day: '2026-11-20',
+          feeBasisPoints: 300,
+          price: '61.2000',
+          charged: '0.05',
+        },
+      }),
+      record(23, {
+        ...nothing,
+        kind: 'manufactured_dividend',
+        marginChange: '-7.50',
+        detail: {
+          ...borrowing,
+          event: 'manufactured_dividend',
+          day: '2026-11-23',
+          feeBasisPoints: null,
+          price: null,
+          charged: '7.50',
+        },
+      }),
+      record(22, {
+        ...nothing,
+        kind: 'interest',
+        owedChange: '0.27',
+        detail: {
+          type: 'margin_loan',
+          event: 'interest',
+          currency: 'EUR',
+          amount: '0.27',
+          day: '2026-11-20',
+          orderId: null,
+          symbol: null,
+          owedAfter: '1960.27',
+        },
+      }),
+      record(21, {
+        ...nothing,
+        kind: 'interest',
+        owedChange: '0.33',
+        detail: { type: 'loan_interest', loanId: '7', day: '2026-11-20', rateBasisPoints: 1200 },
+      }),
+    ];
+    renderApp('/information/fundRecord', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/fundRecord/list': () => ok({ total: items.length, items }),
+    });
+    const text = async (id: string) =>
+      ((await screen.findByTestId(id)).textContent ?? '').replaceAll('\u00a0', ' ');
+    const amount = (id: string) =>
+      (screen.getByTestId(id).querySelector('[data-testid="record-amount"]')?.textContent ?? '').replaceAll(
+        '\u00a0',
+        ' ',
+      );
+    const balance = (id: string) =>
+      screen.getByTestId(id).querySelector('[data-testid="record-balance"]')?.textContent;
+    expect(await text('record-24-EUR')).toContain('Borrow fee for 2026.11.20: 5 ABI.BR borrowed at');
+    expect(amount('record-24-EUR')).toBe('-0.05 €');
+    expect(balance('record-24-EUR')).toBe('Margin account');
+    expect(await text('record-23-EUR')).toContain('Manufactured dividend on 5 borrowed ABI.BR');
+    expect(amount('record-23-EUR')).toBe('-7.50 €');
+    expect(balance('record-23-EUR')).toBe('Margin account');
+    expect(await text('record-22-EUR')).toContain('Margin interest for 2026.11.20: 0.27 € added to the loan');
+    expect(amount('record-22-EUR')).toBe('-0.27 €');
+    expect(balance('record-22-EUR')).toBe('Added to what you owe');
+    expect(await text('record-21-EUR')).toContain(
+      'Credit loan interest for 2026.11.20 at 12.00 % a year, added to the loan',
+    );
+    expect(amount('record-21-EUR')).toBe('-0.33 €');
+    expect(await text('record-21-EUR')).toContain('Interest ·');
+    await changeLanguage('nl');
+    await waitFor(() => expect(balance('record-24-EUR')).toBe('Margerekening'));
+    expect(balance('record-22-EUR')).toBe('Bij wat je verschuldigd bent');
+    expect(await text('record-21-EUR')).toContain('Rente op het krediet voor 2026.11.20');
   });
 
   it('shows the same records in French', async () => {
