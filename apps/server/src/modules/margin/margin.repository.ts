@@ -187,3 +187,33 @@ export async function movementTotalsOf(
   }
   return totals;
 }
+
+/** Many movements in one statement. */
+export async function insertMovements(
+  db: Executor,
+  values: readonly (typeof marginLoanMovements.$inferInsert)[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(marginLoanMovements).values([...values]);
+}
+
+/** What each of these users owes, by currency (one read; `owedByCurrency` of many). */
+export async function owedByUserAndCurrency(
+  db: Executor,
+  userIds: readonly bigint[],
+): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await queryRows<{ user_id: string; currency: string; owed_minor: string }>(
+    db,
+    sql`select user_id::text as user_id, currency,
+          coalesce(sum(case kind when 'borrow' then amount_minor when 'interest' then amount_minor
+                                 when 'repay' then -amount_minor else 0 end), 0)::text as owed_minor
+        from margin_loan_movements
+        where user_id in (${sql.join(
+          [...new Set(userIds)].map((id) => sql`${id.toString()}::bigint`),
+          sql`, `,
+        )})
+        group by user_id, currency`,
+  );
+  return new Map(rows.map((row) => [`${row.user_id}:${row.currency}`, BigInt(row.owed_minor)]));
+}

@@ -707,12 +707,6 @@ export function createMarginService(deps: {
     lending,
 
     /**
-     * The margin loan's source for the user's records list: its entries are theirs even where no
-     * posting is (a day's interest moves loan_book → interest, and adds to what they owe).
-     */
-    debtSources: (userId: bigint) => [{ sourceType: 'margin_loan' as const, sourceIds: [userId.toString()] }],
-
-    /**
      * The records of the user's margin loan and securities lending (margin-records.ts): the
      * repayments, interest days, capital transfers, collateral returns, and the borrow fees and
      * manufactured dividends the user paid as a short or received as a lender. Once per page.
@@ -747,6 +741,50 @@ export function createMarginService(deps: {
      * A sale's proceeds (already in the user's available cash, same transaction) repay the loan in
      * that currency first, up to what is owed: one entry, user cash → loan_book.
      */
+    async repayFromSales(
+      tx: Transaction,
+      inputs: readonly { userId: bigint; currency: Currency; proceedsMinor: bigint; orderId: bigint }[],
+    ): Promise<bigint[]> {
+      // `repayFromSale` for many sales (a batch of fills, in its transaction): what each user owes
+      // read once, each sale repaying in turn what is still owed (its own ledger transfer, the same
+      // key and memo), the movements in one insert. Answers each sale's repayment.
+      const selling = inputs.filter((input) => input.proceedsMinor > 0n).map((input) => input.userId);
+      const owed = await repository.owedByUserAndCurrency(tx, selling);
+      const movements: Parameters<typeof repository.insertMovements>[1][number][] = [];
+      const repaid: bigint[] = [];
+      for (const input of inputs) {
+        const key = `${input.userId}:${input.currency}`;
+        const owedMinor = owed.get(key) ?? 0n;
+        const repayMinor =
+          input.proceedsMinor <= 0n ? 0n : owedMinor < input.proceedsMinor ? owedMinor : input.proceedsMinor;
+        repaid.push(repayMinor > 0n ? repayMinor : 0n);
+        if (repayMinor <= 0n) continue;
+        owed.set(key, owedMinor - repayMinor);
+        const entry = await requireLedger().transfer(tx, {
+          idempotencyKey: `margin-repay:order:${input.orderId}`,
+          kind: 'loan_repayment',
+          source: { type: 'margin_loan', id: input.userId.toString() },
+          memo: `Margin loan repaid from the sale of order ${input.orderId}: ${formatCash(repayMinor)} ${input.currency}`,
+          postings: move(
+            userAccount(input.userId, input.currency),
+            houseAccount('loan_book', input.currency),
+            repayMinor,
+          ),
+        });
+        movements.push({
+          userId: input.userId,
+          currency: input.currency,
+          kind: 'repay',
+          amountMinor: repayMinor,
+          entryId: entry.entryId,
+          orderId: input.orderId,
+          createdAt: clock.now(),
+        });
+      }
+      await repository.insertMovements(tx, movements);
+      return repaid;
+    },
+
     async repayFromSale(
       tx: Transaction,
       input: { userId: bigint; currency: Currency; proceedsMinor: bigint; orderId: bigint },

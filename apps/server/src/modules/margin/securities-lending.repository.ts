@@ -237,3 +237,28 @@ export async function chargesByEntriesOf(executor: Executor, userId: bigint, ent
       ),
     );
 }
+
+/** Of these (lender, symbol) pairs, those with shares lent not yet returned (one read). */
+export async function lendingPairsAmong(
+  executor: Executor,
+  pairs: readonly { userId: bigint; symbol: string }[],
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const wanted = sql.join(
+    pairs.map((pair) => sql`(${pair.userId.toString()}::bigint, ${pair.symbol}::text)`),
+    sql`, `,
+  );
+  const rows = await executor
+    .selectDistinct({
+      userId: securitiesLoanAllocations.lenderUserId,
+      symbol: securitiesLoanAllocations.symbol,
+    })
+    .from(securitiesLoanAllocations)
+    .where(
+      and(
+        sql`(${securitiesLoanAllocations.lenderUserId}, ${securitiesLoanAllocations.symbol}) in (${wanted})`,
+        sql`${securitiesLoanAllocations.returnedMinor} < ${securitiesLoanAllocations.quantityMinor}`,
+      ),
+    );
+  return new Set(rows.map((row) => `${row.userId}\0${row.symbol}`));
+}

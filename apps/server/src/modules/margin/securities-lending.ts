@@ -429,6 +429,18 @@ export function createSecuritiesLending(deps: {
       recallExcess(tx, { ...input, keep: 'fully_paid' }),
 
     /**
+     * `afterSale` of many sales (a batch of fills, in its transaction): the lenders among the
+     * sellers found in one read; only their sales are followed, in turn, as `afterSale` follows one.
+     */
+    async afterSales(tx: Transaction, inputs: readonly { userId: bigint; symbol: string }[]) {
+      const lending = await repository.lendingPairsAmong(tx, inputs);
+      for (const input of inputs) {
+        if (lending.has(`${input.userId}\0${input.symbol}`))
+          await recallExcess(tx, { ...input, keep: 'fully_paid' });
+      }
+    },
+
+    /**
      * The recalls whose notice has passed: each re-supplied from the pool if it can be now, else
      * bought in at market (Trading's buy-to-cover, keyed by the recall so it is placed once). A
      * buy-in the market refuses now (closed, no price) stays due and is tried at the next run.

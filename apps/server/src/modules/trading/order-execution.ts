@@ -6,6 +6,7 @@ import type { MarketService } from '../market/market.service';
 import { fillPostings } from './fill-postings';
 import { formatPrice, formatQuantity } from './order-ticket';
 import { afterBuy, afterSell, consumeFifo } from './position-math';
+import type { LotRow, PositionRow } from './trading.repository';
 import type { EurUsdRate, TradeCosts } from './trade-costs';
 import * as repository from './trading.repository';
 import type { FillInsert, FillRow, OrderRow } from './trading.repository';
@@ -44,9 +45,11 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 
-type Loans = Pick<MarginService, 'lockLoans' | 'recordBorrow' | 'repayFromSale'> & {
-  lending?: Pick<MarginService['lending'], 'recordBorrow' | 'afterSale'>;
-};
+type Loans = Pick<MarginService, 'lockLoans' | 'recordBorrow' | 'repayFromSale'> &
+  Partial<Pick<MarginService, 'repayFromSales'>> & {
+    lending?: Pick<MarginService['lending'], 'recordBorrow' | 'afterSale'> &
+      Partial<Pick<MarginService['lending'], 'afterSales'>>;
+  };
 
 /** A short sale (issue 16 item 3): a sale of borrowed shares; a buy with direction short covers it. */
 const isShort = (order: Pick<OrderRow, 'direction'>) => order.direction === 'short';
@@ -442,6 +445,113 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
     await repository.insertLots(tx, lots);
   }
 
+  /**
+   * After the entries of many long sales: each sale's proceeds repaying its seller's margin loan
+   * (`repayFromSales`: what is owed read once, one transfer a repayment), then the lenders among
+   * the sellers followed (`afterSales`), as `afterEntry` does for one sale.
+   */
+  async function afterSales(tx: Transaction, sales: readonly FillInput[]) {
+    if (!loans?.repayFromSales || sales.length === 0) return;
+    await loans.repayFromSales(
+      tx,
+      sales.map(({ order, costs }) => ({
+        userId: order.userId,
+        currency: order.payCurrency,
+        proceedsMinor: costs.totalPayMinor,
+        orderId: order.id,
+      })),
+    );
+    const lending = loans.lending;
+    if (lending?.afterSales)
+      await lending.afterSales(
+        tx,
+        sales.map(({ order }) => ({ userId: order.userId, symbol: order.symbol })),
+      );
+    else if (lending)
+      for (const { order } of sales)
+        await lending.afterSale(tx, { userId: order.userId, symbol: order.symbol });
+  }
+
+  /**
+   * The holdings of many long sales at once, as `updatePosition` changes them one sale at a time:
+   * the holdings locked in id order and their open lots read in one statement each, every sale
+   * applied in turn (the figures, its realised P&L, its FIFO lots), then the positions, lots and
+   * fills' realised P&L written in one statement each. Answers each fill's realised P&L.
+   */
+  async function sellFromHoldings(
+    tx: Transaction,
+    sales: readonly { input: FillInput; fill: FillRow }[],
+  ): Promise<Map<bigint, bigint>> {
+    const realised = new Map<bigint, bigint>();
+    if (sales.length === 0) return realised;
+    const now = sales[0]!.input.now;
+    const pairKey = (userId: bigint, symbol: string) => `${userId}\0${symbol}`;
+    const holdings = new Map<string, PositionRow>(
+      (
+        await repository.lockHoldings(
+          tx,
+          sales.map(({ input }) => ({ userId: input.order.userId, symbol: input.order.symbol })),
+        )
+      ).map((row) => [pairKey(row.userId, row.symbol), row]),
+    );
+    const lotsOf = new Map<bigint, LotRow[]>();
+    for (const lot of await repository.openLotsOfPositions(
+      tx,
+      [...holdings.values()].map((row) => row.id),
+    ))
+      lotsOf.set(lot.positionId, [...(lotsOf.get(lot.positionId) ?? []), lot]);
+    const changedLots = new Map<bigint, bigint>();
+    const realisedRows: { id: bigint; realisedMinor: bigint; realisedEurMinor: bigint }[] = [];
+    for (const { input, fill } of sales) {
+      const { order } = input;
+      const key = pairKey(order.userId, order.symbol);
+      const holding = holdings.get(key);
+      if (!holding) throw new Error(`a sale of ${order.symbol} without a holding position`);
+      const next = afterSell(holding, fill.quantityMinor, input.costs.totalTradeMinor);
+      const realisedEur = inEur(next.realisedMinor, order.currency, input.eurUsd);
+      holdings.set(key, {
+        ...holding,
+        quantityMinor: next.quantityMinor,
+        costMinor: next.costMinor,
+        realisedPnlMinor: holding.realisedPnlMinor + next.realisedMinor,
+        realisedPnlEurMinor: holding.realisedPnlEurMinor + realisedEur,
+      });
+      const lots = lotsOf.get(holding.id) ?? [];
+      const remaining = new Map(
+        consumeFifo(lots, fill.quantityMinor).map((change) => [change.id, change.remainingMinor]),
+      );
+      for (const [id, remainingMinor] of remaining) changedLots.set(id, remainingMinor);
+      lotsOf.set(
+        holding.id,
+        lots
+          .map((lot) => ({ ...lot, remainingMinor: remaining.get(lot.id) ?? lot.remainingMinor }))
+          .filter((lot) => lot.remainingMinor > 0n),
+      );
+      realised.set(fill.id, next.realisedMinor);
+      realisedRows.push({ id: fill.id, realisedMinor: next.realisedMinor, realisedEurMinor: realisedEur });
+    }
+    await repository.setSoldPositions(
+      tx,
+      [...new Set(sales.map(({ input }) => pairKey(input.order.userId, input.order.symbol)))].map((key) => {
+        const row = holdings.get(key)!;
+        return {
+          id: row.id,
+          quantityMinor: row.quantityMinor,
+          costMinor: row.costMinor,
+          realisedPnlMinor: row.realisedPnlMinor,
+          realisedPnlEurMinor: row.realisedPnlEurMinor,
+        };
+      }),
+      now,
+    );
+    await repository.setLotsRemaining(
+      tx,
+      [...changedLots].map(([id, remainingMinor]) => ({ id, remainingMinor })),
+    );
+    await repository.setFillsRealised(tx, realisedRows);
+    return realised;
+  }
+
   return {
     /**
      * Fills `order` (pending, with its hold) in full at `quote` with `costs` computed at that
@@ -520,9 +630,15 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
       const settlements = inputs.map(({ order, instrument, now }) =>
         order.side === 'sell' ? market.settlement(instrument, now.getTime()) : null,
       );
+      // Long sales (a tick's crossed sales, a batch of margin liquidations): their repayments and
+      // lenders' follow-ups together (`afterSales`); the rest one by one.
+      const isLongSale = ({ order }: FillInput) => order.side === 'sell' && !isShort(order);
+      const batchesSales = loans?.repayFromSales !== undefined;
       for (const [index, input] of inputs.entries()) {
+        if (batchesSales && isLongSale(input)) continue;
         await afterEntry(tx, input.order, input.costs, entries[index]!.entryId, input.quote);
       }
+      if (batchesSales) await afterSales(tx, inputs.filter(isLongSale));
       const inserted = await repository.insertFills(
         tx,
         inputs.map((input, index) => fillValues(input, entries[index]!.entryId, settlements[index] ?? null)),
@@ -538,9 +654,15 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         written.filter(({ input }) => input.order.side === 'buy'),
       );
       const answers = new Map<bigint, FillRow>();
+      const sold = await sellFromHoldings(
+        tx,
+        written.filter(({ input }) => isLongSale(input)),
+      );
+      const settlementRows: Parameters<typeof repository.insertSettlements>[1] = [];
       for (const [index, { input, fill }] of written.entries()) {
         let realisedMinor: bigint | null = null;
-        if (input.order.side === 'sell') {
+        if (isLongSale(input)) realisedMinor = sold.get(fill.id) ?? null;
+        else if (input.order.side === 'sell') {
           realisedMinor = (await updatePosition(tx, { ...input, fill })).realisedMinor;
           if (realisedMinor !== null) {
             await repository.setFillRealised(
@@ -553,7 +675,7 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         }
         const settlement = settlements[index];
         if (settlement && settlement.days > 0 && settlement.date && input.costs.totalPayMinor > 0n) {
-          await repository.insertSettlement(tx, {
+          settlementRows.push({
             userId: input.order.userId,
             fillId: fill.id,
             currency: input.order.payCurrency,
@@ -564,6 +686,7 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         }
         answers.set(input.order.id, { ...fill, realisedPnlMinor: realisedMinor });
       }
+      await repository.insertSettlements(tx, settlementRows);
       const filled = new Map(
         (
           await repository.markOrdersFilled(

@@ -733,3 +733,90 @@ export async function leverageOfFills(
     .where(inArray(fills.id, [...fillIds]));
   return new Map(rows.map((row) => [row.fillId, row.leverageHundredths]));
 }
+
+/** The holding positions (long or short) of these users, for a batch of margin liquidations. */
+export async function holdingPositionsOf(db: Executor, userIds: readonly bigint[]): Promise<PositionRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(positions)
+    .where(and(inArray(positions.userId, [...new Set(userIds)]), eq(positions.state, 'holding')))
+    .orderBy(asc(positions.id));
+}
+
+/** The open lots of these positions, oldest first within each (FIFO), in one read. */
+export async function openLotsOfPositions(db: Executor, positionIds: readonly bigint[]): Promise<LotRow[]> {
+  if (positionIds.length === 0) return [];
+  return db
+    .select()
+    .from(positionLots)
+    .where(and(inArray(positionLots.positionId, [...positionIds]), gt(positionLots.remainingMinor, 0n)))
+    .orderBy(asc(positionLots.positionId), asc(positionLots.openedAt), asc(positionLots.id));
+}
+
+/** The figures of positions after sales (one statement): quantity, cost, realised P&L, closed. */
+export async function setSoldPositions(
+  db: Executor,
+  rows: readonly {
+    id: bigint;
+    quantityMinor: bigint;
+    costMinor: bigint;
+    realisedPnlMinor: bigint;
+    realisedPnlEurMinor: bigint;
+  }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.id.toString()}::bigint, ${row.quantityMinor.toString()}::bigint, ${row.costMinor.toString()}::bigint,
+             ${row.realisedPnlMinor.toString()}::bigint, ${row.realisedPnlEurMinor.toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await db.execute(sql`update ${positions} set quantity_minor = sold.quantity_minor,
+      cost_minor = sold.cost_minor, realised_pnl_minor = sold.realised, realised_pnl_eur_minor = sold.realised_eur,
+      state = case when sold.quantity_minor = 0 then 'closed' else ${positions.state} end,
+      closed_at = case when sold.quantity_minor = 0 then ${at} else ${positions.closedAt} end,
+      updated_at = ${at}
+    from (values ${values}) as sold (id, quantity_minor, cost_minor, realised, realised_eur)
+    where ${positions.id} = sold.id`);
+}
+
+/** What remains of several lots (one statement). */
+export async function setLotsRemaining(
+  db: Executor,
+  lots: readonly { id: bigint; remainingMinor: bigint }[],
+): Promise<void> {
+  if (lots.length === 0) return;
+  const values = sql.join(
+    lots.map((lot) => sql`(${lot.id.toString()}::bigint, ${lot.remainingMinor.toString()}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${positionLots} set remaining_minor = lots.remaining
+    from (values ${values}) as lots (id, remaining) where ${positionLots.id} = lots.id`);
+}
+
+/** The realised P&L of several sale fills (one statement). */
+export async function setFillsRealised(
+  db: Executor,
+  rows: readonly { id: bigint; realisedMinor: bigint; realisedEurMinor: bigint }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.id.toString()}::bigint, ${row.realisedMinor.toString()}::bigint, ${row.realisedEurMinor.toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`update ${fills} set realised_pnl_minor = realised.minor, realised_pnl_eur_minor = realised.eur
+    from (values ${values}) as realised (id, minor, eur) where ${fills.id} = realised.id`);
+}
+
+export async function insertSettlements(db: Executor, values: (typeof settlements.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await insertMany(db, settlements, values);
+}

@@ -96,6 +96,8 @@ export type AllotmentInput = {
 
 /** How many allotments one round of `allotMany` writes: every statement's parameters stay bounded. */
 const ALLOT_CHUNK = 5_000;
+/** How many rule sales (margin liquidations) one transaction of `placeManyForRule` writes. */
+const RULE_BATCH = 500;
 
 export type TradingServiceDeps = {
   db: Database;
@@ -117,6 +119,7 @@ export type TradingServiceDeps = {
     | 'lockLoans'
     | 'recordBorrow'
     | 'repayFromSale'
+    | 'repayFromSales'
     | 'owed'
     | 'dayTrading'
     | 'lending'
@@ -670,6 +673,109 @@ export function createTradingService(deps: TradingServiceDeps) {
     });
   }
 
+  // Market sales by a rule (margin liquidations, issue 16 item 4) in batches: one transaction locks
+  // the batch's users and margin accounts, checks each sale as `placeInTransaction` does (a long
+  // holding, no sell-locked lot in the way) in two reads, inserts the orders in one statement,
+  // holds their shares in one ledger statement (`holdMany`, each judged alone), sets the hold ids
+  // and fills them together (`execution.fillMany`, as the resting fills and the IPO allotments):
+  // the same rows and ledger entries as one `placeInTransaction` per sale. A sale a check would
+  // refuse, whose key is taken or whose hold is refused is not written here (null): the caller
+  // places it alone, which answers what a single placement answers.
+  type RuleSale = { userId: bigint; priced: Priced; fillQuote: FillQuote; key: PlacementKey };
+  /** Rule placements written in batches, placed alone, and batches that failed (tests, benches). */
+  const ruleStats = { batches: 0, batched: 0, alone: 0, failedBatches: 0 };
+
+  /** The costs at the fill's quote (as `placeInTransaction` computes them). */
+  function costsAtFill(priced: Priced, fillQuote: FillQuote): TradeCosts {
+    return fillQuote.priceMinor === priced.priced.priceMinor
+      ? priced.costs
+      : computeTradeCosts({
+          ...priced.costInput,
+          side: priced.ticket.side,
+          quantityMinor: priced.quantityMinor,
+          priceMinor: fillQuote.priceMinor,
+        });
+  }
+
+  async function writeRuleSalesBatch(sales: readonly RuleSale[]): Promise<Array<OrderRow | null>> {
+    return db.transaction(async (tx) => {
+      const userIds = sales.map((sale) => sale.userId);
+      await users.lockMany(tx, userIds);
+      if (margin) await margin.lockLoans(tx, userIds);
+      const pair = (userId: bigint, symbol: string) => `${userId}\0${symbol}`;
+      const holdings = new Map(
+        (await repository.holdingPositionsOf(tx, userIds))
+          .filter((row) => row.direction === 'long')
+          .map((row) => [pair(row.userId, row.symbol), row]),
+      );
+      const lots = await repository.openLotsOfPositions(
+        tx,
+        [...holdings.values()].map((row) => row.id),
+      );
+      const writable = sales.flatMap((sale, index) => {
+        const holding = holdings.get(pair(sale.userId, sale.priced.tradable.instrument.symbol));
+        if (!holding) return [];
+        // A lot still under its sell lock: `assertSellable` decides (the sale is placed alone).
+        const isLocked = lots.some(
+          (lot) =>
+            lot.positionId === holding.id &&
+            lot.lockedUntil !== null &&
+            lot.lockedUntil.getTime() > sale.priced.nowMs,
+        );
+        return isLocked ? [] : [{ index, sale }];
+      });
+      const inserted = await repository.insertOrdersUnlessKeyed(
+        tx,
+        writable.map(({ sale }) =>
+          orderValues(sale.userId, sale.priced, reserveOf(sale.priced, true), sale.key),
+        ),
+      );
+      const byKey = new Map(inserted.map((row) => [`${row.userId}\0${row.idempotencyKey}`, row]));
+      const written = writable.flatMap(({ index, sale }) => {
+        const row = byKey.get(`${sale.userId}\0${sale.key.idempotencyKey}`);
+        return row ? [{ index, sale, row }] : [];
+      });
+      const holds = await ledger.holdMany(
+        tx,
+        written.map(({ row, sale }) => holdOf(row, sale.priced)),
+      );
+      const unheld: bigint[] = [];
+      const held: Array<{ orderId: bigint; holdId: bigint }> = [];
+      const toFill: Array<{ index: number; input: FillInput }> = [];
+      written.forEach(({ index, sale, row }, position) => {
+        const hold = holds[position] as Awaited<ReturnType<typeof ledger.holdMany>>[number];
+        if (hold instanceof Error) {
+          unheld.push(row.id);
+          return;
+        }
+        held.push({ orderId: row.id, holdId: hold.holdId });
+        toFill.push({
+          index,
+          input: {
+            order: { ...row, holdId: hold.holdId },
+            instrument: sale.priced.tradable.instrument,
+            quote: sale.fillQuote,
+            costs: costsAtFill(sale.priced, sale.fillQuote),
+            eurUsd: sale.priced.costInput.eurUsd,
+            sellLock: sale.priced.tradable.sellLock,
+            now: new Date(sale.priced.nowMs),
+          },
+        });
+      });
+      await repository.setHoldIds(tx, held);
+      await repository.deleteUnheldOrders(tx, unheld);
+      const filled = await execution.fillMany(
+        tx,
+        toFill.map(({ input }) => input),
+      );
+      const answers: Array<OrderRow | null> = sales.map(() => null);
+      toFill.forEach(({ index }, position) => {
+        answers[index] = filled[position]?.order ?? fail('a batched rule sale was not filled');
+      });
+      return answers;
+    });
+  }
+
   // Read before every placement (a replayed key answers the first order): batched.
   const orderByKey = batchedLookup({
     keyOf: (key: { userId: bigint; idempotencyKey: string }) => `${key.userId}\0${key.idempotencyKey}`,
@@ -704,6 +810,27 @@ export function createTradingService(deps: TradingServiceDeps) {
       symbol: row.symbol,
       currency: row.currency,
       valueMinor: row.direction === 'short' ? -value : value,
+    };
+  }
+
+  /** A holding with its cost and live quote, for a margin liquidation (`holdingsAtMarket`). */
+  function atMarket(row: PositionRow, quote: Quote | null) {
+    return {
+      symbol: row.symbol,
+      currency: row.currency,
+      /** A short (issue 16 item 3): its cost is the proceeds received; it is closed by a buy. */
+      direction: row.direction,
+      quantity: formatQuantity(row.quantityMinor, row.quantityScale),
+      costMinor: row.costMinor,
+      valueMinor: quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : null,
+      quote: quote
+        ? {
+            lastMinor: quote.lastMinor,
+            bidMinor: quote.bidMinor,
+            askMinor: quote.askMinor,
+            timestamp: quote.timestamp,
+          }
+        : null,
     };
   }
 
@@ -800,12 +927,7 @@ export function createTradingService(deps: TradingServiceDeps) {
           /** Everything owed: the margin loan and credit loans. */
           owedMinor: owedMinor + owedCreditMinor,
           totalAssetsMinor:
-            availableMinor +
-            frozenMinor +
-            marginCashMinor +
-            positionsValueMinor -
-            owedMinor -
-            owedCreditMinor,
+            availableMinor + frozenMinor + marginCashMinor + positionsValueMinor - owedMinor - owedCreditMinor,
           unrealisedPnlMinor,
           realisedPnlMinor,
           dividendsMinor,
@@ -1984,26 +2106,123 @@ export function createTradingService(deps: TradingServiceDeps) {
     async holdingsAtMarket(userId: bigint) {
       const held = (await repository.allPositions(db, userId)).filter((row) => row.state === 'holding');
       const quotes = await quotesBySymbol(held.map((row) => row.symbol));
-      return held.map((row) => {
-        const quote = quotes.get(row.symbol) ?? null;
-        return {
-          symbol: row.symbol,
-          currency: row.currency,
-          /** A short (issue 16 item 3): its cost is the proceeds received; it is closed by a buy. */
-          direction: row.direction,
-          quantity: formatQuantity(row.quantityMinor, row.quantityScale),
-          costMinor: row.costMinor,
-          valueMinor: quote ? marketValueMinor(row.quantityMinor, row.quantityScale, quote.lastMinor) : null,
-          quote: quote
-            ? {
-                lastMinor: quote.lastMinor,
-                bidMinor: quote.bidMinor,
-                askMinor: quote.askMinor,
-                timestamp: quote.timestamp,
-              }
-            : null,
-        };
-      });
+      return held.map((row) => atMarket(row, quotes.get(row.symbol) ?? null));
+    },
+
+    /**
+     * Many `placeForRule`s at once (a tick's margin liquidations, issue 16): each answered as
+     * `placeForRule` answers it — the order, or the error it would throw (as a value). The keys
+     * are read in one statement; the long market sales filled at once are written in batches of
+     * RULE_BATCH (`writeRuleSalesBatch`: the same orders, holds, fills, positions, lots and ledger
+     * entries); the rest — a buy-to-cover, a user's second ticket, a sale a check refuses — and
+     * every sale of a batch that fails are placed one by one as `placeForRule` places them.
+     */
+    async placeManyForRule(
+      placements: readonly { accountUserId: bigint; ticket: OrderTicket; idempotencyKey: string }[],
+    ): Promise<Array<Awaited<ReturnType<typeof present>> | Error>> {
+      const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+      const earlier = new Map(
+        (
+          await repository.findOrdersByKeys(
+            db,
+            placements.map(({ accountUserId, idempotencyKey }) => ({
+              userId: accountUserId,
+              idempotencyKey,
+            })),
+          )
+        ).map((row) => [`${row.userId}\0${row.idempotencyKey}`, row]),
+      );
+      const answers: Array<OrderRow | Error | null> = placements.map(() => null);
+      const alone: Array<{ index: number; priced: Priced; fillQuote: FillQuote; key: PlacementKey }> = [];
+      const batchable: Array<{ index: number; sale: RuleSale }> = [];
+      const inBatch = new Set<bigint>();
+      for (const [index, { accountUserId, ticket, idempotencyKey }] of placements.entries()) {
+        const hash = ticketHash(ticket);
+        try {
+          const replayed = replayOrRefuse(earlier.get(`${accountUserId}\0${idempotencyKey}`), hash);
+          if (replayed) {
+            answers[index] = replayed;
+            continue;
+          }
+          const priced = await priceOrder(accountUserId, ticket);
+          const fillQuote = immediateFill(priced);
+          if (!fillQuote)
+            throw new DomainError('MARKET_CLOSED', { opensAt: iso(priced.session.opensAtMs) ?? '' });
+          const key = { idempotencyKey, hash };
+          const isPlainSale =
+            ticket.side === 'sell' &&
+            ticket.direction !== 'short' &&
+            priced.shortTerms === null &&
+            priced.marginTerms === null &&
+            priced.payCurrency === priced.tradable.currency;
+          if (isPlainSale && !inBatch.has(accountUserId)) {
+            inBatch.add(accountUserId);
+            batchable.push({ index, sale: { userId: accountUserId, priced, fillQuote, key } });
+          } else alone.push({ index, priced, fillQuote, key });
+        } catch (error) {
+          answers[index] = asError(error);
+        }
+      }
+      for (let start = 0; start < batchable.length; start += RULE_BATCH) {
+        const chunk = batchable.slice(start, start + RULE_BATCH);
+        let written: Array<OrderRow | null>;
+        try {
+          written = await writeRuleSalesBatch(chunk.map(({ sale }) => sale));
+          ruleStats.batches += 1;
+          ruleStats.batched += written.filter((row) => row !== null).length;
+        } catch {
+          // The batch failed as a whole (nothing of it committed): each sale is placed alone.
+          ruleStats.failedBatches += 1;
+          written = chunk.map(() => null);
+        }
+        chunk.forEach(({ index, sale }, position) => {
+          const row = written[position];
+          if (row) answers[index] = row;
+          else alone.push({ index, priced: sale.priced, fillQuote: sale.fillQuote, key: sale.key });
+        });
+      }
+      alone.sort((a, b) => a.index - b.index);
+      ruleStats.alone += alone.length;
+      for (const { index, priced, fillQuote, key } of alone) {
+        const userId = placements[index]!.accountUserId;
+        try {
+          answers[index] = await writeOnce({
+            hash: key.hash,
+            write: () => placeInTransaction(userId, priced, fillQuote, key),
+            findByKey: () => repository.findOrderByKey(db, userId, key.idempotencyKey),
+          });
+        } catch (error) {
+          answers[index] = asError(error);
+        }
+      }
+      const orders = answers.filter(
+        (answer): answer is OrderRow => answer !== null && !(answer instanceof Error),
+      );
+      const filledIds = orders.filter((order) => order.filledQuantityMinor > 0n).map((order) => order.id);
+      const fills = await repository.fillsOfOrders(db, filledIds);
+      return answers.map((answer) =>
+        answer === null
+          ? new Error('a rule placement was not answered')
+          : answer instanceof Error
+            ? answer
+            : presentOrder(
+                answer,
+                market.instrumentOf(answer.symbol),
+                fills.filter((fill) => fill.orderId === answer.id),
+              ),
+      );
+    },
+
+    /** How many rule placements were written in batches or alone (tests, benches). */
+    rulePlacementStats: () => ({ ...ruleStats }),
+
+    /** `holdingsAtMarket` of many users at once (one read of their positions): by user. */
+    async holdingsAtMarketMany(userIds: readonly bigint[]) {
+      const held = await repository.holdingPositionsOf(db, userIds);
+      const quotes = await quotesBySymbol(held.map((row) => row.symbol));
+      const byUser = new Map<bigint, ReturnType<typeof atMarket>[]>(userIds.map((userId) => [userId, []]));
+      for (const row of held) byUser.get(row.userId)?.push(atMarket(row, quotes.get(row.symbol) ?? null));
+      return byUser;
     },
 
     /** The symbols each of these users holds now, for the margin level's index by symbol (issue 16). */

@@ -170,6 +170,17 @@ export async function lockUser(db: Executor, userId: bigint): Promise<UserIdenti
   return rows[0];
 }
 
+/** Locks these users' rows in id order (a batch of placements: the order `lockUser` one at a time would take). */
+export async function lockUsers(db: Executor, userIds: readonly bigint[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
 /** When the user registered (the credit score's account age). */
 export async function findRegisteredAt(db: Executor, userId: bigint): Promise<Date | undefined> {
   const rows = await db

@@ -347,6 +347,9 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     lock: (tx: Transaction, userId: bigint) => repository.lockUser(tx, userId),
 
+    /** `lock` for many users at once, in id order (a batch of placements, one transaction). */
+    lockMany: (tx: Transaction, userIds: readonly bigint[]) => repository.lockUsers(tx, userIds),
+
     /**
      * A users row that owns ledger accounts but is nobody's login: a copy-following strategy's
      * own account (issue 17 item 5). Its account name is not a phone number and its password hash
