@@ -707,6 +707,12 @@ export function createMarginService(deps: {
     lending,
 
     /**
+     * The margin loan's source for the user's records list: its entries are theirs even where no
+     * posting is (a day's interest moves loan_book → interest, and adds to what they owe).
+     */
+    debtSources: (userId: bigint) => [{ sourceType: 'margin_loan' as const, sourceIds: [userId.toString()] }],
+
+    /**
      * The records of the user's margin loan and securities lending (margin-records.ts): the
      * repayments, interest days, capital transfers, collateral returns, and the borrow fees and
      * manufactured dividends the user paid as a short or received as a lender. Once per page.

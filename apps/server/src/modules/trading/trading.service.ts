@@ -927,7 +927,12 @@ export function createTradingService(deps: TradingServiceDeps) {
           /** Everything owed: the margin loan and credit loans. */
           owedMinor: owedMinor + owedCreditMinor,
           totalAssetsMinor:
-            availableMinor + frozenMinor + marginCashMinor + positionsValueMinor - owedMinor - owedCreditMinor,
+            availableMinor +
+            frozenMinor +
+            marginCashMinor +
+            positionsValueMinor -
+            owedMinor -
+            owedCreditMinor,
           unrealisedPnlMinor,
           realisedPnlMinor,
           dividendsMinor,
