@@ -464,11 +464,16 @@ export function createLedgerService({
 
     /** The user's EUR and USD balances of one further account kind (margin, loan, escrow); 0 when never opened. */
     async getUserKindCash(executor: Executor, userId: bigint, kind: UserAccountKind) {
+      return kindCashOf(await repository.selectUserBalances(executor, userId), kind);
+    },
+
+    /** `getUserBalances` and `getUserKindCash` of any kind from one read of the user's accounts. */
+    async getUserBalanceSheet(executor: Executor, userId: bigint) {
       const rows = await repository.selectUserBalances(executor, userId);
-      return currencies.map((currency) => ({
-        currency,
-        balanceMinor: rows.find((row) => row.asset === currency && row.kind === kind)?.balanceMinor ?? 0n,
-      }));
+      return {
+        balances: balancesOf(rows),
+        cashOfKind: (kind: UserAccountKind) => kindCashOf(rows, kind),
+      };
     },
 
     /** `getUserKindCash` of many users in one statement (the margin level's tick, issue 16). */
@@ -554,7 +559,19 @@ const voidRequest = (holdId: bigint, source: EntrySource, memo: string) => ({
  * security asset the user holds (available or frozen not zero), in asset order.
  */
 async function userBalances(executor: Executor, userId: bigint): Promise<UserBalance[]> {
-  const rows = await repository.selectUserBalances(executor, userId);
+  return balancesOf(await repository.selectUserBalances(executor, userId));
+}
+
+type UserAccountRows = Awaited<ReturnType<typeof repository.selectUserBalances>>;
+
+function kindCashOf(rows: UserAccountRows, kind: UserAccountKind) {
+  return currencies.map((currency) => ({
+    currency,
+    balanceMinor: rows.find((row) => row.asset === currency && row.kind === kind)?.balanceMinor ?? 0n,
+  }));
+}
+
+function balancesOf(rows: UserAccountRows): UserBalance[] {
   const balanceOf = (asset: Asset, kind: string) =>
     rows.find((row) => row.asset === asset && row.kind === kind)?.balanceMinor ?? 0n;
   const held = [...new Set(rows.map((row) => row.asset))].filter((asset) => !isCashAsset(asset));

@@ -176,12 +176,12 @@ export async function liquidationsOf(db: Executor, userId: bigint, limit: number
   return rows.map((row) => ({ ...row, sales: sales.filter((sale) => sale.liquidationId === row.id) }));
 }
 
-/** The user's running liquidation (its lease end), or undefined. */
-export async function runningLiquidation(db: Executor, userId: bigint) {
+/** The running liquidation of each of these users (its lease end), in one query. */
+export async function runningLiquidations(db: Executor, userIds: readonly bigint[]) {
+  if (userIds.length === 0) return new Map<string, Date>();
   const rows = await db
-    .select({ id: marginLiquidations.id, claimedUntil: marginLiquidations.claimedUntil })
+    .select({ userId: marginLiquidations.userId, claimedUntil: marginLiquidations.claimedUntil })
     .from(marginLiquidations)
-    .where(and(eq(marginLiquidations.userId, userId), eq(marginLiquidations.state, 'running')))
-    .limit(1);
-  return rows[0];
+    .where(and(inArray(marginLiquidations.userId, [...userIds]), eq(marginLiquidations.state, 'running')));
+  return new Map(rows.map((row) => [row.userId.toString(), row.claimedUntil]));
 }

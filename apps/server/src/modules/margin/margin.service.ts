@@ -31,7 +31,8 @@ import { createDayTrading, type DayTradingConfig } from './day-trading';
 import { renderDisclosure, type MarginRate } from './margin-disclosure';
 import { scoreMarginAnswers } from './margin-scoring';
 import { liquidationPriceMinor } from './liquidation-price';
-import { runningLiquidation } from './margin-level.repository';
+import { runningLiquidations } from './margin-level.repository';
+import { batchedLookup } from '../../core/batcher';
 import { requireIdempotencyKey } from '../fund-operations/fund-operations.service';
 import type { MessagesService } from '../messages/messages.service';
 import { createSecuritiesLending, defaultLendingConfig, type LendingConfig } from './securities-lending';
@@ -292,9 +293,14 @@ export function createMarginService(deps: {
   }
 
   async function owedOf(executor: Executor, userId: bigint, currency: Currency): Promise<bigint> {
-    const figures = loanFigures(await repository.movementsOf(executor, userId));
-    return figures.find((figure) => figure.currency === currency)?.owedMinor ?? 0n;
+    return (await repository.owedByCurrency(executor, userId)).get(currency) ?? 0n;
   }
+
+  // Read before every order placement (POSITION_LOCKED): batched with other placements' reads.
+  const liquidationLeaseOf = batchedLookup({
+    keyOf: (userId: bigint) => userId.toString(),
+    load: (userIds) => runningLiquidations(db, userIds),
+  });
 
   async function eurPerUsd(): Promise<bigint> {
     const fx = await market.fxRate('EUR', 'USD');
@@ -735,6 +741,12 @@ export function createMarginService(deps: {
     /** What the user owes in this currency now. */
     owed: (executor: Executor, userId: bigint, currency: Currency) => owedOf(executor, userId, currency),
 
+    /** What the user owes in each currency now (0 when nothing), in one read. */
+    async owedByCurrency(executor: Executor, userId: bigint): Promise<Map<Currency, bigint>> {
+      const owed = await repository.owedByCurrency(executor, userId);
+      return new Map(currencies.map((currency) => [currency, owed.get(currency) ?? 0n]));
+    },
+
     /** A margin buy's fill borrowed `amountMinor` in its entry (house loan_book → the market). */
     async recordBorrow(
       tx: Transaction,
@@ -842,8 +854,8 @@ export function createMarginService(deps: {
      * close are refused (POSITION_LOCKED) until it is done. Null when none runs.
      */
     async liquidationLock(userId: bigint): Promise<{ until: Date } | null> {
-      const running = await runningLiquidation(db, userId);
-      return running ? { until: running.claimedUntil } : null;
+      const until = await liquidationLeaseOf(userId);
+      return until ? { until } : null;
     },
 
     /**

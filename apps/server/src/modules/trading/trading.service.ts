@@ -121,6 +121,7 @@ export type TradingServiceDeps = {
     | 'repayFromSale'
     | 'repayFromSales'
     | 'owed'
+    | 'owedByCurrency'
     | 'dayTrading'
     | 'lending'
     | 'liquidationLock'
@@ -235,8 +236,8 @@ export function createTradingService(deps: TradingServiceDeps) {
    * locked: the user's own orders on a symbol they hold are refused (POSITION_LOCKED, until the
    * liquidation's lease end). The liquidation's own sales go through placeForRule.
    */
-  async function assertNotLiquidating(userId: bigint, symbol: string) {
-    const lock = margin ? await margin.liquidationLock(userId) : null;
+  /** POSITION_LOCKED while the user's liquidation (`lock`, read with the placement's reads) runs. */
+  async function assertNotLiquidating(userId: bigint, symbol: string, lock: { until: Date } | null) {
     if (!lock) return;
     const instrument = market.instrumentOf(symbol);
     const held = await repository.allPositions(db, userId);
@@ -868,10 +869,14 @@ export function createTradingService(deps: TradingServiceDeps) {
    * two reads (balances and positions), as the account overview is read often.
    */
   async function accountTotals(userId: bigint) {
-    const [balances, held] = await Promise.all([
-      ledger.getUserBalances(db, userId),
+    const [sheet, held, owed, creditOwed] = await Promise.all([
+      ledger.getUserBalanceSheet(db, userId),
       repository.allPositions(db, userId),
+      margin ? margin.owedByCurrency(db, userId) : null,
+      credit ? credit.owedOnLoans(db, userId) : null,
     ]);
+    const { balances } = sheet;
+    const marginCash = sheet.cashOfKind('margin');
     const today = clock.now().toISOString().slice(0, 10);
     const [quotes, unsettled, dividends] =
       held.length === 0
@@ -881,8 +886,6 @@ export function createTradingService(deps: TradingServiceDeps) {
             repository.unsettled(db, userId, today),
             repository.dividendsNet(db, userId),
           ]);
-    const creditOwed = credit ? await credit.owedOnLoans(db, userId) : null;
-    const marginCash = margin ? await ledger.getUserKindCash(db, userId, 'margin') : [];
     return Promise.all(
       currencies.map(async (currency) => {
         const cash = balances.find((balance) => balance.asset === currency);
@@ -910,7 +913,7 @@ export function createTradingService(deps: TradingServiceDeps) {
         // The margin side (issue 16): its cash (collateral, capital transfers) is the user's, and
         // what the margin loan owes (a shortfall after a liquidation included) is not.
         const marginCashMinor = marginCash.find((row) => row.currency === currency)?.balanceMinor ?? 0n;
-        const owedMinor = margin ? await margin.owed(db, userId, currency) : 0n;
+        const owedMinor = owed?.get(currency) ?? 0n;
         // A credit loan (issue 14) lent cash into available: its principal and interest due are owed.
         const owedCreditMinor =
           creditOwed?.currency === currency ? creditOwed.principalMinor + creditOwed.interestMinor : 0n;
@@ -1642,20 +1645,21 @@ export function createTradingService(deps: TradingServiceDeps) {
       const hash = ticketHash(ticket);
       // The reads before a placement run at once (each batched with other requests'); their
       // answers are then taken in the order the checks had one after another: a replayed key
-      // first, then a restriction, the identity, the fund password. Only a fund password that is
-      // not recognised goes on to `verify` (argon2id and the attempt count), as before.
-      const [stored, restricted, unverified, recognised] = await Promise.allSettled([
+      // first, then a restriction, the identity, the fund password (only one that is not recognised
+      // goes on to `verify`: argon2id and the attempt count), then a running liquidation.
+      const [stored, restricted, unverified, recognised, liquidation] = await Promise.allSettled([
         orderByKey({ userId, idempotencyKey }),
         restrictions.assertAllowed(userId, 'trade'),
         identity.requireVerified(userId),
         fundPassword.isRecognised(userId, password),
+        margin ? margin.liquidationLock(userId) : null,
       ]);
       const earlier = replayOrRefuse(settled(stored), hash);
       if (earlier) return present(earlier);
       settled(restricted);
       settled(unverified);
       if (!settled(recognised)) await fundPassword.verify(userId, password);
-      await assertNotLiquidating(userId, ticket.symbol);
+      await assertNotLiquidating(userId, ticket.symbol, settled(liquidation));
       const priced = await priceOrder(userId, ticket);
       const fillQuote = immediateFill(priced);
       if (
