@@ -690,7 +690,7 @@ describe('fund records screen', () => {
     expect(await text('record-21-EUR')).toContain('Interest ·');
     await changeLanguage('nl');
     await waitFor(() => expect(balance('record-24-EUR')).toBe('Margerekening'));
-    expect(balance('record-22-EUR')).toBe('Bij wat je verschuldigd bent');
+    expect(balance('record-22-EUR')).toBe('Bij je schuld geteld');
     expect(await text('record-21-EUR')).toContain('Rente op het krediet voor 2026.11.20');
   });
 
