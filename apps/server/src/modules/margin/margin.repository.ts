@@ -94,20 +94,6 @@ export async function movementsOf(db: Executor, userId: bigint): Promise<MarginM
     .orderBy(asc(marginLoanMovements.id));
 }
 
-/** What the user's loan owes per currency (borrowed + interest − repaid), summed in one query. */
-export async function owedByCurrency(db: Executor, userId: bigint): Promise<Map<'EUR' | 'USD', bigint>> {
-  const rows = await queryRows<{ currency: 'EUR' | 'USD'; owed_minor: string }>(
-    db,
-    sql`select currency,
-          coalesce(sum(case kind when 'borrow' then amount_minor when 'interest' then amount_minor
-                                 when 'repay' then -amount_minor else 0 end), 0)::text as owed_minor
-        from margin_loan_movements
-        where user_id = ${userId}
-        group by currency`,
-  );
-  return new Map(rows.map((row) => [row.currency, BigInt(row.owed_minor)]));
-}
-
 /** The (user, currency) pairs that ever borrowed, with the last interest day posted. */
 export async function borrowers(
   db: Executor,

@@ -292,8 +292,14 @@ export function createMarginService(deps: {
     });
   }
 
+  /** What the user owes per currency now, from their movements summed in SQL. */
+  async function owedByCurrency(executor: Executor, userId: bigint): Promise<Map<Currency, bigint>> {
+    const totals = (await repository.movementTotalsOf(executor, [userId])).get(userId) ?? [];
+    return new Map(loanFigures(totals).map((figure) => [figure.currency, figure.owedMinor]));
+  }
+
   async function owedOf(executor: Executor, userId: bigint, currency: Currency): Promise<bigint> {
-    return (await repository.owedByCurrency(executor, userId)).get(currency) ?? 0n;
+    return (await owedByCurrency(executor, userId)).get(currency) ?? 0n;
   }
 
   // Read before every order placement (POSITION_LOCKED): batched with other placements' reads.
@@ -742,10 +748,7 @@ export function createMarginService(deps: {
     owed: (executor: Executor, userId: bigint, currency: Currency) => owedOf(executor, userId, currency),
 
     /** What the user owes in each currency now (0 when nothing), in one read. */
-    async owedByCurrency(executor: Executor, userId: bigint): Promise<Map<Currency, bigint>> {
-      const owed = await repository.owedByCurrency(executor, userId);
-      return new Map(currencies.map((currency) => [currency, owed.get(currency) ?? 0n]));
-    },
+    owedByCurrency,
 
     /** A margin buy's fill borrowed `amountMinor` in its entry (house loan_book → the market). */
     async recordBorrow(
