@@ -1828,6 +1828,12 @@ export default {
     marketClosed: 'Markt geschlossen',
   },
   strategy: {
+    /** The published strategies' names by code (staff-created ones show the name staff gave). */
+    publishedNames: {
+      BAL6040: '60/40-Rebalancing Welt- und Belgien-ETF',
+      TRENDBR: 'Brüsseler Trend mit gleitendem Durchschnitt',
+      MOMBR: 'Brüsseler Momentum, die zwei stärksten von sechs',
+    },
     homeEntry: 'Strategien folgen',
     homeEntryNote:
       'Veröffentlichte Regeln, von Beurs in einem eigenen Konto ausgeführt; Anteile zum nächsten NIW.',

@@ -1812,6 +1812,12 @@ export default {
     marketClosed: 'Market closed',
   },
   strategy: {
+    /** The published strategies' names by code (staff-created ones show the name staff gave). */
+    publishedNames: {
+      BAL6040: '60/40 world and Belgium ETF rebalance',
+      TRENDBR: 'Brussels moving-average trend',
+      MOMBR: 'Brussels momentum, the two strongest of six',
+    },
     homeEntry: 'Copy-following strategies',
     homeEntryNote: 'Published rules run by Beurs in an account of their own; units at the next NAV.',
     empty: 'No strategies.',

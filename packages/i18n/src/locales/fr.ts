@@ -1835,6 +1835,12 @@ export default {
     marketClosed: 'Marché fermé',
   },
   strategy: {
+    /** The published strategies' names by code (staff-created ones show the name staff gave). */
+    publishedNames: {
+      BAL6040: 'Rééquilibrage 60/40 ETF monde et Belgique',
+      TRENDBR: 'Tendance Bruxelles sur moyenne mobile',
+      MOMBR: 'Momentum Bruxelles, les deux plus fortes des six',
+    },
     homeEntry: 'Stratégies à suivre',
     homeEntryNote:
       'Des règles publiées, exécutées par Beurs dans un compte propre ; parts à la prochaine VNI.',

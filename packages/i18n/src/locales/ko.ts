@@ -1800,6 +1800,12 @@ export default {
     marketClosed: '장 마감',
   },
   strategy: {
+    /** The published strategies' names by code (staff-created ones show the name staff gave). */
+    publishedNames: {
+      BAL6040: '60/40 세계·벨기에 ETF 리밸런싱',
+      TRENDBR: '브뤼셀 이동평균 추세',
+      MOMBR: '브뤼셀 모멘텀: 여섯 종목 중 가장 강한 두 종목',
+    },
     homeEntry: '전략 따라하기',
     homeEntryNote: 'Beurs가 별도 계좌에서 실행하는 공개된 규칙; 다음 기준가로 좌수를 받습니다.',
     empty: '전략이 없습니다.',

@@ -1831,6 +1831,12 @@ export default {
     marketClosed: 'Markt gesloten',
   },
   strategy: {
+    /** The published strategies' names by code (staff-created ones show the name staff gave). */
+    publishedNames: {
+      BAL6040: 'Herbalancering 60/40 wereld- en België-ETF',
+      TRENDBR: 'Brusselse trend op voortschrijdend gemiddelde',
+      MOMBR: 'Brussels momentum, de twee sterkste van zes',
+    },
     homeEntry: 'Strategieën volgen',
     homeEntryNote:
       'Gepubliceerde regels die Beurs in een eigen rekening uitvoert; deelbewijzen tegen de volgende NIW.',

@@ -1760,6 +1760,12 @@ export default {
     marketClosed: '市場已收盤',
   },
   strategy: {
+    /** The published strategies' names by code (staff-created ones show the name staff gave). */
+    publishedNames: {
+      BAL6040: '60/40 全球与比利时 ETF 再平衡',
+      TRENDBR: '布鲁塞尔移动平均趋势',
+      MOMBR: '布鲁塞尔动量：六只中最强的两只',
+    },
     homeEntry: '跟隨策略',
     homeEntryNote: '公開的規則，由 Beurs 在獨立帳戶中執行；以下一個淨值計算單位。',
     empty: '沒有策略。',

@@ -57,6 +57,7 @@ import {
   formatRatio,
   formatUnits,
   strategyPath,
+  useStrategyName,
 } from './StrategyParts';
 
 // Copy-following (/home/fllow, spec `fllow`; issue 17 item 5): the published strategies, and with
@@ -67,13 +68,14 @@ import {
 
 function StrategyItem({ strategy }: { strategy: Strategy }) {
   const { t } = useTranslation();
+  const nameOf = useStrategyName();
   const language = currentLanguage();
   return (
     <li className="card" data-testid={`strategy-${strategy.code}`}>
       <Link to={strategyPath(strategy.id)} className={styles.ipoLink}>
         <div className={styles.ipoHead}>
           <div>
-            <strong>{strategy.name}</strong>
+            <strong>{nameOf(strategy)}</strong>
             <small>{strategy.symbols.join(' · ')}</small>
           </div>
           <span className="status">{t(strategy.closedAt ? 'strategy.noNextNav' : 'strategy.open')}</span>
@@ -237,6 +239,7 @@ function freeUnitsOf(holding: StrategyDetail['holding']): string {
 
 function StrategyPage({ detail }: { detail: StrategyDetail }) {
   const { t } = useTranslation();
+  const nameOf = useStrategyName();
   const language = currentLanguage();
   const { strategy, navHistory, holding, requests } = detail;
   const { metrics, fees } = strategy;
@@ -247,7 +250,7 @@ function StrategyPage({ detail }: { detail: StrategyDetail }) {
       <section className="card" data-testid="strategy-detail">
         <div className={styles.ipoHead}>
           <div>
-            <strong>{strategy.name}</strong>
+            <strong>{nameOf(strategy)}</strong>
             <small>{strategy.symbols.join(' · ')}</small>
           </div>
           <span className="status">{t(strategy.closedAt ? 'strategy.noNextNav' : 'strategy.open')}</span>

@@ -13,6 +13,18 @@ import styles from '../ipo/ipo.module.css';
 
 export const strategyPath = (id: string) => `${pathOf('fllow')}?id=${encodeURIComponent(id)}`;
 
+/**
+ * A strategy's name in the reader's language: a published strategy's from the catalogue (by its
+ * code), a staff-created one's as staff named it.
+ */
+export function useStrategyName() {
+  const { t, i18n } = useTranslation();
+  return ({ code, name }: { code: string; name: string }) => {
+    const key = `strategy.publishedNames.${code}`;
+    return i18n.exists(key) ? t(key) : name;
+  };
+}
+
 /** A ratio (0.1234) as a percentage in the user's language ("12.34%", "12,34 %"); display only. */
 export const formatRatio = (ratio: number, language: Language) =>
   `${formatMoney((ratio * 100).toFixed(2), language)}${percentSuffix(language)}`;
@@ -66,6 +78,7 @@ export function StrategyRequestCard({
   isLinked?: boolean;
 }) {
   const { t } = useTranslation();
+  const nameOf = useStrategyName();
   const language = currentLanguage();
   const money = (amount: string) => formatCurrency(amount, request.currency, language);
   const rows: SummaryRow[] = [];
@@ -109,7 +122,7 @@ export function StrategyRequestCard({
       <div>
         <strong>
           {isLinked ? `${t('strategy.kind')} · ` : ''}
-          {t(`strategy.kinds.${request.kind}`)} · {request.name}
+          {t(`strategy.kinds.${request.kind}`)} · {nameOf(request)}
         </strong>
         <small>
           {request.code} · {formatDateTime(request.createdAt, language)}
@@ -143,6 +156,7 @@ export function StrategyHoldingCard({
   isLinked?: boolean;
 }) {
   const { t } = useTranslation();
+  const nameOf = useStrategyName();
   const language = currentLanguage();
   const money = (amount: string) => formatCurrency(amount, holding.currency, language);
   const head = (
@@ -150,7 +164,7 @@ export function StrategyHoldingCard({
       <div>
         <strong>
           {isLinked ? `${t('strategy.kind')} · ` : ''}
-          {holding.name}
+          {nameOf(holding)}
         </strong>
         <small>{holding.code}</small>
       </div>

@@ -197,6 +197,17 @@ describe('copy-following screens', () => {
     expect(screen.getByTestId('strategy-holding-value').textContent).toBe('1.012,34 €');
   });
 
+  it('names a published strategy in the reader’s language, a staff-created one as staff named it', async () => {
+    await changeLanguage('nl');
+    const { unmount } = renderApp('/home/fllow', handlers());
+    expect((await screen.findByTestId('strategy-BAL6040')).textContent).toContain(
+      'Herbalancering 60/40 wereld- en België-ETF',
+    );
+    unmount();
+    renderApp('/home/fllow', handlers({ code: 'DIVBR', name: 'Dividendkampioenen Brussel' }));
+    expect((await screen.findByTestId('strategy-DIVBR')).textContent).toContain('Dividendkampioenen Brussel');
+  });
+
   it("the positions tab 'subscription' lists the strategy units and requests", async () => {
     renderApp('/trade/index', {
       '/common/config': () => ok(configEntries('demo')),
