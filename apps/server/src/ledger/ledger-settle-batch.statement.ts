@@ -16,16 +16,18 @@ import type { HoldState } from './ledger.tables';
 // says why (the caller then settles one by one, which replays or refuses each on its own).
 
 export type BatchSettlement = {
-  holdId: bigint;
+  /** Null: a plain transfer (`transferMany`), an entry naming no hold. */
+  holdId: bigint | null;
   kind: EntryKind;
   source: EntrySource;
   memo: string;
   idempotencyKey: string;
-  /** The key's operation as the one-by-one call records it: `post_hold` or `void_hold`. */
-  operation: 'post_hold' | 'void_hold';
+  /** The key's operation as the one-by-one call records it: `post_hold`, `void_hold` or `transfer`. */
+  operation: 'post_hold' | 'void_hold' | 'transfer';
   requestHash: string;
   postings: readonly Posting[];
-  hold: { postedMinor: bigint; releasedMinor: bigint; state: HoldState; closedAt: Date | null };
+  /** The hold's new figures; null for a transfer. */
+  hold: { postedMinor: bigint; releasedMinor: bigint; state: HoldState; closedAt: Date | null } | null;
 };
 
 export type BatchSettleOutcome =
@@ -48,7 +50,10 @@ export async function settleHolds(
   createdAt: Date,
 ): Promise<BatchSettleOutcome> {
   if (settlements.length === 0) return { outcome: 'written', entryIds: [] };
-  if (new Set(settlements.map((settlement) => settlement.holdId)).size !== settlements.length)
+  const holdIds = settlements.flatMap((settlement) =>
+    settlement.holdId === null ? [] : [settlement.holdId],
+  );
+  if (new Set(holdIds).size !== holdIds.length)
     throw new Error('ledger: a settlement batch names one hold twice');
   const now = sql`${createdAt.toISOString()}::timestamptz`;
   // Every column travels as one array parameter (unnest), not a parameter per value: the statement
@@ -79,8 +84,8 @@ export async function settleHolds(
           ${textArray(column((s) => s.memo))}, ${bigintArray(column((s) => s.holdId))},
           ${textArray(column((s) => s.idempotencyKey))}, ${textArray(column((s) => s.requestHash))},
           ${textArray(column((s) => s.source.type))}, ${textArray(column((s) => s.source.id))},
-          ${bigintArray(column((s) => s.hold.postedMinor))}, ${bigintArray(column((s) => s.hold.releasedMinor))},
-          ${textArray(column((s) => s.hold.state))}, ${timestamptzArray(column((s) => s.hold.closedAt))},
+          ${bigintArray(column((s) => s.hold?.postedMinor ?? null))}, ${bigintArray(column((s) => s.hold?.releasedMinor ?? null))},
+          ${textArray(column((s) => s.hold?.state ?? null))}, ${timestamptzArray(column((s) => s.hold?.closedAt ?? null))},
           ${textArray(column((s) => s.operation))})
           as meta (entry_ordinal, kind, memo, hold_id, entry_key, request_hash, source_type, source_id,
             posted_minor, released_minor, state, closed_at, operation)),

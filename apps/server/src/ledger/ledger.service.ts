@@ -425,6 +425,50 @@ export function createLedgerService({
     },
 
     /**
+     * Several `transfer`s in the caller's transaction in one statement (the batch statement of
+     * `postHoldMany`, its entries naming no hold): each entry, its postings, balances and key as
+     * `transfer` writes them. All or nothing: when a key was used before, an account is missing or a
+     * balance would go negative, nothing is written and each is transferred one by one instead
+     * (which replays or refuses it on its own).
+     */
+    async transferMany(tx: Transaction, inputs: readonly TransferInput[]): Promise<TransferResult[]> {
+      if (inputs.length === 0) return [];
+      const now = clock.now();
+      const settlements = inputs.map((input): BatchSettlement => {
+        assertEntryShape(input);
+        assertNoFrozen(input.postings);
+        const idempotency = idempotencyOf(input.idempotencyKey, 'transfer', transferRequest(input));
+        return {
+          holdId: null,
+          kind: input.kind,
+          source: input.source,
+          memo: input.memo,
+          idempotencyKey: idempotency.key,
+          operation: 'transfer',
+          requestHash: idempotency.requestHash,
+          postings: input.postings,
+          hold: null,
+        };
+      });
+      const onDemand = inputs
+        .flatMap((input) => input.postings.map((posting) => posting.account))
+        .filter(isOpenedOnDemand);
+      if (onDemand.length > 0) await repository.openAccounts(tx, onDemand, now);
+      const outcome = await settleHolds(tx, settlements, now);
+      if (outcome.outcome !== 'written') {
+        const answers: TransferResult[] = [];
+        for (const input of inputs) answers.push(await this.transfer(tx, input));
+        return answers;
+      }
+      afterCommit(
+        tx,
+        balancesChanged,
+        inputs.flatMap((input) => userIdsOf(input.postings)),
+      );
+      return outcome.entryIds.map((entryId) => ({ entryId, isReplay: false }));
+    },
+
+    /**
      * Several `voidHold`s in the caller's transaction, as `postHoldMany` settles them (two
      * statements however many; all or nothing, SettlementBatchRefused when a key was used before).
      * Each key is recorded as `voidHold` records it, so a later `voidHold` with it replays.

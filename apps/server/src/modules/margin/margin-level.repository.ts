@@ -56,6 +56,19 @@ export async function insertCall(
   return rows[0];
 }
 
+/** `insertCall` of many users in one statement (distinct users): the rows it opened. */
+export async function insertCalls(
+  db: Executor,
+  values: readonly Omit<typeof marginCalls.$inferInsert, 'state' | 'metAt' | 'metLevelBasisPoints'>[],
+): Promise<MarginCallRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(marginCalls)
+    .values(values.map((value) => ({ ...value, state: 'open' as const })))
+    .onConflictDoNothing({ target: marginCalls.userId, where: sql`${marginCalls.state} = 'open'` })
+    .returning();
+}
+
 /** Closes the user's open call (the level is back at or above the call level): the row, or undefined. */
 export async function meetCall(
   db: Executor,
@@ -135,6 +148,112 @@ export async function insertLiquidationSale(
   values: typeof marginLiquidationSales.$inferInsert,
 ): Promise<void> {
   await db.insert(marginLiquidationSales).values(values);
+}
+
+/**
+ * `claimLiquidation` for many users in one statement (a tick's liquidations): by user, the claimed
+ * liquidation; a user another node runs is absent. Users must be distinct.
+ */
+export async function claimLiquidations(
+  db: Executor,
+  claims: readonly {
+    userId: bigint;
+    levelBasisPoints: number;
+    equityMinor: bigint;
+    maintenanceMinor: bigint;
+  }[],
+  now: Date,
+  claimedUntil: Date,
+): Promise<Map<bigint, { id: bigint; isNew: boolean }>> {
+  if (claims.length === 0) return new Map();
+  const values = sql.join(
+    claims.map(
+      (claim) =>
+        sql`(${claim.userId.toString()}::bigint, 'running', ${claim.levelBasisPoints}::integer,
+             ${claim.equityMinor.toString()}::bigint, ${claim.maintenanceMinor.toString()}::bigint,
+             ${now.toISOString()}::timestamptz, ${claimedUntil.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows<{ user_id: string; id: string; is_new: boolean }>(
+    db,
+    sql`insert into margin_liquidations
+          (user_id, state, level_basis_points, equity_minor, maintenance_minor, started_at, claimed_until)
+        values ${values}
+        on conflict (user_id) where state = 'running'
+        do update set claimed_until = excluded.claimed_until
+        where margin_liquidations.claimed_until < ${now.toISOString()}::timestamptz
+        returning user_id::text as user_id, id::text as id, (xmax = 0) as is_new`,
+  );
+  return new Map(rows.map((row) => [BigInt(row.user_id), { id: BigInt(row.id), isNew: row.is_new }]));
+}
+
+/** `dropLiquidation` of many claims. */
+export async function dropLiquidations(db: Executor, ids: readonly bigint[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .delete(marginLiquidations)
+    .where(and(inArray(marginLiquidations.id, [...ids]), eq(marginLiquidations.state, 'running')));
+}
+
+/** `extendLiquidation` of many claims to one lease end. */
+export async function extendLiquidations(db: Executor, ids: readonly bigint[], claimedUntil: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(marginLiquidations)
+    .set({ claimedUntil })
+    .where(inArray(marginLiquidations.id, [...ids]));
+}
+
+/** `finishLiquidation` of many liquidations in one statement. */
+export async function finishLiquidations(
+  db: Executor,
+  finished: readonly {
+    id: bigint;
+    endedAt: Date;
+    endLevelBasisPoints: number | null;
+    shortfallMinor: bigint;
+  }[],
+): Promise<void> {
+  if (finished.length === 0) return;
+  const values = sql.join(
+    finished.map(
+      (row) =>
+        sql`(${row.id.toString()}::bigint, ${row.endedAt.toISOString()}::timestamptz,
+             ${row.endLevelBasisPoints}::integer, ${row.shortfallMinor.toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`update margin_liquidations set state = 'done', ended_at = done.ended_at,
+      end_level_basis_points = done.end_level, shortfall_minor = done.shortfall
+    from (values ${values}) as done (id, ended_at, end_level, shortfall)
+    where margin_liquidations.id = done.id and margin_liquidations.state = 'running'`);
+}
+
+/** `insertLiquidationSale` of many sales in one statement. */
+export async function insertLiquidationSales(
+  db: Executor,
+  values: readonly (typeof marginLiquidationSales.$inferInsert)[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(marginLiquidationSales).values([...values]);
+}
+
+/** `meetCall` of many users (each at its level) in one statement. */
+export async function meetCalls(
+  db: Executor,
+  met: readonly { userId: bigint; levelBasisPoints: number }[],
+  at: Date,
+): Promise<void> {
+  if (met.length === 0) return;
+  const values = sql.join(
+    met.map((row) => sql`(${row.userId.toString()}::bigint, ${row.levelBasisPoints}::integer)`),
+    sql`, `,
+  );
+  await db.execute(sql`update margin_calls set state = 'met', met_at = ${at.toISOString()}::timestamptz,
+      met_level_basis_points = met.level
+    from (values ${values}) as met (user_id, level)
+    where margin_calls.user_id = met.user_id and margin_calls.state = 'open'`);
 }
 
 export async function latestLiquidation(db: Executor, userId: bigint) {

@@ -10,7 +10,7 @@ import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
 import type { MessagesService } from '../messages/messages.service';
 import type { TradingService } from '../trading/trading.service';
-import { createLiquidator } from './margin-liquidation';
+import { createBatchLiquidator } from './margin-liquidation';
 import * as repository from './margin-level.repository';
 import type { MarginCallRow } from './margin-level.repository';
 import type { MarginService } from './margin.service';
@@ -96,13 +96,21 @@ export function createMarginLevelService(deps: {
   db: Database;
   clock: Clock;
   margin: Pick<MarginService, 'sideNow' | 'sidesNow'>;
-  messages: Pick<MessagesService, 'post'>;
+  messages: Pick<MessagesService, 'post' | 'postMany'>;
   /** The trading module: what each user holds, and its order engine for liquidations. */
-  trading: Pick<TradingService, 'heldSymbols' | 'holdingsAtMarket' | 'placeForRule'>;
+  trading: Pick<TradingService, 'heldSymbols' | 'holdingsAtMarketMany' | 'placeManyForRule'>;
 }) {
   const { db, clock, margin, messages, trading } = deps;
   const holdings = trading;
-  const liquidate = createLiquidator({ db, clock, margin, messages, trading, levelOf: marginLevelOf });
+  // A tick's liquidations run together once its holders are evaluated (margin-liquidation.ts).
+  const liquidateMany = createBatchLiquidator({
+    db,
+    clock,
+    margin,
+    messages,
+    trading,
+    levelOf: marginLevelOf,
+  });
   const index = new MarginHolderIndex();
   let loadedAtMs = Number.NEGATIVE_INFINITY;
   let reloading: Promise<void> | null = null;
@@ -131,57 +139,83 @@ export function createMarginLevelService(deps: {
     return reloading;
   }
 
+  type CallToOpen = Parameters<typeof repository.insertCalls>[1][number];
+
   /**
    * Recomputes one account's level from its margin side (read for the tick's holders together);
-   * opens a call (told once) below the call level, closes it at or above.
+   * below the call level a call to open (`toOpen`: the tick's calls are opened together, then),
+   * at or above it the open call closed.
    */
-  async function evaluate(userId: bigint, side: Awaited<ReturnType<MarginService['sideNow']>>) {
+  async function evaluate(
+    userId: bigint,
+    side: Awaited<ReturnType<MarginService['sideNow']>>,
+    toOpen: CallToOpen[],
+  ) {
     const level = marginLevelOf(side.equityEur, side.maintenanceEur);
     latest.set(userId, level.levelBasisPoints);
     const now = clock.now();
     if (level.isBelowCall && level.levelBasisPoints !== null && !openCalls.has(userId)) {
-      const levelBasisPoints = level.levelBasisPoints;
-      await db.transaction(async (tx) => {
-        const call = await repository.insertCall(tx, {
-          userId,
-          levelBasisPoints,
-          equityMinor: side.equityEur,
-          maintenanceMinor: side.maintenanceEur,
-          neededMinor: level.neededMinor,
-          openedAt: now,
-        });
-        if (!call) return;
-        await messages.post(tx, userId, 'margin_call', {
-          amount: formatCash(level.neededMinor),
-          currency: 'EUR',
-          equity: formatCash(side.equityEur),
-          requirement: formatCash(side.maintenanceEur),
-          marginLevel: percent(levelBasisPoints),
-          callLevel: percent(MARGIN_RULES.callLevelBasisPoints),
-        });
+      toOpen.push({
+        userId,
+        levelBasisPoints: level.levelBasisPoints,
+        equityMinor: side.equityEur,
+        maintenanceMinor: side.maintenanceEur,
+        neededMinor: level.neededMinor,
+        openedAt: now,
       });
-      // Open now, whether this node's insert made it or another node's did.
-      openCalls.add(userId);
     } else if (!level.isBelowCall && openCalls.has(userId)) {
       await repository.meetCall(db, userId, now, level.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints);
       openCalls.delete(userId);
     }
-    if (level.isBelowLiquidation && (await liquidate(userId, side)) > 0 && openCalls.has(userId)) {
-      // A liquidation stops back at the maintenance requirement (the call level) or with nothing
-      // left: the call is met then, not at a later tick (the sold symbol may never tick for it again).
-      const after = await margin.sideNow(userId);
-      const afterLevel = marginLevelOf(after.equityEur, after.maintenanceEur);
-      if (!afterLevel.isBelowCall) {
-        await repository.meetCall(
-          db,
-          userId,
-          clock.now(),
-          afterLevel.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints,
-        );
-        openCalls.delete(userId);
-      }
-    }
-    return level;
+    return { level, side };
+  }
+
+  /**
+   * Opens a tick's calls in one transaction (one insert; a user whose call is open already, from
+   * another node, is skipped) and tells each user whose call this insert opened (one more
+   * statement), once per call however many nodes see the tick.
+   */
+  async function openCallsOf(toOpen: readonly CallToOpen[]) {
+    if (toOpen.length === 0) return;
+    await db.transaction(async (tx) => {
+      const opened = await repository.insertCalls(tx, toOpen);
+      await messages.postMany(
+        tx,
+        opened.map((call) => ({
+          userId: call.userId,
+          kind: 'margin_call' as const,
+          params: {
+            amount: formatCash(call.neededMinor),
+            currency: 'EUR',
+            equity: formatCash(call.equityMinor),
+            requirement: formatCash(call.maintenanceMinor),
+            marginLevel: percent(call.levelBasisPoints),
+            callLevel: percent(MARGIN_RULES.callLevelBasisPoints),
+          },
+        })),
+      );
+    });
+    // Open now, whether this node's insert made it or another node's did.
+    for (const call of toOpen) openCalls.add(call.userId);
+  }
+
+  /**
+   * The tick's accounts below the liquidation level, liquidated together. A liquidation stops back
+   * at the maintenance requirement (the call level) or with nothing left: the call is met then,
+   * not at a later tick (the sold symbol may never tick for it again), at the level after the
+   * last sale.
+   */
+  async function liquidateBelow(below: ReadonlyMap<bigint, Awaited<ReturnType<MarginService['sideNow']>>>) {
+    const outcomes = await liquidateMany(below);
+    const met = [...outcomes].flatMap(([userId, { closed, side }]) => {
+      if (closed === 0 || !openCalls.has(userId)) return [];
+      const after = marginLevelOf(side.equityEur, side.maintenanceEur);
+      return after.isBelowCall
+        ? []
+        : [{ userId, levelBasisPoints: after.levelBasisPoints ?? MARGIN_RULES.callLevelBasisPoints }];
+    });
+    await repository.meetCalls(db, met, clock.now());
+    for (const { userId } of met) openCalls.delete(userId);
   }
 
   const callView = (row: MarginCallRow) => ({
@@ -241,16 +275,29 @@ export function createMarginLevelService(deps: {
       const sides = queue.length > 0 ? await margin.sidesNow(queue) : new Map();
       let next = 0;
       const failures: unknown[] = [];
+      const below = new Map<bigint, Awaited<ReturnType<MarginService['sideNow']>>>();
+      const toOpen: CallToOpen[] = [];
       const worker = async () => {
         for (let userId = queue[next++]; userId !== undefined; userId = queue[next++]) {
           try {
-            await evaluate(userId, sides.get(userId) ?? (await margin.sideNow(userId)));
+            const { level, side } = await evaluate(
+              userId,
+              sides.get(userId) ?? (await margin.sideNow(userId)),
+              toOpen,
+            );
+            if (level.isBelowLiquidation) below.set(userId, side);
           } catch (error) {
             failures.push(error);
           }
         }
       };
       await Promise.all(Array.from({ length: Math.min(EVALUATE_CONCURRENCY, queue.length) }, worker));
+      try {
+        await openCallsOf(toOpen);
+      } catch (error) {
+        failures.push(error);
+      }
+      if (below.size > 0) await liquidateBelow(below).catch((error: unknown) => failures.push(error));
       if (failures.length > 0) throw failures[0];
       return queue;
     },

@@ -767,11 +767,12 @@ export function createMarginService(deps: {
       inputs: readonly { userId: bigint; currency: Currency; proceedsMinor: bigint; orderId: bigint }[],
     ): Promise<bigint[]> {
       // `repayFromSale` for many sales (a batch of fills, in its transaction): what each user owes
-      // read once, each sale repaying in turn what is still owed (its own ledger transfer, the same
-      // key and memo), the movements in one insert. Answers each sale's repayment.
+      // read once, each sale repaying in turn what is still owed — the same entries (key, memo,
+      // postings) as `repayFromSale`, written by one ledger statement (`transferMany`) — and the
+      // movements in one insert. Answers each sale's repayment.
       const selling = inputs.filter((input) => input.proceedsMinor > 0n).map((input) => input.userId);
       const owed = await repository.owedByUserAndCurrency(tx, selling);
-      const movements: Parameters<typeof repository.insertMovements>[1][number][] = [];
+      const repaying: { input: (typeof inputs)[number]; repayMinor: bigint }[] = [];
       const repaid: bigint[] = [];
       for (const input of inputs) {
         const key = `${input.userId}:${input.currency}`;
@@ -781,28 +782,34 @@ export function createMarginService(deps: {
         repaid.push(repayMinor > 0n ? repayMinor : 0n);
         if (repayMinor <= 0n) continue;
         owed.set(key, owedMinor - repayMinor);
-        const entry = await requireLedger().transfer(tx, {
+        repaying.push({ input, repayMinor });
+      }
+      const entries = await requireLedger().transferMany(
+        tx,
+        repaying.map(({ input, repayMinor }) => ({
           idempotencyKey: `margin-repay:order:${input.orderId}`,
-          kind: 'loan_repayment',
-          source: { type: 'margin_loan', id: input.userId.toString() },
+          kind: 'loan_repayment' as const,
+          source: { type: 'margin_loan' as const, id: input.userId.toString() },
           memo: `Margin loan repaid from the sale of order ${input.orderId}: ${formatCash(repayMinor)} ${input.currency}`,
           postings: move(
             userAccount(input.userId, input.currency),
             houseAccount('loan_book', input.currency),
             repayMinor,
           ),
-        });
-        movements.push({
+        })),
+      );
+      await repository.insertMovements(
+        tx,
+        repaying.map(({ input, repayMinor }, index) => ({
           userId: input.userId,
           currency: input.currency,
-          kind: 'repay',
+          kind: 'repay' as const,
           amountMinor: repayMinor,
-          entryId: entry.entryId,
+          entryId: entries[index]!.entryId,
           orderId: input.orderId,
           createdAt: clock.now(),
-        });
-      }
-      await repository.insertMovements(tx, movements);
+        })),
+      );
       return repaid;
     },
 

@@ -35,7 +35,7 @@ import {
 // - a liquidation is claimed only for an account whose margin level at the tick's quotes was below
 //   the liquidation level (the row's level, and the level read just before the tick), and each of
 //   its orders is placed while the account is still below its maintenance requirement (a spy on
-//   Trading's `placeForRule` reads the margin side just before each liquidation order).
+//   Trading's `placeForRule` and `placeManyForRule` read the margin side just before each liquidation order).
 // Prices move by a scenario injected into the market service (tests only). fast-check prints the
 // seed and the shrunk sequence.
 
@@ -85,6 +85,18 @@ beforeAll(async () => {
       if (!level.isBelowMaintenance) liquidatedAbove.push(`${key} at level ${level.levelBasisPoints}`);
     }
     return original(userId, ticket, key);
+  });
+  // A tick's liquidations place their orders together (margin-liquidation.ts, createBatchLiquidator).
+  const originalMany = trading.placeManyForRule.bind(trading);
+  vi.spyOn(trading, 'placeManyForRule').mockImplementation(async (placements) => {
+    for (const { accountUserId, idempotencyKey } of placements) {
+      if (!idempotencyKey.startsWith('margin-liquidation:')) continue;
+      const side = await testApp.app.services.margin.sideNow(accountUserId);
+      const level = marginLevelOf(side.equityEur, side.maintenanceEur);
+      if (!level.isBelowMaintenance)
+        liquidatedAbove.push(`${idempotencyKey} at level ${level.levelBasisPoints}`);
+    }
+    return originalMany(placements);
   });
 });
 afterAll(async () => {
