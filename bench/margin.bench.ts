@@ -37,8 +37,9 @@ import { isSmoke } from './lib/processes';
 //   shock), as the tests' priceScenario does;
 // - the ticks: the bench calls marginLevel.onQuotes(symbols) as margin.routes.ts does on the quote
 //   stream.
-// Baseline, same run: one indexed read of what one account owes (the loan rows by user), and the
-// margin side of one account (margin.sideNow, the unit of work of a tick).
+// Baseline, same run: one indexed read of what one account owes (the loan rows by user), the
+// margin side of one account (margin.sideNow), and a symbol's holders' margin sides read one by one
+// (as a tick did before 78b467d) against together (margin.sidesNow, as a tick reads them now).
 
 const MARKET_TIME = new Date('2026-11-20T10:00:00Z'); // Friday, Brussels 11:00: Euronext open
 const SYMBOLS = isSmoke ? 10 : Number(process.env.MARGIN_BENCH_SYMBOLS ?? 500);
@@ -47,6 +48,7 @@ const SHOCKED_HOLDERS = isSmoke ? 50 : Number(process.env.MARGIN_BENCH_SHOCKED ?
 const SYMBOLS_PER_OTHER_ACCOUNT = 2;
 const TIMED_TICKS = isSmoke ? 30 : 500;
 const BASELINE_READS = isSmoke ? 50 : 500;
+const HOLDER_READS = isSmoke ? 10 : 100;
 const TARGET_P99_MS = 50;
 const TARGET_SHOCK_MS = 5_000;
 
@@ -232,6 +234,49 @@ try {
     sideTimes.push(performance.now() - started);
   }
 
+  // The read a tick makes (margin.sidesNow: a symbol's holders' margin sides together, a few
+  // set-based statements) against the one it made before (each holder's margin.sideNow, four at a
+  // time, about three statements each): the same holders, in alternating order, in this run.
+  const sidesTogether: number[] = [];
+  const sidesOneByOne: number[] = [];
+  for (let index = 0; index < HOLDER_READS; index += 1) {
+    const symbol = symbolOf(1 + ((index * 53) % (SYMBOLS - 1)));
+    const holders = (
+      await queryRows<{ id: string }>(
+        db,
+        sql`select distinct user_id::text as id from positions where symbol = ${symbol} and state = 'holding'`,
+      )
+    ).map((row) => BigInt(row.id));
+    const together = async () => {
+      const at = performance.now();
+      await margin.sidesNow(holders);
+      sidesTogether.push(performance.now() - at);
+    };
+    const oneByOne = async () => {
+      const at = performance.now();
+      let next = 0;
+      const worker = async () => {
+        for (let userId = holders[next++]; userId !== undefined; userId = holders[next++])
+          await margin.sideNow(userId);
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
+      sidesOneByOne.push(performance.now() - at);
+    };
+    if (index % 2 === 0) {
+      await together();
+      await oneByOne();
+    } else {
+      await oneByOne();
+      await together();
+    }
+  }
+
+  // Every borrower's margin side in one sidesNow (what a node's evaluation covers when nearly every
+  // symbol has ticked since the last, as on the real quote stream).
+  started = performance.now();
+  const everySide = await margin.sidesNow(userIds);
+  const everySideMs = performance.now() - started;
+
   // Ticks on the other symbols, at unchanged prices (no call, no liquidation): the latency from the
   // tick to every holder's level recomputed, and how many accounts each tick touched.
   const tickTimes: number[] = [];
@@ -269,6 +314,8 @@ try {
 
   const baseline = { p50: percentile(readTimes, 50), p99: percentile(readTimes, 99) };
   const side = { p50: percentile(sideTimes, 50), p99: percentile(sideTimes, 99) };
+  const together = { p50: percentile(sidesTogether, 50), p99: percentile(sidesTogether, 99) };
+  const oneByOne = { p50: percentile(sidesOneByOne, 50), p99: percentile(sidesOneByOne, 99) };
   const tick = {
     p50: percentile(tickTimes, 50),
     p99: percentile(tickTimes, 99),
@@ -290,7 +337,16 @@ try {
     `| one account's margin side (margin.sideNow) | ${ms(side.p50)} | ${ms(side.p99)} | ${(side.p50 / baseline.p50).toFixed(1)} / ${(side.p99 / baseline.p99).toFixed(1)} |`,
   );
   console.log(
+    `| a symbol's holders' margin sides, one by one, 4 at a time (the read before 78b467d; ${HOLDER_READS} symbols) | ${ms(oneByOne.p50)} | ${ms(oneByOne.p99)} | ${(oneByOne.p50 / baseline.p50).toFixed(1)} / ${(oneByOne.p99 / baseline.p99).toFixed(1)} |`,
+  );
+  console.log(
+    `| the same holders' margin sides together (margin.sidesNow, a tick's read) | ${ms(together.p50)} | ${ms(together.p99)} | ${(together.p50 / baseline.p50).toFixed(1)} / ${(together.p99 / baseline.p99).toFixed(1)} |`,
+  );
+  console.log(
     `| tick → margin level updated (${TIMED_TICKS} ticks) | ${ms(tick.p50)} | ${ms(tick.p99)} | ${(tick.p50 / baseline.p50).toFixed(1)} / ${(tick.p99 / baseline.p99).toFixed(1)} |`,
+  );
+  console.log(
+    `every account's margin side in one margin.sidesNow (${everySide.size} accounts): ${ms(everySideMs)} ms`,
   );
   console.log(
     `accounts touched per tick: p50 ${percentile(touched, 50)}, max ${Math.max(...touched)} of ${ACCOUNTS} (each of those symbols is held by ${(((ACCOUNTS - SHOCKED_HOLDERS) * SYMBOLS_PER_OTHER_ACCOUNT) / (SYMBOLS - 1)).toFixed(1)} accounts on average); tick max ${ms(tick.max)} ms; calls opened ${calls[0]!.count}; load average ${loadBeforeTicks.toFixed(2)} before, ${loadAfterTicks.toFixed(2)} after`,
