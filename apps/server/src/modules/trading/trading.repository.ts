@@ -384,15 +384,6 @@ export async function heldSymbolsOf(db: Executor, userIds: readonly bigint[]) {
     .where(and(inArray(positions.userId, [...userIds]), eq(positions.state, 'holding')));
 }
 
-/** The positions held now by each of these users (one statement), for the margin side of many users. */
-export async function positionsHeldBy(db: Executor, userIds: readonly bigint[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(positions)
-    .where(and(inArray(positions.userId, [...userIds]), eq(positions.state, 'holding')));
-}
-
 export async function insertLot(db: Executor, values: typeof positionLots.$inferInsert) {
   return one(await db.insert(positionLots).values(values).returning(), 'insert into position_lots');
 }

@@ -2094,7 +2094,7 @@ export function createTradingService(deps: TradingServiceDeps) {
      * each symbol quoted once. Users holding nothing are absent.
      */
     async marginHoldingsOf(userIds: readonly bigint[]) {
-      const held = await repository.positionsHeldBy(db, userIds);
+      const held = await repository.holdingPositionsOf(db, userIds);
       const quotes = await quotesBySymbol(held.map((row) => row.symbol));
       const byUser = new Map<bigint, ReturnType<typeof marginHoldingOf>[]>();
       for (const row of held) {
