@@ -338,7 +338,8 @@ describe('liquidations in batches', () => {
       const liquidate = createLiquidator(servicesOf(one));
       const closedOneByOne = [];
       for (const [userId, side] of await sidesOf(one)) closedOneByOne.push(await liquidate(userId, side));
-      const outcomes = await createBatchLiquidator(servicesOf(batch))(await sidesOf(batch));
+      const readBefore = await sidesOf(batch);
+      const outcomes = await createBatchLiquidator(servicesOf(batch))(readBefore);
       // Every sale written by a batch (none placed alone after a failed batch): four, then one.
       expect(batch.app.app.services.trading.rulePlacementStats()).toEqual({
         batches: 2,
@@ -366,6 +367,19 @@ describe('liquidations in batches', () => {
       expect(expected.entries.length).toBeGreaterThanOrEqual(10);
       for (const part of Object.keys(expected) as (keyof typeof expected)[])
         expect(actual[part], part).toEqual(expected[part]);
+
+      // Another node's tick that read these sides before the liquidations above and claims once
+      // they are done: it reads the sides again after its claim, as the one-by-one liquidation
+      // does, and sells nothing more (the first account keeps its third position, back above
+      // maintenance). The account left with a shortfall is not in its tick (it holds nothing).
+      const late = await createBatchLiquidator(servicesOf(batch))(
+        new Map([...readBefore].filter(([userId]) => userId !== batch.userIds[1])),
+      );
+      expect([...late.values()].map((outcome) => outcome.closed)).toEqual([0, 0, 0]);
+      const after = await written(batch);
+      expect(after.orders).toEqual(actual.orders);
+      expect(after.liquidations).toEqual(actual.liquidations);
+
       expect((await verifyLedger(one.app.database.db)).breaches).toEqual([]);
       expect((await verifyLedger(batch.app.database.db)).breaches).toEqual([]);
     } finally {

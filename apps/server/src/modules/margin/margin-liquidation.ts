@@ -237,8 +237,8 @@ const SIDE_CONCURRENCY = 4;
  * fills of the long sales in batches; a buy-to-cover is placed one by one, as a single placement;
  * a batch that fails falls back to one by one), their logs in one insert, the finishes in one
  * statement with their messages in one more. An account that needs a second sale takes a second
- * round. The first round uses the margin side the tick read (the one-by-one loop reads it again
- * after its claim); later rounds read the sides of the accounts still running together.
+ * round. Each round reads the margin sides of the accounts it runs together, the first one after
+ * the claims (as the one-by-one loop reads its account's side again after its claim).
  */
 export function createBatchLiquidator(deps: {
   db: Database;
@@ -311,11 +311,10 @@ export function createBatchLiquidator(deps: {
     });
     const failures: unknown[] = [];
     for (let round = 0; running.length > 0; round += 1) {
-      if (round > 0) {
-        const sides = await sidesOf(running.map((run) => run.userId));
-        for (const run of running)
-          run.side = sides.get(run.userId) ?? fail(`no margin side for ${run.userId}`);
-      }
+      // Read again once claimed, as the one-by-one liquidation does: the tick's reading may predate
+      // another node's liquidation (or the user's own transfer) that brought the account back.
+      const sides = await sidesOf(running.map((run) => run.userId));
+      for (const run of running) run.side = sides.get(run.userId) ?? fail(`no margin side for ${run.userId}`);
       const levels = running.map((run) => levelOf(run.side.equityEur, run.side.maintenanceEur));
       const dropped = running.filter(
         (run, index) => run.sold.length === 0 && run.claim.isNew && !levels[index]!.isBelowLiquidation,
