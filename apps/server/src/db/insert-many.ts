@@ -40,6 +40,10 @@ export async function insertMany<TTable extends PgTable>(
   db: Executor,
   table: TTable,
   rows: readonly TTable['$inferInsert'][],
+  options: {
+    /** `on conflict (these columns) do nothing`: a row that conflicts is skipped, not returned. */
+    skipConflictsOn?: readonly PgColumn[];
+  } = {},
 ): Promise<TTable['$inferSelect'][]> {
   if (rows.length === 0) return [];
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
@@ -55,12 +59,16 @@ export async function insertMany<TTable extends PgTable>(
     return sql`${`{${values.map(element).join(',')}}`}::${sql.raw(column.getSQLType())}[]`;
   });
   const names = sql.raw(written.map(([, column]) => `"${columnName(column)}"`).join(', '));
+  const { skipConflictsOn } = options;
+  const onConflict = skipConflictsOn
+    ? sql.raw(` on conflict (${skipConflictsOn.map((column) => `"${columnName(column)}"`).join(', ')}) do nothing`)
+    : sql``;
   const result = (await db.execute(
-    sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)}) returning *`,
+    sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})${onConflict} returning *`,
   )) as unknown as { rows: Record<string, unknown>[] };
   // `returning` of an INSERT … SELECT answers the rows in the order they were inserted, which is
-  // the order of the arrays.
-  if (result.rows.length !== rows.length) {
+  // the order of the arrays (less the skipped ones).
+  if (!skipConflictsOn && result.rows.length !== rows.length) {
     throw new Error(`insertMany ${getTableName(table)}: ${result.rows.length} rows of ${rows.length}`);
   }
   return result.rows.map((raw) => {

@@ -1,6 +1,7 @@
 import type { Asset, EntrySource } from '@beurs/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { bigintArray, intArray, textArray, timestamptzArray } from '../db/sql-arrays';
 import { queryRows } from './ledger.repository';
 
 // Many holds in ONE statement (order placement under load, bench/README.md): the same rules as one
@@ -52,16 +53,19 @@ export async function postHolds(
   const pairs = new Set(holds.map((hold) => `${hold.userId}\0${hold.asset}`));
   if (pairs.size !== holds.length) throw new Error('ledger: a hold batch names one balance twice');
   const now = sql`${createdAt.toISOString()}::timestamptz`;
-  const input = holds.map(
-    (hold, ordinal) =>
-      sql`(${ordinal}::int, ${hold.userId.toString()}::bigint, ${hold.asset}::text, ${hold.amountMinor.toString()}::bigint,
-        ${hold.source.type}::text, ${hold.source.id}::text, ${hold.memo}::text,
-        ${hold.expiresAt?.toISOString() ?? null}::timestamptz, ${hold.idempotencyKey}::text, ${hold.requestHash}::text)`,
-  );
+  // Every column travels as one array parameter (unnest), as in the settlement batch: the
+  // statement has the same parameters for one hold or a batch, and building it costs a string
+  // join per column instead of ten parameters per hold (order placement's server profile spent a
+  // quarter of its CPU in building statements: bench/README.md).
+  const column = <T>(pick: (hold: BatchHold) => T) => holds.map(pick);
   const rows = await queryRows<OutcomeRow>(
     executor,
     sql`with input (ordinal, owner_user_id, asset, amount_minor, source_type, source_id, memo, expires_at, entry_key, request_hash)
-        as (values ${sql.join(input, sql`, `)}),
+        as (select * from unnest(${intArray(holds.map((_, ordinal) => ordinal))}, ${bigintArray(column((hold) => hold.userId))},
+          ${textArray(column((hold) => hold.asset))}, ${bigintArray(column((hold) => hold.amountMinor))},
+          ${textArray(column((hold) => hold.source.type))}, ${textArray(column((hold) => hold.source.id))},
+          ${textArray(column((hold) => hold.memo))}, ${timestamptzArray(column((hold) => hold.expiresAt))},
+          ${textArray(column((hold) => hold.idempotencyKey))}, ${textArray(column((hold) => hold.requestHash))})),
       account_rows as (
         select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
         from ledger_accounts account

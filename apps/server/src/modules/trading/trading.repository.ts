@@ -51,12 +51,7 @@ export async function insertOrdersUnlessKeyed(
   db: Executor,
   values: ReadonlyArray<typeof orders.$inferInsert>,
 ): Promise<OrderRow[]> {
-  if (values.length === 0) return [];
-  return db
-    .insert(orders)
-    .values([...values])
-    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-    .returning();
+  return insertMany(db, orders, values, { skipConflictsOn: [orders.userId, orders.idempotencyKey] });
 }
 
 /** Sets each order's hold (one statement). */
