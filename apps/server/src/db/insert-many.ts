@@ -61,7 +61,9 @@ export async function insertMany<TTable extends PgTable>(
   const names = sql.raw(written.map(([, column]) => `"${columnName(column)}"`).join(', '));
   const { skipConflictsOn } = options;
   const onConflict = skipConflictsOn
-    ? sql.raw(` on conflict (${skipConflictsOn.map((column) => `"${columnName(column)}"`).join(', ')}) do nothing`)
+    ? sql.raw(
+        ` on conflict (${skipConflictsOn.map((column) => `"${columnName(column)}"`).join(', ')}) do nothing`,
+      )
     : sql``;
   const result = (await db.execute(
     sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})${onConflict} returning *`,
