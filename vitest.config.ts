@@ -10,8 +10,8 @@ import { defineConfig } from 'vitest/config';
 //
 // Server test files share their worker's modules (`isolate: false`): each builds its own app,
 // database and clock, and no server module keeps state at module level that a test depends on, so
-// loading the server's modules and compiling PGlite once per worker instead of once per file cuts
-// the run by about a third (the trading tests: 71.5 s isolated, 44.5 s shared).
+// the server's modules load and PGlite compiles once per worker instead of once per file (the
+// trading tests: 71.5 s isolated, 44.5 s shared; every project: 892 s isolated, 684 s shared).
 const redisTests = [
   'src/http/redis-shared-state.test.ts',
   'src/modules/market/market.stream-redis.test.ts',
