@@ -52,11 +52,15 @@ export function drawTicket(seedHex: string, subscriptionId: string): string {
 
 const compareBig = (left: bigint, right: bigint) => (left < right ? -1 : left > right ? 1 : 0);
 
-/** Runs the draw: `lotsOffered` lots among `subscriptions` (any order; sorted here by id). */
+/**
+ * Runs the draw: `lotsOffered` lots among `subscriptions` (any order; sorted here by id).
+ * `ticketOf` computes `drawTicket`; a server passes its platform's SHA-256 (same tickets, faster).
+ */
 export function runDraw(
   seedHex: string,
   lotsOffered: number,
   subscriptions: readonly DrawSubscription[],
+  ticketOf: (seedHex: string, subscriptionId: string) => string = drawTicket,
 ): DrawOutcome {
   if (!HEX_SEED.test(seedHex)) throw new RangeError('a draw seed is 64 lower-case hex digits');
   if (!Number.isSafeInteger(lotsOffered) || lotsOffered < 0) throw new RangeError('lots offered');
@@ -70,7 +74,7 @@ export function runDraw(
     return { fullRounds: 0, cutoffTicket: null, lotsRequested, lotsAllocated: lotsRequested, lotsWon };
   }
   const ranked = sorted
-    .map((item) => ({ ...item, ticket: drawTicket(seedHex, item.id) }))
+    .map((item) => ({ ...item, ticket: ticketOf(seedHex, item.id) }))
     .sort((a, b) => (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : compareBig(a.key, b.key)));
   // How many subscriptions ask for at least r lots, for every r (from a count per lot number).
   const maxLots = ranked.reduce((max, item) => Math.max(max, item.lots), 0);

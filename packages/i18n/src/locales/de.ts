@@ -1788,6 +1788,7 @@ export default {
     allocated: 'Zugeteilt',
     paid: 'Bezahlt',
     released: 'Freigegeben',
+    settling: 'Wird abgerechnet: noch gesperrt',
     ticket: 'Ihr Ticket',
     verified: 'Auslosung geprüft',
     mismatch: 'Auslosung stimmt nicht',

@@ -1771,6 +1771,7 @@ export default {
     allocated: 'Allocated',
     paid: 'Paid',
     released: 'Released',
+    settling: 'Being settled: still frozen',
     ticket: 'Your ticket',
     verified: 'Draw verified',
     mismatch: 'Draw does not match',

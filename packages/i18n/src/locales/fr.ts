@@ -1793,6 +1793,7 @@ export default {
     allocated: 'Attribué',
     paid: 'Payé',
     released: 'Libéré',
+    settling: 'Règlement en cours : encore bloqué',
     ticket: 'Votre ticket',
     verified: 'Tirage vérifié',
     mismatch: 'Le tirage ne correspond pas',

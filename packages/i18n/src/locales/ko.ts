@@ -1760,6 +1760,7 @@ export default {
     allocated: '배정',
     paid: '지급',
     released: '해제',
+    settling: '정산 중: 아직 동결',
     ticket: '내 티켓',
     verified: '추첨 검증됨',
     mismatch: '추첨 결과 불일치',

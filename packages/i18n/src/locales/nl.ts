@@ -1790,6 +1790,7 @@ export default {
     allocated: 'Toegewezen',
     paid: 'Betaald',
     released: 'Vrijgegeven',
+    settling: 'Wordt verrekend: nog bevroren',
     ticket: 'Jouw ticket',
     verified: 'Loting geverifieerd',
     mismatch: 'Loting klopt niet',

@@ -1721,6 +1721,7 @@ export default {
     allocated: '配發',
     paid: '已付',
     released: '已解凍',
+    settling: '結算中：仍凍結',
     ticket: '您的籤號',
     verified: '抽籤已驗證',
     mismatch: '抽籤結果不符',

@@ -17,15 +17,19 @@ export type IpoPreview = DataOf<typeof ipoEndpoints.preview>;
 const waitingStates: readonly string[] = ['subscribing', 'subscription_ended', 'awaiting_draw'];
 /** Offering phases in which the draw is still to come once the window closed. */
 const waitingPhases: readonly string[] = ['subscription_ended', 'awaiting_draw'];
-const isWaiting = (subscriptions: readonly { state: string }[] | undefined) =>
-  (subscriptions ?? []).some((subscription) => waitingStates.includes(subscription.state));
+type Waitable = { id: string; state: string; allocatedQuantity: string | null; paid: string | null };
+/** Waits for the window, the draw, or the settlement that follows the draw (drawn, nothing paid yet). */
+const waits = (subscription: Waitable) =>
+  waitingStates.includes(subscription.state) ||
+  (subscription.allocatedQuantity !== null && subscription.paid === null);
+const isWaiting = (subscriptions: readonly Waitable[] | undefined) => (subscriptions ?? []).some(waits);
 /** The ids of the subscriptions still waiting; undefined until known. */
-const waitingIds = (subscriptions: readonly { id: string; state: string }[] | undefined) =>
-  subscriptions?.filter((subscription) => waitingStates.includes(subscription.state)).map(({ id }) => id);
+const waitingIds = (subscriptions: readonly Waitable[] | undefined) =>
+  subscriptions?.filter(waits).map(({ id }) => id);
 const isDrawPending = (offerings: readonly { phase: string }[] | undefined) =>
   (offerings ?? []).some((offering) => waitingPhases.includes(offering.phase));
 
-// While a subscription (or an offering) waits for the draw, the pages showing it ask again every few
+// While a subscription (or an offering) waits for the draw or its settlement, the pages showing it ask again every few
 // seconds while in front (shell/PendingDecisions.tsx), so a draw shows without a reload.
 export const ipoQueries = {
   all: ['ipo'] as const,

@@ -42,3 +42,33 @@ describe("positions tab 'subscription' left open", () => {
     expect(count(server.requests, '/ipo/subscriptions')).toBe(asked);
   }, 20_000);
 });
+
+describe('a drawn subscription whose settlement has not run yet', () => {
+  it('says it is being settled, keeps asking, and shows what was paid once settled', async () => {
+    let subscription: IpoSubscriptionFixture = {
+      ...ipoSubscription('allocated'),
+      paid: null,
+      released: null,
+    };
+    const { server } = renderApp('/trade/index', {
+      '/common/config': () => ok(configEntries('demo')),
+      '/trade/positions': () => ok(positionPage([])),
+      '/trade/orders': () => ok(orderPage([])),
+      '/fundRecord/list': () => ok({ total: 0, items: [] }),
+      '/ipo/subscriptions': () => ok({ total: 1, items: [subscription] }),
+      '/placement/subscriptions': () => ok({ total: 0, items: [] }),
+      '/strategy/mine': () => ok({ holdings: [], requests: { total: 0, items: [] } }),
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
+    expect((await screen.findByTestId('ipo-sub-settling')).textContent).toContain('Being settled');
+    expect(screen.queryByTestId('ipo-sub-paid')).toBeNull();
+    subscription = ipoSubscription('allocated');
+    await waitFor(() => expect(screen.getByTestId('ipo-sub-paid').textContent).toContain('1,253.00'), {
+      timeout: WAIT_MS,
+    });
+    expect(screen.queryByTestId('ipo-sub-settling')).toBeNull();
+    const asked = count(server.requests, '/ipo/subscriptions');
+    await new Promise((resolve) => setTimeout(resolve, DECISION_POLL_MS + 500));
+    expect(count(server.requests, '/ipo/subscriptions')).toBe(asked);
+  }, 20_000);
+});

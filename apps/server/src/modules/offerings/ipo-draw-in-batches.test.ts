@@ -1,4 +1,4 @@
-import { formatCash, runDraw } from '@beurs/contract';
+import { drawTicket, formatCash, runDraw } from '@beurs/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser, deposit } from '../../ledger/ledger-test-support';
@@ -10,6 +10,7 @@ import {
 } from '../trading/allotment-test-support';
 import { buildTestApp, type TestApp } from '../../../test/helpers/build-app';
 import * as repository from './offerings.repository';
+import { platformDrawTicket } from './offerings.service';
 import { ipoSubscriptions } from './offerings.tables';
 
 // The draw settles its subscriptions in batches (issue 17: 100,000 in seconds): the losers' holds
@@ -28,6 +29,8 @@ const LOTS_OFFERED = 9n; // 12 subscriptions: 9 win a lot, 3 none
 
 let batched: TestApp;
 let oneByOne: TestApp;
+let interrupted: TestApp;
+let tampered: TestApp;
 
 async function prepare(testApp: TestApp) {
   const { ledger, offerings } = testApp.app.services;
@@ -135,6 +138,7 @@ async function drawOneByOne(testApp: TestApp, offeringId: bigint) {
           releasedMinor: row.frozenMinor,
           orderId: null,
           drawnAt: now,
+          settledAt: now,
         });
         continue;
       }
@@ -156,6 +160,7 @@ async function drawOneByOne(testApp: TestApp, offeringId: bigint) {
         releasedMinor: row.frozenMinor - paidMinor,
         orderId: order.id,
         drawnAt: now,
+        settledAt: now,
       });
     }
   });
@@ -165,16 +170,21 @@ async function drawOneByOne(testApp: TestApp, offeringId: bigint) {
 async function written(testApp: TestApp) {
   const db = testApp.database.db;
   return {
-    subscriptions: await subscriptionsWithOrders(db, 'ipo_subscriptions', 'drawn_at'),
+    subscriptions: await subscriptionsWithOrders(db, 'ipo_subscriptions', 'settled_at'),
     ...(await allotmentWrites(db)),
   };
 }
 
 beforeAll(async () => {
-  [batched, oneByOne] = await Promise.all([buildTestApp(), buildTestApp()]);
+  [batched, oneByOne, interrupted, tampered] = await Promise.all([
+    buildTestApp(),
+    buildTestApp(),
+    buildTestApp(),
+    buildTestApp(),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([batched?.close(), oneByOne?.close()]);
+  await Promise.all([batched?.close(), oneByOne?.close(), interrupted?.close(), tampered?.close()]);
 });
 
 it('the batched draw writes exactly what the one-by-one draw wrote', async () => {
@@ -192,3 +202,130 @@ it('the batched draw writes exactly what the one-by-one draw wrote', async () =>
     expect(report.breaches).toEqual([]);
   }
 });
+
+it('a settlement stopped between batches keeps the draw, leaves the rest frozen, and the next run writes the same', async () => {
+  // Runs after the test above: `oneByOne` holds the one-by-one draw to compare with.
+  const offeringId = await prepare(interrupted);
+  const { offerings } = interrupted.app.services;
+  const db = interrupted.database.db;
+  expect(await offerings.drawPending()).toBe(1);
+
+  // The draw alone: every allocation and the seed are public, nothing is paid or released yet.
+  const drawn = await subscriptionsWithOrders(db, 'ipo_subscriptions', 'settled_at');
+  expect(drawn.every((row) => row.allocated_quantity !== null && row.settled === false)).toBe(true);
+  expect(drawn.every((row) => row.paid_minor === null && row.order_quantity === null)).toBe(true);
+  const heldBefore = await activeHoldsOf(interrupted, offeringId);
+  expect(heldBefore).toHaveLength(drawn.length);
+  expect((await verifyLedger(db)).breaches).toEqual([]);
+
+  // The second batch of four fails on its last statement (as a crash before its commit would).
+  const failOn = BigInt(drawn[5]!.id as string);
+  await db.execute(
+    sql.raw(`
+    create function fail_settlement() returns trigger language plpgsql as $$
+    begin
+      if new.id = ${failOn} and new.settled_at is not null then raise exception 'settlement stopped'; end if;
+      return new;
+    end $$`),
+  );
+  await db.execute(
+    sql`create trigger fail_settlement before update on ipo_subscriptions for each row execute function fail_settlement()`,
+  );
+  await expect(offerings.settleDrawn({ batchSize: 4 })).rejects.toThrow();
+  const partly = await subscriptionsWithOrders(db, 'ipo_subscriptions', 'settled_at');
+  expect(partly.map((row) => row.settled)).toEqual(drawn.map((_, index) => index < 4));
+  // What is not settled is still frozen, whole, and has no order; the ledger verifies.
+  expect(partly.slice(4).every((row) => row.paid_minor === null && row.order_quantity === null)).toBe(true);
+  expect(await activeHoldsOf(interrupted, offeringId)).toEqual(heldBefore.slice(4));
+  expect((await verifyLedger(db)).breaches).toEqual([]);
+
+  // The next run of the job draws nothing again and settles the rest.
+  await db.execute(sql`drop trigger fail_settlement on ipo_subscriptions`);
+  expect(await offerings.drawDue()).toBe(0);
+  expect(await activeHoldsOf(interrupted, offeringId)).toEqual([]);
+  // The same writes as the one-by-one draw, but for the allotment orders' ids: the rolled-back batch
+  // used some of the sequence's numbers. Ids in entries are replaced by the orders' own keys, and the
+  // request hashes (of the order id) left out.
+  const [after, expected] = [await written(interrupted), await written(oneByOne)];
+  expectSameAllotments(
+    { ...after, entries: await byOrderKey(interrupted, after.entries) },
+    { ...expected, entries: await byOrderKey(oneByOne, expected.entries) },
+    USERS,
+  );
+  expect((await verifyLedger(db)).breaches).toEqual([]);
+  const [offering] = (
+    (await db.execute(sql`select settled_at is not null as settled from ipo_offerings`)) as unknown as {
+      rows: { settled: boolean }[];
+    }
+  ).rows;
+  expect(offering!.settled).toBe(true);
+});
+
+it('the server computes the same tickets as the app', () => {
+  for (const id of ['1', '42', '100000', '9007199254740993']) {
+    expect(platformDrawTicket(SEED, id)).toBe(drawTicket(SEED, id));
+  }
+});
+
+it('an allocation changed as the draw writes it is caught: nothing is drawn, nothing published', async () => {
+  // An operator's trigger gives one losing subscription a lot as the draw writes the allocations.
+  const offeringId = await prepare(tampered);
+  const db = tampered.database.db;
+  await db.execute(
+    sql.raw(`
+    create function bend_draw() returns trigger language plpgsql as $$
+    begin
+      if new.allocated_quantity = 0 then new.allocated_quantity := ${LOT}; end if;
+      return new;
+    end $$`),
+  );
+  await db.execute(
+    sql`create trigger bend_draw before update on ipo_subscriptions for each row execute function bend_draw()`,
+  );
+  await expect(tampered.app.services.offerings.drawPending()).rejects.toThrow(/the published rule wrote/);
+  const [offering] = (
+    (await db.execute(
+      sql`select drawn_at, full_rounds from ipo_offerings where id = ${offeringId.toString()}::bigint`,
+    )) as unknown as { rows: { drawn_at: unknown; full_rounds: unknown }[] }
+  ).rows;
+  expect(offering).toEqual({ drawn_at: null, full_rounds: null });
+  const drawnRows = (await subscriptionsWithOrders(db, 'ipo_subscriptions', 'settled_at')).filter(
+    (row) => row.allocated_quantity !== null,
+  );
+  expect(drawnRows).toEqual([]);
+  const detail = await tampered.app.services.offerings.presentOffering(
+    (await repository.findOffering(db, offeringId))!,
+    tampered.clock.now(),
+  );
+  expect(detail.draw.seed).toBeNull();
+});
+
+/** The subscriptions' holds still pending (what they freeze), in subscription order. */
+async function activeHoldsOf(testApp: TestApp, offeringId: bigint) {
+  const result = await testApp.database.db.execute(sql`
+    select s.id::text, h.amount_minor::text from ipo_subscriptions s join ledger_holds h on h.id = s.hold_id
+    where s.offering_id = ${offeringId.toString()}::bigint and h.state = 'pending' order by s.id`);
+  return (result as unknown as { rows: { id: string; amount_minor: string }[] }).rows;
+}
+
+/** Ledger entries with the order ids in their keys and sources replaced by the orders' own keys. */
+async function byOrderKey(testApp: TestApp, entries: Record<string, unknown>[]) {
+  const result = await testApp.database.db.execute(sql`select id::text, idempotency_key from orders`);
+  const keys = new Map(
+    (result as unknown as { rows: { id: string; idempotency_key: string }[] }).rows.map((row) => [
+      row.id,
+      row.idempotency_key,
+    ]),
+  );
+  return entries
+    .map(({ request_hash: _hash, ...entry }) =>
+      entry.source_type === 'order'
+        ? {
+            ...entry,
+            idempotency_key: `order:${keys.get(entry.source_id as string)}:fill`,
+            source_id: keys.get(entry.source_id as string),
+          }
+        : entry,
+    )
+    .sort((a, b) => String(a.idempotency_key).localeCompare(String(b.idempotency_key)));
+}

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { bigintArray } from '../../db/sql-arrays';
+import { queryRows } from '../../ledger/ledger.repository';
 import { ipoOfferings, ipoSubscriptions } from './offerings.tables';
 
 export type OfferingRow = typeof ipoOfferings.$inferSelect;
@@ -133,12 +134,22 @@ export async function subscriptionsOf(db: Executor, offeringId: bigint): Promise
     .orderBy(asc(ipoSubscriptions.id));
 }
 
+/** What the draw reads of each subscription: its id and the quantity asked for, in id order. */
+export async function subscriptionQuantitiesOf(db: Executor, offeringId: bigint) {
+  return db
+    .select({ id: ipoSubscriptions.id, quantity: ipoSubscriptions.quantity })
+    .from(ipoSubscriptions)
+    .where(eq(ipoSubscriptions.offeringId, offeringId))
+    .orderBy(asc(ipoSubscriptions.id));
+}
+
+/** The one-by-one form of a draw and its settlement (the batch test's reference). */
 export async function setSubscriptionDrawn(
   db: Executor,
   id: bigint,
   values: Pick<
     typeof ipoSubscriptions.$inferInsert,
-    'allocatedQuantity' | 'paidMinor' | 'releasedMinor' | 'orderId' | 'drawnAt'
+    'allocatedQuantity' | 'paidMinor' | 'releasedMinor' | 'orderId' | 'drawnAt' | 'settledAt'
   >,
 ) {
   await db
@@ -147,29 +158,106 @@ export async function setSubscriptionDrawn(
     .where(and(eq(ipoSubscriptions.id, id), sql`${ipoSubscriptions.drawnAt} is null`));
 }
 
-/** `setSubscriptionDrawn` for many subscriptions in one statement (arrays, not a parameter each). */
-export async function setSubscriptionsDrawn(
+/**
+ * The draw's result written to every subscription of the offering by one statement that applies
+ * the published rule for one subscription (docs/ipo-draw.md, "Checking your own result"; the app's
+ * `lotsWonBy`): not oversubscribed, the lots asked; else min(lots, full rounds), plus one when more
+ * were asked and the ticket hex(SHA-256(seed ":" id)) is at or below the cutoff. Answers what it
+ * wrote in sums, for the caller to compare with `runDraw`'s own allocation.
+ */
+export async function allocateByPublishedRule(
   db: Executor,
-  rows: readonly {
-    id: bigint;
-    allocatedQuantity: bigint;
-    paidMinor: bigint;
-    releasedMinor: bigint;
-    orderId: bigint | null;
-  }[],
+  offering: Pick<OfferingRow, 'id' | 'seed' | 'lotSize'>,
+  published: { isOversubscribed: boolean; fullRounds: number; cutoffTicket: string | null },
   drawnAt: Date,
+) {
+  const lots = sql`(s.quantity / ${offering.lotSize.toString()}::bigint)`;
+  const won = published.isOversubscribed
+    ? sql`least(${lots}, ${published.fullRounds}::bigint) + case when ${lots} > ${published.fullRounds}::bigint
+        and encode(sha256(convert_to(${offering.seed}::text || ':' || s.id::text, 'UTF8')), 'hex') collate "C"
+          <= ${published.cutoffTicket}::text collate "C" then 1 else 0 end`
+    : lots;
+  const rows = await queryRows<{ rows: string; winners: string; allocated: string; weighted: string }>(
+    db,
+    sql`
+    with written as (
+      update ipo_subscriptions s
+      set allocated_quantity = ${offering.lotSize.toString()}::bigint * (${won}),
+        drawn_at = ${drawnAt.toISOString()}::timestamptz
+      where s.offering_id = ${offering.id.toString()}::bigint and s.drawn_at is null
+      returning s.id, s.allocated_quantity)
+    select count(*)::text as rows, count(*) filter (where allocated_quantity > 0)::text as winners,
+      coalesce(sum(allocated_quantity), 0)::text as allocated,
+      coalesce(sum(id::numeric * allocated_quantity), 0)::text as weighted
+    from written`,
+  );
+  const [sums] = rows;
+  if (!sums) throw new Error('allocateByPublishedRule returned no row');
+  return {
+    rows: BigInt(sums.rows),
+    winners: BigInt(sums.winners),
+    allocated: BigInt(sums.allocated),
+    weighted: BigInt(sums.weighted),
+  };
+}
+
+/**
+ * Claims one drawn offering whose subscriptions are not all settled: its row locked for update,
+ * skipping one another node is settling (that node settles it; this one finds the next).
+ */
+export async function claimUnsettledOffering(db: Executor): Promise<OfferingRow | undefined> {
+  const rows = await db
+    .select()
+    .from(ipoOfferings)
+    .where(and(isNotNull(ipoOfferings.drawnAt), isNull(ipoOfferings.settledAt)))
+    .orderBy(asc(ipoOfferings.drawnAt), asc(ipoOfferings.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
+
+/** The next drawn, unsettled subscriptions of an offering after `afterId`, in id order. */
+export async function unsettledSubscriptions(
+  db: Executor,
+  offeringId: bigint,
+  afterId: bigint,
+  limit: number,
+): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(ipoSubscriptions)
+    .where(
+      and(
+        eq(ipoSubscriptions.offeringId, offeringId),
+        gt(ipoSubscriptions.id, afterId),
+        isNotNull(ipoSubscriptions.drawnAt),
+        isNull(ipoSubscriptions.settledAt),
+      ),
+    )
+    .orderBy(asc(ipoSubscriptions.id))
+    .limit(limit);
+}
+
+/** Many allocations settled in one statement: what each paid and released, and its order. */
+export async function setSubscriptionsSettled(
+  db: Executor,
+  rows: readonly { id: bigint; paidMinor: bigint; releasedMinor: bigint; orderId: bigint | null }[],
+  settledAt: Date,
 ) {
   if (rows.length === 0) return;
   await db.execute(sql`
     update ipo_subscriptions s
-    set allocated_quantity = d.allocated, paid_minor = d.paid, released_minor = d.released,
-      order_id = d.order_id, drawn_at = ${drawnAt.toISOString()}::timestamptz
+    set paid_minor = d.paid, released_minor = d.released, order_id = d.order_id,
+      settled_at = ${settledAt.toISOString()}::timestamptz
     from unnest(${bigintArray(rows.map((row) => row.id))},
-      ${bigintArray(rows.map((row) => row.allocatedQuantity))},
       ${bigintArray(rows.map((row) => row.paidMinor))},
       ${bigintArray(rows.map((row) => row.releasedMinor))},
-      ${bigintArray(rows.map((row) => row.orderId))}) as d(id, allocated, paid, released, order_id)
-    where s.id = d.id and s.drawn_at is null`);
+      ${bigintArray(rows.map((row) => row.orderId))}) as d(id, paid, released, order_id)
+    where s.id = d.id and s.settled_at is null`);
+}
+
+export async function setOfferingSettled(db: Executor, id: bigint, settledAt: Date) {
+  await db.update(ipoOfferings).set({ settledAt }).where(eq(ipoOfferings.id, id));
 }
 
 export async function setSubscriptionHold(db: Executor, id: bigint, holdId: bigint) {

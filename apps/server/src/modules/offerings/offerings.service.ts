@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   DomainError,
   formatCash,
@@ -45,10 +46,12 @@ import type { OfferingRow, SubscriptionRow } from './offerings.repository';
 // - Subscribing freezes issue price × quantity + fee at once (a ledger hold, source `ipo`); a user
 //   without the money is refused and nothing is frozen.
 // - The draw (a job at the lottery date) runs `runDraw` from @beurs/contract, the function the app
-//   re-runs: each allocation is an `allotment` order filled from the subscription's hold by the
-//   trading module (same fill, holding and lots as any buy), the rest of the hold released in that
-//   entry; a subscription without shares has its hold voided. One transaction per offering, its row
+//   re-runs, and writes every allocation with the seed in one transaction per offering, its row
 //   locked for update, so two nodes draw it once.
+// - Settlement follows in batches, a transaction each: each allocation is an `allotment` order
+//   filled from the subscription's hold by the trading module (same fill, holding and lots as any
+//   buy), the rest of the hold released in that entry; a subscription without shares has its hold
+//   voided. Until its batch commits a drawn subscription's money stays frozen.
 
 export type OfferingsServiceDeps = {
   db: Database;
@@ -91,8 +94,12 @@ type CreateInput = {
   reason: string;
 };
 
-/** How many subscriptions the draw settles per statement (see drawOffering). */
+/** How many drawn subscriptions one settlement transaction carries (see settleBatch). */
 const DRAW_CHUNK = 5_000;
+
+/** `drawTicket` with Node's SHA-256: the same tickets, a few times faster over 100,000 of them. */
+export const platformDrawTicket = (seedHex: string, subscriptionId: string) =>
+  createHash('sha256').update(`${seedHex}:${subscriptionId}`).digest('hex');
 
 const wholeShares = (text: string): bigint | null => {
   const value = parseDecimal(text, 0);
@@ -239,76 +246,52 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
     (await ledger.getCashBalances(executor, userId)).find((balance) => balance.currency === currency)
       ?.available ?? 0n;
 
+  /**
+   * The draw itself, in the caller's transaction (the offering's row locked): `runDraw` over every
+   * subscription's id and lots gives the full rounds and the cutoff; one statement then writes every
+   * subscription's allocation by the published one-subscription rule (the check the app runs), and
+   * the sums it wrote must equal `runDraw`'s own allocation or nothing is committed. Then the seed,
+   * rounds and cutoff are published on the offering. Nothing is paid or released here; that is
+   * `settleBatch`, run right after in transactions of its own (docs/ipo-draw.md).
+   */
   async function drawOffering(tx: Transaction, offering: OfferingRow, now: Date) {
-    const subscriptions = await repository.subscriptionsOf(tx, offering.id);
+    const subscriptions = await repository.subscriptionQuantitiesOf(tx, offering.id);
     const lotsOffered = Number(offering.sharesOffered / offering.lotSize);
     const outcome = runDraw(
       offering.seed,
       lotsOffered,
       subscriptions.map((row) => ({ id: row.id.toString(), lots: Number(row.quantity / offering.lotSize) })),
+      platformDrawTicket,
     );
-    const winners: { row: SubscriptionRow; allocated: bigint }[] = [];
-    const losers: SubscriptionRow[] = [];
+    const written = await repository.allocateByPublishedRule(
+      tx,
+      offering,
+      {
+        isOversubscribed: outcome.lotsRequested > lotsOffered,
+        fullRounds: outcome.fullRounds,
+        cutoffTicket: outcome.cutoffTicket,
+      },
+      now,
+    );
+    const expected = { rows: BigInt(subscriptions.length), winners: 0n, allocated: 0n, weighted: 0n };
     for (const row of subscriptions) {
       const allocated = BigInt(outcome.lotsWon.get(row.id.toString()) ?? 0) * offering.lotSize;
-      if (allocated === 0n) losers.push(row);
-      else winners.push({ row, allocated });
+      if (allocated > 0n) expected.winners += 1n;
+      expected.allocated += allocated;
+      expected.weighted += row.id * allocated;
     }
-    // In batches (issue 17: 100,000 subscriptions in seconds): each statement carries DRAW_CHUNK
-    // subscriptions at most, so its parameters stay bounded however many subscribed.
-    for (let start = 0; start < losers.length; start += DRAW_CHUNK) {
-      const chunk = losers.slice(start, start + DRAW_CHUNK);
-      await ledger.voidHoldMany(
-        tx,
-        chunk.map((row) => ({
-          idempotencyKey: `ipo-subscription:${row.id}:release`,
-          holdId: row.holdId,
-          source: { type: 'ipo' as const, id: row.id.toString() },
-          memo: `Not allocated in the draw of ${offering.symbol}: ${formatCash(row.frozenMinor)} ${offering.currency} released`,
-        })),
-      );
-      await repository.setSubscriptionsDrawn(
-        tx,
-        chunk.map((row) => ({
-          id: row.id,
-          allocatedQuantity: 0n,
-          paidMinor: 0n,
-          releasedMinor: row.frozenMinor,
-          orderId: null,
-        })),
-        now,
-      );
-    }
-    for (let start = 0; start < winners.length; start += DRAW_CHUNK) {
-      const chunk = winners.slice(start, start + DRAW_CHUNK);
-      const allotted = await trading.allotMany(
-        tx,
-        chunk.map(({ row, allocated }) => ({
-          userId: row.userId,
-          subscriptionId: row.id,
-          offeringId: offering.id,
-          symbol: offering.symbol,
-          quantityMinor: allocated,
-          priceMinor: offering.issuePriceMinor,
-          currency: offering.currency,
-          fee: feeOf(offering),
-          holdId: row.holdId,
-          frozenMinor: row.frozenMinor,
-        })),
-      );
-      await repository.setSubscriptionsDrawn(
-        tx,
-        chunk.map(({ row, allocated }, index) => {
-          const { order, paidMinor } = allotted[index]!;
-          return {
-            id: row.id,
-            allocatedQuantity: allocated,
-            paidMinor,
-            releasedMinor: row.frozenMinor - paidMinor,
-            orderId: order.id,
-          };
-        }),
-        now,
+    if (
+      written.rows !== expected.rows ||
+      written.winners !== expected.winners ||
+      written.allocated !== expected.allocated ||
+      written.weighted !== expected.weighted
+    ) {
+      const text = (sums: Record<string, bigint>) =>
+        Object.entries(sums)
+          .map(([name, value]) => `${name} ${value}`)
+          .join(', ');
+      throw new Error(
+        `draw of offering ${offering.id}: the published rule wrote ${text(written)}; runDraw allocated ${text(expected)}`,
       );
     }
     await repository.setDrawn(tx, offering.id, {
@@ -319,6 +302,59 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
       lotsAllocated: outcome.lotsAllocated,
       subscriptionCount: subscriptions.length,
     });
+  }
+
+  /**
+   * Settles drawn subscriptions (at most DRAW_CHUNK, so each statement's arrays stay bounded): one
+   * that got nothing has its hold released whole; an allocated one is filled through an `allotment`
+   * order at the issue price from its hold, the rest of the hold released in that same entry.
+   */
+  async function settleBatch(tx: Transaction, offering: OfferingRow, rows: SubscriptionRow[], now: Date) {
+    const losers = rows.filter((row) => row.allocatedQuantity === 0n);
+    const winners = rows.filter((row) => row.allocatedQuantity !== null && row.allocatedQuantity > 0n);
+    await ledger.voidHoldMany(
+      tx,
+      losers.map((row) => ({
+        idempotencyKey: `ipo-subscription:${row.id}:release`,
+        holdId: row.holdId,
+        source: { type: 'ipo' as const, id: row.id.toString() },
+        memo: `Not allocated in the draw of ${offering.symbol}: ${formatCash(row.frozenMinor)} ${offering.currency} released`,
+      })),
+    );
+    const allotted =
+      winners.length === 0
+        ? []
+        : await trading.allotMany(
+            tx,
+            winners.map((row) => ({
+              userId: row.userId,
+              subscriptionId: row.id,
+              offeringId: offering.id,
+              symbol: offering.symbol,
+              quantityMinor: row.allocatedQuantity!,
+              priceMinor: offering.issuePriceMinor,
+              currency: offering.currency,
+              fee: feeOf(offering),
+              holdId: row.holdId,
+              frozenMinor: row.frozenMinor,
+            })),
+          );
+    await repository.setSubscriptionsSettled(
+      tx,
+      [
+        ...losers.map((row) => ({
+          id: row.id,
+          paidMinor: 0n,
+          releasedMinor: row.frozenMinor,
+          orderId: null,
+        })),
+        ...winners.map((row, index) => {
+          const { order, paidMinor } = allotted[index]!;
+          return { id: row.id, paidMinor, releasedMinor: row.frozenMinor - paidMinor, orderId: order.id };
+        }),
+      ],
+      now,
+    );
   }
 
   return {
@@ -528,11 +564,21 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
     },
 
     /**
-     * Draws every offering whose lottery date has passed, one transaction each (the job's
-     * handler). An offering another node is drawing is skipped (its row is locked); answers the
-     * number drawn here.
+     * The job's handler: draws every offering whose lottery date has passed, then settles what is
+     * drawn (`drawPending`, then `settleDrawn`). Answers the number of offerings drawn here.
      */
     async drawDue(): Promise<number> {
+      const drawn = await this.drawPending();
+      await this.settleDrawn();
+      return drawn;
+    },
+
+    /**
+     * Draws every offering whose lottery date has passed, one transaction each: allocations, seed
+     * and cutoff become final and public together. An offering another node is drawing is skipped
+     * (its row is locked); answers the number drawn here.
+     */
+    async drawPending(): Promise<number> {
       await listings.sync(); // offerings created on another node trade here too
       let drawn = 0;
       for (;;) {
@@ -545,6 +591,41 @@ export function createOfferingsService(deps: OfferingsServiceDeps) {
         });
         if (!didDraw) return drawn;
         drawn += 1;
+      }
+    },
+
+    /**
+     * Settles the drawn offerings' subscriptions, `batchSize` per transaction, the offering's row
+     * locked for update in each, so one node settles an offering at a time and another skips it.
+     * A batch commits whole or not at all; after a crash the next run goes on from the first
+     * subscription not settled. Answers the number of subscriptions settled here.
+     */
+    async settleDrawn({ batchSize = DRAW_CHUNK }: { batchSize?: number } = {}): Promise<number> {
+      const settledAfter = new Map<bigint, bigint>();
+      let settled = 0;
+      for (;;) {
+        const now = clock.now();
+        const step = await db.transaction(async (tx) => {
+          const offering = await repository.claimUnsettledOffering(tx);
+          if (!offering) return 'none' as const;
+          const rows = await repository.unsettledSubscriptions(
+            tx,
+            offering.id,
+            settledAfter.get(offering.id) ?? 0n,
+            batchSize,
+          );
+          if (rows.length === 0) {
+            await repository.setOfferingSettled(tx, offering.id, now);
+            return 'offering settled' as const;
+          }
+          await settleBatch(tx, offering, rows, now);
+          return { offeringId: offering.id, lastId: rows.at(-1)!.id, count: rows.length };
+        });
+        if (step === 'none') return settled;
+        if (typeof step === 'object') {
+          settledAfter.set(step.offeringId, step.lastId);
+          settled += step.count;
+        }
       }
     },
   };

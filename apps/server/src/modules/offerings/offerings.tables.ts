@@ -43,6 +43,8 @@ export const ipoOfferings = pgTable(
     lotsRequested: bigint({ mode: 'number' }),
     lotsAllocated: bigint({ mode: 'number' }),
     subscriptionCount: integer(),
+    /** When the last of its drawn subscriptions was settled (paid and released) after the draw. */
+    settledAt: at(),
     /**
      * Who created it: a staff member (audited), or in demo mode the simulator (`demo_round`: its
      * nth offering, unique, so two nodes or a restart never create the same one twice).
@@ -89,8 +91,9 @@ export const ipoSubscriptions = pgTable(
     /** gross + fee: what the hold froze. */
     frozenMinor: minor().notNull(),
     holdId: minor().notNull(),
-    /** Set by the draw: shares allocated (0 when none), what they cost and what was released. */
+    /** Set by the draw: shares allocated (0 when none). */
     allocatedQuantity: minor(),
+    /** Set when the allocation is settled after the draw: what it cost and what was released. */
     paidMinor: minor(),
     releasedMinor: minor(),
     orderId: minor().references(() => orders.id),
@@ -98,6 +101,7 @@ export const ipoSubscriptions = pgTable(
     requestHash: text().notNull(),
     createdAt: at().notNull(),
     drawnAt: at(),
+    settledAt: at(),
   },
   (table) => [
     uniqueIndex('ipo_subscriptions_idempotency_key').on(table.userId, table.idempotencyKey),
@@ -106,7 +110,11 @@ export const ipoSubscriptions = pgTable(
     check('ipo_subscriptions_quantity_positive', sql`${table.quantity} > 0`),
     check(
       'ipo_subscriptions_settled_sum',
-      sql`${table.allocatedQuantity} is null or ${table.paidMinor} + ${table.releasedMinor} = ${table.frozenMinor}`,
+      sql`(${table.settledAt} is null and ${table.paidMinor} is null and ${table.releasedMinor} is null) or (${table.settledAt} is not null and ${table.allocatedQuantity} is not null and ${table.paidMinor} + ${table.releasedMinor} = ${table.frozenMinor})`,
+    ),
+    check(
+      'ipo_subscriptions_drawn_allocated',
+      sql`(${table.drawnAt} is null) = (${table.allocatedQuantity} is null)`,
     ),
   ],
 );

@@ -65,7 +65,7 @@ export async function allotmentWrites(db: Executor) {
 export function subscriptionsWithOrders(
   db: Executor,
   table: 'ipo_subscriptions' | 'placement_subscriptions',
-  settledColumn: 'drawn_at' | 'settled_at',
+  settledColumn: 'settled_at',
 ) {
   return read(
     db,

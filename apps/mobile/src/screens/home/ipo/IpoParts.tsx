@@ -39,26 +39,26 @@ export function SubscriptionCard({
     { key: 'frozen', label: t('ipo.frozen'), value: money(subscription.frozen), testId: 'ipo-sub-frozen' },
   ];
   if (subscription.allocatedQuantity !== null) {
-    rows.push(
-      {
-        key: 'allocated',
-        label: t('ipo.allocated'),
-        value: t('ipo.shares', { quantity: Number(subscription.allocatedQuantity).toLocaleString(language) }),
-        testId: 'ipo-sub-allocated',
-      },
-      {
-        key: 'paid',
-        label: t('ipo.paid'),
-        value: money(subscription.paid ?? '0.00'),
-        testId: 'ipo-sub-paid',
-      },
-      {
-        key: 'released',
-        label: t('ipo.released'),
-        value: money(subscription.released ?? '0.00'),
-        testId: 'ipo-sub-released',
-      },
-    );
+    rows.push({
+      key: 'allocated',
+      label: t('ipo.allocated'),
+      value: t('ipo.shares', { quantity: Number(subscription.allocatedQuantity).toLocaleString(language) }),
+      testId: 'ipo-sub-allocated',
+    });
+    // Drawn but not yet settled (the settlement runs right after the draw): the money is still frozen.
+    if (subscription.paid === null || subscription.released === null) {
+      rows.push({ key: 'paid', label: t('ipo.paid'), value: t('ipo.settling'), testId: 'ipo-sub-settling' });
+    } else {
+      rows.push(
+        { key: 'paid', label: t('ipo.paid'), value: money(subscription.paid), testId: 'ipo-sub-paid' },
+        {
+          key: 'released',
+          label: t('ipo.released'),
+          value: money(subscription.released),
+          testId: 'ipo-sub-released',
+        },
+      );
+    }
   }
   const head = (
     <div className={styles.ipoHead}>
