@@ -13,7 +13,8 @@ import { fundedUser } from '../withdrawals/withdrawal-test-support';
 // serialised and must give the same answers. 200 subscriptions from 20 users (10 each, the
 // per-user count) ask 200 lots of 100 on offer; users funded for fewer subscriptions are refused
 // the rest with nothing frozen. The draw never allocates more than is offered, allocations +
-// releases equal what was frozen, it runs once, and the ledger verifies after each step.
+// releases equal what was frozen, it runs once, its settlement settles each subscription once, and
+// the ledger verifies after each step.
 
 const USERS = 20;
 const PER_USER = 10;
@@ -134,14 +135,23 @@ describe('200 subscriptions at once, drawn by two nodes at once', () => {
   it('the draw, started on both nodes at once, runs once and allocates exactly the lots offered', async () => {
     node1.clock.set('2026-11-22T09:00:10Z');
     const counts = await Promise.all([
-      node1.app.services.offerings.drawDue(),
-      node2.app.services.offerings.drawDue(),
+      node1.app.services.offerings.drawPending(),
+      node2.app.services.offerings.drawPending(),
     ]);
     expect(counts[0] + counts[1]).toBe(1);
+    // Both nodes settle at once, in batches of 7 (a transaction each). A node that finds the
+    // offering locked by the other stops, one that finds it free settles the next batch: between
+    // them every subscription is settled exactly once.
+    const settled = await Promise.all([
+      node1.app.services.offerings.settleDrawn({ batchSize: 7 }),
+      node2.app.services.offerings.settleDrawn({ batchSize: 7 }),
+    ]);
+    expect(settled[0] + settled[1]).toBe(USERS * PER_USER - (USERS / 5) * 4);
     const result = await node1.database.db.execute(
       sql`select count(*)::int as subscriptions, sum(allocated_quantity)::text as allocated,
                  sum(frozen_minor)::text as frozen, sum(paid_minor + released_minor)::text as settled,
-                 count(order_id)::int as orders, count(*) filter (where drawn_at is null)::int as undrawn
+                 count(order_id)::int as orders, count(*) filter (where drawn_at is null)::int as undrawn,
+                 count(*) filter (where settled_at is null)::int as unsettled
           from ipo_subscriptions where offering_id = ${offeringId}`,
     );
     const [row] = (result as unknown as { rows: Array<Record<string, string | number>> }).rows;
@@ -149,6 +159,7 @@ describe('200 subscriptions at once, drawn by two nodes at once', () => {
       subscriptions: USERS * PER_USER - (USERS / 5) * 4,
       allocated: String(LOTS_OFFERED * 1000),
       undrawn: 0,
+      unsettled: 0,
     });
     expect(row!.settled).toBe(row!.frozen);
     // One allotment order (one fill) per allocated subscription, none twice.
