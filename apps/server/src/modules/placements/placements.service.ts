@@ -260,7 +260,7 @@ export function createPlacementsService(deps: PlacementsServiceDeps) {
       if (allocated === 0n) losers.push(row);
       else winners.push({ row, allocated });
     }
-    // In batches, as the IPO draw: each statement carries ALLOCATION_CHUNK requests at most.
+    // In batches, as the IPO draw's settlement: each statement carries ALLOCATION_CHUNK requests at most.
     for (let start = 0; start < losers.length; start += ALLOCATION_CHUNK) {
       const chunk = losers.slice(start, start + ALLOCATION_CHUNK);
       await ledger.voidHoldMany(
