@@ -90,8 +90,14 @@ describe('margin and lending settings', () => {
     await page.screenshot({ path: `${shots}/form-rule-en.png` });
     await drawer.getByTestId('margin-initial-input').fill('80');
     await drawer.getByTestId('margin-maintenance-input').fill('50');
-    await drawer.getByTestId('margin-lendable').click();
-    await drawer.getByTestId('margin-lending-paused').click();
+    // The refusal folds away with an animation that moves the switches below it: a click made
+    // while they move can land beside them, so the switches are clicked once it has gone, and
+    // each click is seen to take.
+    await drawer.getByText('From 50.00% (its class').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
+    for (const testId of ['margin-lendable', 'margin-lending-paused']) {
+      await drawer.getByTestId(testId).click();
+      await drawer.locator(`[data-testid="${testId}"][aria-checked="true"]`).waitFor({ timeout: TIMEOUT_MS });
+    }
     // The fee field shows the default it leaves in force when empty; a third decimal is refused.
     const fee = drawer.getByTestId('margin-borrow-fee-input');
     assert.equal(await fee.getAttribute('placeholder'), '3.00%');
