@@ -453,6 +453,10 @@ describe('back-office', () => {
     );
     await placement.getByRole('button', { name: 'Close early' }).click();
     const closeDialog = page.getByRole('dialog').filter({ hasText: 'Close and refund everyone' });
+    // Typed into and clicked only once its opening animation is over (a CI run saw a click made
+    // during it change nothing: the dialog stayed open with no message).
+    await closeDialog.waitFor({ timeout: TIMEOUT_MS });
+    await page.locator('.ant-modal.ant-zoom-appear').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
     const closeReason = closeDialog.getByLabel('Reason', { exact: true });
     await closeReason.fill('seller withdrew the block');
     // The form must hold the reason before it is sent (the dialog validates it on submit).
