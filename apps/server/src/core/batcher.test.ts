@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchedLookup, createBatcher } from './batcher';
+import { createBatcher } from './batcher';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -81,28 +81,5 @@ describe('natural batching', () => {
     expect(calls).toEqual([[1], [2], [3]]);
     pending.splice(0).forEach((resolve) => resolve());
     expect(await Promise.all(all)).toEqual([10, 20, 30]);
-  });
-});
-
-describe('batched lookup', () => {
-  it('reads many keys in one load, each caller getting its own row, duplicates read once', async () => {
-    const loads: string[][] = [];
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const lookup = batchedLookup<number, string>({
-      keyOf: String,
-      concurrency: 1,
-      load: async (keys) => {
-        loads.push(keys.map(String));
-        if (loads.length === 1) await gate;
-        return new Map(keys.filter((key) => key !== 404).map((key) => [String(key), `row ${key}`]));
-      },
-    });
-    const first = lookup(1);
-    const later = Promise.all([lookup(2), lookup(3), lookup(2), lookup(404)]);
-    release();
-    expect(await first).toBe('row 1');
-    expect(await later).toEqual(['row 2', 'row 3', 'row 2', undefined]);
-    expect(loads).toEqual([['1'], ['2', '3', '404']]);
   });
 });

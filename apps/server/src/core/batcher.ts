@@ -93,27 +93,3 @@ export function createBatcher<I, O>(options: {
     stats: () => ({ batches, inputs }),
   };
 }
-
-/**
- * A read by key through natural batching: `load` answers the rows of many keys at once (one
- * `where … in (…)` statement); each caller gets its own key's row, or undefined. Duplicated keys
- * in a batch are read once. Only for reads outside a caller's transaction (they share a batch).
- */
-export function batchedLookup<K, V>(options: {
-  load: (keys: readonly K[]) => Promise<ReadonlyMap<string, V>>;
-  keyOf: (key: K) => string;
-  maxSize?: number;
-  concurrency?: number;
-}): (key: K) => Promise<V | undefined> {
-  const { load, keyOf } = options;
-  const batcher = createBatcher<K, V | undefined>({
-    maxSize: options.maxSize ?? 256,
-    concurrency: options.concurrency ?? 2,
-    run: async (keys) => {
-      const unique = new Map(keys.map((key) => [keyOf(key), key]));
-      const found = await load([...unique.values()]);
-      return keys.map((key) => found.get(keyOf(key)));
-    },
-  });
-  return (key) => batcher.submit(key);
-}

@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { jsonDate, jsonTime, type RoundRead } from '../../db/read-round';
+import { textArray } from '../../db/sql-arrays';
 import { attemptCounters } from './attempt-limits.tables';
 
 export type AttemptScope = (typeof attemptCounters.$inferSelect)['scope'];
@@ -52,13 +54,29 @@ export async function lockIfAtLimit(db: Executor, key: Key, limit: number, lockU
 }
 
 /** The counters of many subjects of one scope (batched reads). */
-export async function findCounters(db: Executor, scope: AttemptScope, subjects: readonly string[]) {
-  if (subjects.length === 0) return [];
-  return db
-    .select()
-    .from(attemptCounters)
-    .where(and(eq(attemptCounters.scope, scope), inArray(attemptCounters.subject, [...subjects])));
-}
+/** The counter of each key (`findCounter`), read in the shared round (db/read-round.ts). */
+export const countersRead: RoundRead<Key, CounterRow> = {
+  keyOf: (key) => `${key.scope}\0${key.subject}`,
+  rowsOf: (keys) =>
+    sql`select json_agg(json_build_array(${attemptCounters.scope}, ${attemptCounters.subject}, ${attemptCounters.attemptCount}::text, ${jsonTime(attemptCounters.lockedUntil)}, ${jsonTime(attemptCounters.updatedAt)}))
+      from ${attemptCounters}
+      where (${attemptCounters.scope}, ${attemptCounters.subject}) in (select * from unnest(${textArray(keys.map((key) => key.scope))}, ${textArray(keys.map((key) => key.subject))}))`,
+  collect: (rows) =>
+    new Map(
+      (rows as Array<[AttemptScope, string, string, string | null, string]>).map(
+        ([scope, subject, attemptCount, lockedUntil, updatedAt]) => [
+          `${scope}\0${subject}`,
+          {
+            scope,
+            subject,
+            attemptCount: Number(attemptCount),
+            lockedUntil: jsonDate(lockedUntil),
+            updatedAt: jsonDate(updatedAt) as Date,
+          },
+        ],
+      ),
+    ),
+};
 
 export async function findCounter(db: Executor, key: Key) {
   const rows = await db.select().from(attemptCounters).where(whereKey(key)).limit(1);

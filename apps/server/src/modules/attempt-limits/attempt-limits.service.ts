@@ -1,8 +1,8 @@
 import { DomainError } from '@beurs/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { batchedLookup } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import type { Database } from '../../db/database';
+import { roundLookup } from '../../db/read-round';
 import * as repository from './attempt-limits.repository';
 import type { AttemptScope } from './attempt-limits.repository';
 
@@ -40,19 +40,8 @@ export type AttemptOutcome =
 
 export function createAttemptLimitsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
-  // Read before most orders (isClear): batched, one statement for all the subjects asking.
-  const counterOf = batchedLookup({
-    keyOf: (key: AttemptKey) => `${key.scope}\0${key.subject}`,
-    load: async (keys: readonly AttemptKey[]) => {
-      const found = new Map<string, repository.CounterRow>();
-      for (const scope of new Set(keys.map((key) => key.scope))) {
-        const subjects = keys.filter((key) => key.scope === scope).map((key) => key.subject);
-        for (const row of await repository.findCounters(db, scope, subjects))
-          found.set(`${row.scope}\0${row.subject}`, row);
-      }
-      return found;
-    },
-  });
+  // Read before most orders (isClear): in the shared round of reads (db/read-round.ts).
+  const counterOf = roundLookup(db, repository.countersRead);
 
   return {
     /**

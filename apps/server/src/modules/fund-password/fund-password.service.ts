@@ -1,9 +1,9 @@
 import { DomainError } from '@beurs/contract';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { batchedLookup } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import type { Database } from '../../db/database';
+import { roundLookup } from '../../db/read-round';
 import type { AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
 import type { IdentityService } from '../identity/identity.service';
 import type { MessagesService } from '../messages/messages.service';
@@ -51,14 +51,8 @@ export function createFundPasswordService(deps: {
     };
   }
 
-  // Read before every order: batched outside transactions (core/batcher.ts).
-  const fundPasswordOf = batchedLookup({
-    keyOf: String,
-    load: async (userIds: readonly bigint[]) => {
-      const rows = await repository.findFundPasswords(db, userIds);
-      return new Map(rows.map((found) => [String(found.userId), found]));
-    },
-  });
+  // Read before every order: in the shared round of reads (db/read-round.ts).
+  const fundPasswordOf = roundLookup(db, repository.fundPasswordsRead);
 
   const digestKey = randomBytes(32);
   const recentlyVerified = new Map<bigint, { digest: Buffer; untilMs: number }>();

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { jsonDate, jsonTime, type RoundRead } from '../../db/read-round';
+import { bigintArray } from '../../db/sql-arrays';
 import { queryRows } from '../../ledger/ledger.repository';
 import { marginCalls, marginLiquidationSales, marginLiquidations } from './margin-level.tables';
 
@@ -296,11 +298,18 @@ export async function liquidationsOf(db: Executor, userId: bigint, limit: number
 }
 
 /** The running liquidation of each of these users (its lease end), in one query. */
-export async function runningLiquidations(db: Executor, userIds: readonly bigint[]) {
-  if (userIds.length === 0) return new Map<string, Date>();
-  const rows = await db
-    .select({ userId: marginLiquidations.userId, claimedUntil: marginLiquidations.claimedUntil })
-    .from(marginLiquidations)
-    .where(and(inArray(marginLiquidations.userId, [...userIds]), eq(marginLiquidations.state, 'running')));
-  return new Map(rows.map((row) => [row.userId.toString(), row.claimedUntil]));
-}
+/** When each user's running liquidation's lease ends, read in the shared round (db/read-round.ts). */
+export const liquidationLeasesRead: RoundRead<bigint, Date> = {
+  keyOf: String,
+  rowsOf: (userIds) =>
+    sql`select json_agg(json_build_array(${marginLiquidations.userId}::text, ${jsonTime(marginLiquidations.claimedUntil)}))
+      from ${marginLiquidations}
+      where ${marginLiquidations.userId} = any(${bigintArray(userIds)}) and ${marginLiquidations.state} = 'running'`,
+  collect: (rows) =>
+    new Map(
+      (rows as Array<[string, string]>).map(([userId, claimedUntil]) => [
+        userId,
+        jsonDate(claimedUntil) as Date,
+      ]),
+    ),
+};

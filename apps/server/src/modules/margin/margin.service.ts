@@ -17,6 +17,7 @@ import type { Language } from '@beurs/i18n';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
 import { isPgError } from '../../db/database';
+import { roundLookup } from '../../db/read-round';
 import { houseAccount, move, userAccount } from '../../ledger/ledger-accounts';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { RecordDetails, RecordEntry } from '../../ledger/record-sources';
@@ -31,8 +32,7 @@ import { createDayTrading, type DayTradingConfig } from './day-trading';
 import { renderDisclosure, type MarginRate } from './margin-disclosure';
 import { scoreMarginAnswers } from './margin-scoring';
 import { liquidationPriceMinor } from './liquidation-price';
-import { runningLiquidations } from './margin-level.repository';
-import { batchedLookup } from '../../core/batcher';
+import { liquidationLeasesRead } from './margin-level.repository';
 import { requireIdempotencyKey } from '../fund-operations/fund-operations.service';
 import type { MessagesService } from '../messages/messages.service';
 import { createSecuritiesLending, defaultLendingConfig, type LendingConfig } from './securities-lending';
@@ -303,10 +303,7 @@ export function createMarginService(deps: {
   }
 
   // Read before every order placement (POSITION_LOCKED): batched with other placements' reads.
-  const liquidationLeaseOf = batchedLookup({
-    keyOf: (userId: bigint) => userId.toString(),
-    load: (userIds) => runningLiquidations(db, userIds),
-  });
+  const liquidationLeaseOf = roundLookup(db, liquidationLeasesRead);
 
   async function eurPerUsd(): Promise<bigint> {
     const fx = await market.fxRate('EUR', 'USD');

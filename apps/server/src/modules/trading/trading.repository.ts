@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, t
 import type { OrderListTab, PositionState } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { insertMany } from '../../db/insert-many';
-import { bigintArray } from '../../db/sql-arrays';
+import { type RoundRead } from '../../db/read-round';
+import { bigintArray, textArray } from '../../db/sql-arrays';
 import {
   corporateActionPayments,
   fills,
@@ -94,6 +95,22 @@ export async function findOrdersByKeys(
     .from(orders)
     .where(sql`(${orders.userId}, ${orders.idempotencyKey}) in (${sql.join(pairs, sql`, `)})`);
 }
+
+/** Which of these (user, idempotency key) pairs name an order: its id, read in the shared round. */
+export const orderIdsByKeyRead: RoundRead<{ userId: bigint; idempotencyKey: string }, bigint> = {
+  keyOf: (key) => `${key.userId}\0${key.idempotencyKey}`,
+  rowsOf: (keys) =>
+    sql`select json_agg(json_build_array(${orders.userId}::text, ${orders.idempotencyKey}, ${orders.id}::text))
+      from ${orders}
+      where (${orders.userId}, ${orders.idempotencyKey}) in (select * from unnest(${bigintArray(keys.map((key) => key.userId))}, ${textArray(keys.map((key) => key.idempotencyKey))}))`,
+  collect: (rows) =>
+    new Map(
+      (rows as Array<[string, string, string]>).map(([userId, idempotencyKey, id]) => [
+        `${userId}\0${idempotencyKey}`,
+        BigInt(id),
+      ]),
+    ),
+};
 
 export async function findOrder(db: Executor, userId: bigint, orderId: bigint) {
   const rows = await db

@@ -18,9 +18,10 @@ import {
   type TobClass,
 } from '@beurs/contract';
 import type { TradingConfig } from '../../config';
-import { batchedLookup, createBatcher } from '../../core/batcher';
+import { createBatcher } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import type { Database, Executor, Transaction } from '../../db/database';
+import { roundLookup } from '../../db/read-round';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { CorporateAction, Instrument, Quote } from '../../market/provider';
 import { houseAccount, userAccount } from '../../ledger/ledger-accounts';
@@ -777,14 +778,10 @@ export function createTradingService(deps: TradingServiceDeps) {
     });
   }
 
-  // Read before every placement (a replayed key answers the first order): batched.
-  const orderByKey = batchedLookup({
-    keyOf: (key: { userId: bigint; idempotencyKey: string }) => `${key.userId}\0${key.idempotencyKey}`,
-    load: async (keys) => {
-      const rows = await repository.findOrdersByKeys(db, keys);
-      return new Map(rows.map((row) => [`${row.userId}\0${row.idempotencyKey}`, row]));
-    },
-  });
+  // Read before every placement (a replayed key answers the first order): in the shared round of
+  // reads (db/read-round.ts), which answers only whether the key names an order; a replay then
+  // reads that order whole.
+  const orderIdByKey = roundLookup(db, repository.orderIdsByKeyRead);
 
   const restingPlacements = createBatcher<RestingPlacement, OrderRow | null>({
     run: writeRestingBatch,
@@ -1648,7 +1645,9 @@ export function createTradingService(deps: TradingServiceDeps) {
       // first, then a restriction, the identity, the fund password (only one that is not recognised
       // goes on to `verify`: argon2id and the attempt count), then a running liquidation.
       const [stored, restricted, unverified, recognised, liquidation] = await Promise.allSettled([
-        orderByKey({ userId, idempotencyKey }),
+        orderIdByKey({ userId, idempotencyKey }).then((orderId) =>
+          orderId === undefined ? undefined : repository.findOrderByKey(db, userId, idempotencyKey),
+        ),
         restrictions.assertAllowed(userId, 'trade'),
         identity.requireVerified(userId),
         fundPassword.isRecognised(userId, password),

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { jsonBigint, jsonDate, jsonTime, type RoundRead } from '../../db/read-round';
+import { bigintArray } from '../../db/sql-arrays';
 import { invitationCodes, sessions, userRestrictions, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -191,24 +193,52 @@ export async function findRegisteredAt(db: Executor, userId: bigint): Promise<Da
   return rows[0]?.createdAt;
 }
 
-/** The identity of each of these users (batched reads); a missing user has no row. */
-export async function findIdentities(db: Executor, userIds: readonly bigint[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({ id: users.id, ...identityColumns })
-    .from(users)
-    .where(inArray(users.id, [...userIds]));
-}
+/** Each user's identity (`findIdentity`), read in the shared round (db/read-round.ts). */
+export const identitiesRead: RoundRead<bigint, UserIdentity> = {
+  keyOf: String,
+  rowsOf: (userIds) =>
+    sql`select json_agg(json_build_array(${users.id}::text, ${users.identityState}, ${users.realname})) from ${users} where ${users.id} = any(${bigintArray(userIds)})`,
+  collect: (rows) =>
+    new Map(
+      (rows as Array<[string, UserRow['identityState'], string]>).map(([id, identityState, realname]) => [
+        id,
+        { identityState, realname },
+      ]),
+    ),
+};
 
-/** The restrictions in force of each of these users (batched reads), oldest first. */
-export async function listActiveRestrictionsOf(db: Executor, userIds: readonly bigint[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(userRestrictions)
-    .where(and(inArray(userRestrictions.userId, [...userIds]), isNull(userRestrictions.liftedAt)))
-    .orderBy(asc(userRestrictions.createdAt), asc(userRestrictions.id));
-}
+/** Each user's restrictions in force (`listActiveRestrictions`), oldest first, read in the shared round. */
+export const restrictionsInForceRead: RoundRead<bigint, RestrictionRow[]> = {
+  keyOf: String,
+  rowsOf: (userIds) => sql`select json_agg(json_build_array(
+      ${userRestrictions.id}::text, ${userRestrictions.userId}::text, ${userRestrictions.kind},
+      ${userRestrictions.reason}, ${userRestrictions.staffId}::text, ${jsonTime(userRestrictions.createdAt)},
+      ${jsonTime(userRestrictions.expiresAt)}, ${jsonTime(userRestrictions.liftedAt)})
+      order by ${userRestrictions.createdAt}, ${userRestrictions.id})
+    from ${userRestrictions}
+    where ${userRestrictions.userId} = any(${bigintArray(userIds)}) and ${userRestrictions.liftedAt} is null`,
+  collect: (rows) => {
+    const found = new Map<string, RestrictionRow[]>();
+    for (const [id, userId, kind, reason, staffId, createdAt, expiresAt, liftedAt] of rows as Array<
+      [string, string, RestrictionRow['kind'], string, string | null, string, string | null, string | null]
+    >) {
+      found.set(userId, [
+        ...(found.get(userId) ?? []),
+        {
+          id: BigInt(id),
+          userId: BigInt(userId),
+          kind,
+          reason,
+          staffId: jsonBigint(staffId),
+          createdAt: jsonDate(createdAt) as Date,
+          expiresAt: jsonDate(expiresAt),
+          liftedAt: jsonDate(liftedAt),
+        },
+      ]);
+    }
+    return found;
+  },
+};
 
 export async function findIdentity(db: Executor, userId: bigint): Promise<UserIdentity | undefined> {
   const rows = await db.select(identityColumns).from(users).where(eq(users.id, userId)).limit(1);

@@ -1,11 +1,11 @@
 import { DomainError, currencies, formatCash, type Currency, type UserInfo } from '@beurs/contract';
 import { LRUCache } from 'lru-cache';
-import { batchedLookup } from '../../core/batcher';
 import type { Clock } from '../../core/clock';
 import type { InvalidationBus } from '../../core/invalidation-bus';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords';
 import type { RandomSource } from '../../core/random';
 import { isPgError, type Database, type Executor, type Transaction } from '../../db/database';
+import { roundLookup } from '../../db/read-round';
 import type { AttemptLimitsService } from '../attempt-limits/attempt-limits.service';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 import type { AuthenticatedSession, SessionsService } from './sessions.service';
@@ -97,24 +97,8 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   // The identity and the restrictions are read before every order and fund operation: outside a
   // transaction these reads are batched (core/batcher.ts), one statement for all the users asking.
-  const identities = batchedLookup({
-    keyOf: String,
-    load: async (userIds: readonly bigint[]) => {
-      const rows = await repository.findIdentities(db, userIds);
-      return new Map(rows.map(({ id, ...identity }) => [String(id), identity]));
-    },
-  });
-  const restrictionsInForce = batchedLookup({
-    keyOf: String,
-    load: async (userIds: readonly bigint[]) => {
-      const found = new Map<string, repository.RestrictionRow[]>();
-      for (const row of await repository.listActiveRestrictionsOf(db, userIds)) {
-        const key = String(row.userId);
-        found.set(key, [...(found.get(key) ?? []), row]);
-      }
-      return found;
-    },
-  });
+  const identities = roundLookup(db, repository.identitiesRead);
+  const restrictionsInForce = roundLookup(db, repository.restrictionsInForceRead);
 
   async function loadUserInfo(userId: bigint): Promise<UserInfo> {
     const user = await repository.findUserById(db, userId);
