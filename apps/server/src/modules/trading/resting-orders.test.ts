@@ -86,13 +86,17 @@ describe('crossing', () => {
 });
 
 describe('the per-symbol index', () => {
+  const same = <T>(row: T) => row;
   it('finds the crossed orders of the ticked symbol only', async () => {
     const index = new RestingOrderIndex();
-    await index.reload(async () => [
-      { ...order({ id: 1n, limitPriceMinor: 100_0000n }), symbol: 'KBC.BR' },
-      { ...order({ id: 2n, limitPriceMinor: 90_0000n }), symbol: 'KBC.BR' },
-      { ...order({ id: 3n, limitPriceMinor: 1_000_0000n }), symbol: 'UCB.BR' },
-    ]);
+    await index.reload(
+      async () => [
+        { ...order({ id: 1n, limitPriceMinor: 100_0000n }), symbol: 'KBC.BR' },
+        { ...order({ id: 2n, limitPriceMinor: 90_0000n }), symbol: 'KBC.BR' },
+        { ...order({ id: 3n, limitPriceMinor: 1_000_0000n }), symbol: 'UCB.BR' },
+      ],
+      same,
+    );
     expect(index.size).toBe(3);
     expect(index.crossed('KBC.BR', quote(95_0000n)).map((found) => found.order.id)).toEqual([1n]);
     expect(index.crossed('ABI.BR', quote(1n))).toEqual([]);
@@ -108,9 +112,9 @@ describe('the per-symbol index', () => {
     index.add('KBC.BR', order({ id: 2n, limitPriceMinor: 100_0000n }));
     let answer: (rows: (RestingOrder & { symbol: string })[]) => void = () => {};
     const snapshot = new Promise<(RestingOrder & { symbol: string })[]>((resolve) => (answer = resolve));
-    const reloading = index.reload(() => snapshot);
+    const reloading = index.reload(() => snapshot, same);
     // A second tick asks for a reload meanwhile: it waits for the running one.
-    const alsoReloading = index.reload(async () => []);
+    const alsoReloading = index.reload(async () => [], same);
     // While the database is read: order 3 is placed here, order 2 is cancelled here.
     index.add('UCB.BR', order({ id: 3n, limitPriceMinor: 1_000_0000n }));
     index.remove('KBC.BR', 2n);
@@ -124,8 +128,27 @@ describe('the per-symbol index', () => {
     expect(index.crossed('UCB.BR', quote(95_0000n)).map((found) => found.order.id)).toEqual([3n]);
     expect(index.size).toBe(2);
     // After the reload, changes are no longer replayed over the next one.
-    await index.reload(async () => []);
+    await index.reload(async () => [], same);
     expect(index.size).toBe(0);
+  });
+
+  it('builds a large reload aside between turns of the event loop, then swaps it in with the changes made meanwhile', async () => {
+    const index = new RestingOrderIndex();
+    index.add('KBC.BR', order({ id: 1n, limitPriceMinor: 100_0000n }));
+    const rows = Array.from({ length: 12_000 }, (_, at) => ({
+      ...order({ id: BigInt(1_000 + at), limitPriceMinor: 1_0000n }),
+      symbol: `S${at % 500}.BR`,
+    }));
+    const reloading = index.reload(async () => rows, same);
+    await new Promise((resolve) => setImmediate(resolve));
+    // A chunk is built, not the whole: the old index still answers, and a placement lands.
+    expect(index.size).toBe(1);
+    expect(index.crossed('KBC.BR', quote(95_0000n)).map((found) => found.order.id)).toEqual([1n]);
+    index.add('UCB.BR', order({ id: 99_999n, limitPriceMinor: 1_000_0000n }));
+    await reloading;
+    expect(index.size).toBe(12_001);
+    expect(index.has('KBC.BR')).toBe(false);
+    expect(index.crossed('UCB.BR', quote(95_0000n)).map((found) => found.order.id)).toEqual([99_999n]);
   });
 
   it('moves trailing references and reports what to store', () => {

@@ -1,4 +1,5 @@
 import { divideRounded, type OrderType, type PlaceableOrderType } from '@beurs/contract';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
 // When a resting order crosses, on a quote: pure rules, one symbol at a time.
 //
@@ -73,31 +74,60 @@ export function crossingPrice(order: RestingOrder, quote: QuoteSides): bigint | 
   }
 }
 
+/** Rows of a reload mapped and indexed between two turns of the event loop. */
+const RELOAD_CHUNK = 5_000;
+
+function putInto(
+  bySymbol: Map<string, Map<bigint, RestingOrder>>,
+  symbol: string,
+  order: RestingOrder,
+): void {
+  let orders = bySymbol.get(symbol);
+  if (!orders) {
+    orders = new Map();
+    bySymbol.set(symbol, orders);
+  }
+  orders.set(order.id, order);
+}
+
 /**
  * The resting orders of every symbol, so that a tick on one symbol looks at that symbol's orders
  * only. Rebuilt from the database at start and on a period (orders placed on other nodes), and
  * updated at once by this node's placements, cancels and fills.
  */
 export class RestingOrderIndex {
-  private readonly bySymbol = new Map<string, Map<bigint, RestingOrder>>();
+  private bySymbol = new Map<string, Map<bigint, RestingOrder>>();
   /** This node's changes made while a reload reads the database: replayed over its snapshot. */
   private changesDuringReload: (() => void)[] | null = null;
   private running: Promise<void> | null = null;
 
   /**
-   * Rebuilds the index from `load` (every pending resting order). A placement, cancel or fill of
-   * this node that lands while `load` runs may be missing from (or stale in) its snapshot, so each
-   * is replayed over it: an order placed during a reload is never dropped until the next one.
+   * Rebuilds the index from `load` (every pending resting order, as rows `toOrder` reads). A
+   * placement, cancel or fill of this node that lands while the reload runs may be missing from (or
+   * stale in) its snapshot, so each is replayed over it: an order placed during a reload is never
+   * dropped until the next one. The new index is built aside, RELOAD_CHUNK rows per turn of the
+   * event loop (100,000 orders take a few hundred milliseconds: requests and ticks go on between
+   * the chunks), then put in place at once with the changes replayed.
    */
-  reload(load: () => Promise<readonly (RestingOrder & { symbol: string })[]>): Promise<void> {
+  reload<Row>(
+    load: () => Promise<readonly Row[]>,
+    toOrder: (row: Row) => (RestingOrder & { symbol: string }) | null,
+  ): Promise<void> {
     // Ticks that ask for a reload while one runs wait for that one.
     this.running ??= (async () => {
       const changes: (() => void)[] = [];
       this.changesDuringReload = changes;
       try {
         const rows = await load();
-        this.bySymbol.clear();
-        for (const row of rows) this.put(row.symbol, row);
+        const fresh = new Map<string, Map<bigint, RestingOrder>>();
+        for (let start = 0; start < rows.length; start += RELOAD_CHUNK) {
+          if (start > 0) await yieldToEventLoop();
+          for (const row of rows.slice(start, start + RELOAD_CHUNK)) {
+            const order = toOrder(row);
+            if (order) putInto(fresh, order.symbol, order);
+          }
+        }
+        this.bySymbol = fresh;
         for (const change of changes) change();
       } finally {
         this.changesDuringReload = null;
@@ -118,12 +148,7 @@ export class RestingOrderIndex {
   }
 
   private put(symbol: string, order: RestingOrder): void {
-    let orders = this.bySymbol.get(symbol);
-    if (!orders) {
-      orders = new Map();
-      this.bySymbol.set(symbol, orders);
-    }
-    orders.set(order.id, order);
+    putInto(this.bySymbol, symbol, order);
   }
 
   private delete(symbol: string, orderId: bigint): void {

@@ -433,23 +433,47 @@ export async function unsettled(db: Executor, userId: bigint, today: string) {
 
 const isPending = inArray(orders.state, ['pending', 'partially_filled']);
 
-/** Every order waiting for the quote stream (resting limits, stops, trailing stops, market orders queued for the open). */
-export async function pendingRestingOrders(db: Executor) {
-  return db
-    .select({
-      id: orders.id,
-      symbol: orders.symbol,
-      side: orders.side,
-      type: orders.type,
-      limitPriceMinor: orders.limitPriceMinor,
-      stopPriceMinor: orders.stopPriceMinor,
-      trailAmountMinor: orders.trailAmountMinor,
-      trailBasisPoints: orders.trailBasisPoints,
-      trailReferenceMinor: orders.trailReferenceMinor,
-    })
-    .from(orders)
-    .where(isPending);
+/** A pending order as the resting index reads it: every number as text (see `restingOrderOf`). */
+export type PendingRestingRow = {
+  id: string;
+  symbol: string;
+  side: OrderRow['side'];
+  type: OrderRow['type'];
+  limit_price_minor: string | null;
+  stop_price_minor: string | null;
+  trail_amount_minor: string | null;
+  trail_basis_points: number | null;
+  trail_reference_minor: string | null;
+};
+
+/**
+ * Every order waiting for the quote stream (resting limits, stops, trailing stops, market orders
+ * queued for the open), as plain rows: the 30 s reload reads them all, so the rows are not mapped
+ * here at once but by the index, a chunk per turn of the event loop (`restingOrderOf`).
+ */
+export async function pendingRestingOrders(db: Executor): Promise<PendingRestingRow[]> {
+  const result = (await db.execute(sql`select ${orders.id}::text as id, ${orders.symbol} as symbol,
+      ${orders.side} as side, ${orders.type} as type, ${orders.limitPriceMinor}::text as limit_price_minor,
+      ${orders.stopPriceMinor}::text as stop_price_minor, ${orders.trailAmountMinor}::text as trail_amount_minor,
+      ${orders.trailBasisPoints} as trail_basis_points, ${orders.trailReferenceMinor}::text as trail_reference_minor
+    from ${orders} where ${isPending}`)) as unknown as { rows: PendingRestingRow[] };
+  return result.rows;
 }
+
+const bigintOrNull = (value: string | null) => (value === null ? null : BigInt(value));
+
+/** A pending row's values as the order row has them. */
+export const restingOrderOf = (row: PendingRestingRow) => ({
+  id: BigInt(row.id),
+  symbol: row.symbol,
+  side: row.side,
+  type: row.type,
+  limitPriceMinor: bigintOrNull(row.limit_price_minor),
+  stopPriceMinor: bigintOrNull(row.stop_price_minor),
+  trailAmountMinor: bigintOrNull(row.trail_amount_minor),
+  trailBasisPoints: row.trail_basis_points === null ? null : Number(row.trail_basis_points),
+  trailReferenceMinor: bigintOrNull(row.trail_reference_minor),
+});
 
 /**
  * Claims a pending order for filling or expiring: locks it unless another node holds it (SKIP

@@ -786,7 +786,10 @@ export function createTradingService(deps: TradingServiceDeps) {
   const restingPlacements = createBatcher<RestingPlacement, OrderRow | null>({
     run: writeRestingBatch,
     maxSize: 64,
-    concurrency: 4,
+    // One batch at a time: each batch then takes everything queued while the last one ran. Two to
+    // six at a time made smaller batches and cost more CPU an order on both sides (bench/README.md,
+    // results of 2026-11-26 19:05–20:02: 929–1,479 orders/s with two to six, 1,158–1,781 with one).
+    concurrency: 1,
     keyOf: (placement) => placement.userId.toString(),
   });
 
@@ -1107,10 +1110,12 @@ export function createTradingService(deps: TradingServiceDeps) {
   });
 
   async function reloadResting(nowMs: number) {
-    await resting.reload(async () =>
-      (await repository.pendingRestingOrders(db)).flatMap((order) =>
-        isRestingType(order.type) ? [{ ...order, type: order.type }] : [],
-      ),
+    await resting.reload(
+      () => repository.pendingRestingOrders(db),
+      (row) => {
+        const order = repository.restingOrderOf(row);
+        return isRestingType(order.type) ? { ...order, type: order.type } : null;
+      },
     );
     restingLoadedAtMs = nowMs;
   }
