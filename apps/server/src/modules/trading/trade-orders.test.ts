@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../ledger/ledger-verify';
 import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/build-app';
@@ -326,6 +327,35 @@ describe('refusals write nothing', () => {
     });
     expect((await post('/trade/orders', {}, user)).data.total).toBe(0);
     expect(await cashOf(user)).toMatchObject({ available: '1000.00', frozen: '0.00' });
+  });
+
+  it('a bar or an identity state written straight into the database refuses the next order (nothing cached)', async () => {
+    const user = await fundedUser(testApp, admin, '1000.00');
+    const { db } = testApp.database;
+    const found = (await db.execute(
+      sql`select id::text as id from users where account = ${user.account}`,
+    )) as unknown as { rows: Array<{ id: string }> };
+    const userId = BigInt(found.rows[0]!.id);
+    const quote = (await post('/market/quote', { symbol: 'KBC.BR' }, user)).data;
+    const below = formatPrice((minor4(quote.latest) * 95n) / 100n);
+    // A limit buy under the price rests: it goes through the batched reads and the batched write.
+    const restingBuy = { symbol: 'KBC.BR', side: 'buy', type: 'limit', limitPrice: below, quantity: '1' };
+    expect((await place(user, restingBuy)).data.state).toBe('pending');
+    await db.execute(sql`insert into user_restrictions (user_id, kind, reason, created_at)
+      values (${userId}, 'trading_barred', 'set by hand', now())`);
+    expect(await place(user, restingBuy)).toMatchObject({
+      code: 'TRADING_BARRED',
+      params: { reason: 'set by hand' },
+    });
+    await db.execute(
+      sql`update user_restrictions set lifted_at = now() where user_id = ${userId} and lifted_at is null`,
+    );
+    expect((await place(user, restingBuy)).data.state).toBe('pending');
+    await db.execute(sql`update users set identity_state = 'under_review' where id = ${userId}`);
+    expect(await place(user, restingBuy)).toMatchObject({ code: 'IDENTITY_PENDING' });
+    await db.execute(sql`update users set identity_state = 'authenticated' where id = ${userId}`);
+    expect((await place(user, restingBuy)).data.state).toBe('pending');
+    expect((await post('/trade/orders', { tab: 'pending' }, user)).data.total).toBe(3);
   });
 
   it('more than the cash, no holding, more than held, missing or reused idempotency key', async () => {
