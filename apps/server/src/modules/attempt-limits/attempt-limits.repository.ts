@@ -53,7 +53,6 @@ export async function lockIfAtLimit(db: Executor, key: Key, limit: number, lockU
   return rows.length === 1;
 }
 
-/** The counters of many subjects of one scope (batched reads). */
 /** The counter of each key (`findCounter`), read in the shared round (db/read-round.ts). */
 export const countersRead: RoundRead<Key, CounterRow> = {
   keyOf: (key) => `${key.scope}\0${key.subject}`,

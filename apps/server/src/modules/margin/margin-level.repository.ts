@@ -297,7 +297,6 @@ export async function liquidationsOf(db: Executor, userId: bigint, limit: number
   return rows.map((row) => ({ ...row, sales: sales.filter((sale) => sale.liquidationId === row.id) }));
 }
 
-/** The running liquidation of each of these users (its lease end), in one query. */
 /** When each user's running liquidation's lease ends, read in the shared round (db/read-round.ts). */
 export const liquidationLeasesRead: RoundRead<bigint, Date> = {
   keyOf: String,
