@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, t
 import type { OrderListTab, PositionState } from '@beurs/contract';
 import type { Executor } from '../../db/database';
 import { insertMany } from '../../db/insert-many';
-import { type RoundRead } from '../../db/read-round';
+import { jsonBigint, type RoundRead } from '../../db/read-round';
 import { bigintArray, textArray } from '../../db/sql-arrays';
 import {
   corporateActionPayments,
@@ -13,7 +13,8 @@ import {
   settlements,
 } from './trading.tables';
 
-// Orders, fills, positions, lots and settlements: Drizzle only, every function takes (db | tx) first.
+// Orders, fills, positions, lots and settlements, through Drizzle (its `sql` where a statement needs
+// it); every function takes (db | tx) first.
 
 export type OrderRow = typeof orders.$inferSelect;
 export type FillRow = typeof fills.$inferSelect;
@@ -460,19 +461,17 @@ export async function pendingRestingOrders(db: Executor): Promise<PendingResting
   return result.rows;
 }
 
-const bigintOrNull = (value: string | null) => (value === null ? null : BigInt(value));
-
 /** A pending row's values as the order row has them. */
 export const restingOrderOf = (row: PendingRestingRow) => ({
   id: BigInt(row.id),
   symbol: row.symbol,
   side: row.side,
   type: row.type,
-  limitPriceMinor: bigintOrNull(row.limit_price_minor),
-  stopPriceMinor: bigintOrNull(row.stop_price_minor),
-  trailAmountMinor: bigintOrNull(row.trail_amount_minor),
+  limitPriceMinor: jsonBigint(row.limit_price_minor),
+  stopPriceMinor: jsonBigint(row.stop_price_minor),
+  trailAmountMinor: jsonBigint(row.trail_amount_minor),
   trailBasisPoints: row.trail_basis_points === null ? null : Number(row.trail_basis_points),
-  trailReferenceMinor: bigintOrNull(row.trail_reference_minor),
+  trailReferenceMinor: jsonBigint(row.trail_reference_minor),
 });
 
 /**
