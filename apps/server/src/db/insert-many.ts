@@ -36,16 +36,15 @@ const columnName = (column: PgColumn) => {
   return name;
 };
 
-export async function insertMany<TTable extends PgTable>(
-  db: Executor,
+/**
+ * The written columns of `rows` as array parameters: `names[i]` is the database name of the
+ * column `arrays[i]` carries (`$n::type[]`, one element per row). For a statement that unnests them
+ * itself (a data-modifying CTE); `insertMany` is the plain insert.
+ */
+export function columnArrays<TTable extends PgTable>(
   table: TTable,
   rows: readonly TTable['$inferInsert'][],
-  options: {
-    /** `on conflict (these columns) do nothing`: a row that conflicts is skipped, not returned. */
-    skipConflictsOn?: readonly PgColumn[];
-  } = {},
-): Promise<TTable['$inferSelect'][]> {
-  if (rows.length === 0) return [];
+): { names: string[]; arrays: SQL[] } {
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   const written = columns.filter(([key]) =>
     rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
@@ -58,7 +57,21 @@ export async function insertMany<TTable extends PgTable>(
     });
     return sql`${`{${values.map(element).join(',')}}`}::${sql.raw(column.getSQLType())}[]`;
   });
-  const names = sql.raw(written.map(([, column]) => `"${columnName(column)}"`).join(', '));
+  return { names: written.map(([, column]) => columnName(column)), arrays };
+}
+
+export async function insertMany<TTable extends PgTable>(
+  db: Executor,
+  table: TTable,
+  rows: readonly TTable['$inferInsert'][],
+  options: {
+    /** `on conflict (these columns) do nothing`: a row that conflicts is skipped, not returned. */
+    skipConflictsOn?: readonly PgColumn[];
+  } = {},
+): Promise<TTable['$inferSelect'][]> {
+  if (rows.length === 0) return [];
+  const { names: written, arrays } = columnArrays(table, rows);
+  const names = sql.raw(written.map((name) => `"${name}"`).join(', '));
   const { skipConflictsOn } = options;
   const onConflict = skipConflictsOn
     ? sql.raw(
@@ -73,6 +86,7 @@ export async function insertMany<TTable extends PgTable>(
   if (!skipConflictsOn && result.rows.length !== rows.length) {
     throw new Error(`insertMany ${getTableName(table)}: ${result.rows.length} rows of ${rows.length}`);
   }
+  const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   return result.rows.map((raw) => {
     const mapped: Record<string, unknown> = {};
     for (const [key, column] of columns) {

@@ -96,6 +96,53 @@ describe('holdMany', () => {
     expect(await eurOf(one)).toEqual({ asset: 'EUR', available: 36_66n, frozen: 13_34n });
   });
 
+  it("writes the caller's rows alongside for the inputs held only, and nothing at all when they fail", async () => {
+    const { ledger, database } = fixture;
+    const db = database.db;
+    await db.execute(
+      sql`create table if not exists hold_batch_alongside (ordinal int, hold_id bigint unique)`,
+    );
+    const rich = await createFundedUser(db, ledger, { EUR: 100_00n });
+    const poor = await createFundedUser(db, ledger, { EUR: 10_00n });
+    const results = await ledger.holdMany(db, [holdInput(rich, 60_00n), holdInput(poor, 10_01n)], {
+      alongside: (held) =>
+        sql`insert into hold_batch_alongside (ordinal, hold_id) select ordinal, hold_id from ${held}`,
+    });
+    expect(results[1]).toBeInstanceOf(DomainError);
+    const written = await queryRows<{ ordinal: number; hold_id: string }>(
+      db,
+      sql`select ordinal, hold_id::text from hold_batch_alongside`,
+    );
+    expect(written).toEqual([{ ordinal: 0, hold_id: (results[0] as { holdId: bigint }).holdId.toString() }]);
+
+    // The caller's insert fails (each held row twice, against a unique index): no hold, no entry,
+    // no balance change, no key — for either input.
+    const again = await createFundedUser(db, ledger, { EUR: 100_00n });
+    const other = await createFundedUser(db, ledger, { EUR: 100_00n });
+    const keys = [testKey('alongside'), testKey('alongside')];
+    await expect(
+      ledger.holdMany(db, [holdInput(again, 1_00n, keys[0]), holdInput(other, 2_00n, keys[1])], {
+        alongside: (held) => sql`insert into hold_batch_alongside (ordinal, hold_id)
+          select ordinal, hold_id from ${held} union all select ordinal, hold_id from ${held}`,
+      }),
+    ).rejects.toThrow();
+    expect(await eurOf(again)).toEqual({ asset: 'EUR', available: 100_00n, frozen: 0n });
+    expect(await eurOf(other)).toEqual({ asset: 'EUR', available: 100_00n, frozen: 0n });
+    const left = await queryRows<{ holds: number; keys: number }>(
+      db,
+      sql`select (select count(*)::int from ledger_holds where owner_user_id in (${again.toString()}::bigint, ${other.toString()}::bigint)) as holds,
+        (select count(*)::int from ledger_idempotency_keys where key in (${keys[0]}, ${keys[1]})) as keys`,
+    );
+    expect(left).toEqual([{ holds: 0, keys: 0 }]);
+    // The same keys are free: the batch without the failing rows holds both.
+    const retried = await ledger.holdMany(db, [
+      holdInput(again, 1_00n, keys[0]),
+      holdInput(other, 2_00n, keys[1]),
+    ]);
+    expect(retried.every((result) => !(result instanceof Error))).toBe(true);
+    expect((await verifyLedger(db)).breaches).toEqual([]);
+  });
+
   it('refuses a batch that names one balance twice (they would be checked against one balance)', async () => {
     const { ledger, database } = fixture;
     const user = await createFundedUser(database.db, ledger, { EUR: 10_00n });

@@ -1,5 +1,5 @@
 import type { Asset, EntrySource } from '@beurs/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { bigintArray, intArray, textArray, timestamptzArray } from '../db/sql-arrays';
 import { queryRows } from './ledger.repository';
@@ -44,10 +44,19 @@ type OutcomeRow = {
   is_key_used: boolean;
 };
 
+/**
+ * A caller's data-modifying CTE run in the same statement (so all or nothing with the holds, and
+ * no transaction needed): given the relation of the holds this statement made — one row per input
+ * held, with columns `ordinal` (the input's index) and `hold_id` — it answers the CTE's body, e.g.
+ * an `insert … select … join held` of the caller's own rows. If it fails, nothing is written.
+ */
+export type HoldsAlongside = (held: SQL) => SQL;
+
 export async function postHolds(
   executor: Executor,
   holds: readonly BatchHold[],
   createdAt: Date,
+  alongside?: HoldsAlongside,
 ): Promise<BatchHoldOutcome[]> {
   if (holds.length === 0) return [];
   const pairs = new Set(holds.map((hold) => `${hold.userId}\0${hold.asset}`));
@@ -120,7 +129,12 @@ export async function postHolds(
         from changes where account.id = changes.id),
       keys as (
         insert into ledger_idempotency_keys (key, operation, request_hash, entry_id, hold_id, created_at)
-        select entry_key, 'hold', request_hash, entry_id, hold_id, ${now} from posted)
+        select entry_key, 'hold', request_hash, entry_id, hold_id, ${now} from posted)${
+          alongside
+            ? sql`,
+      alongside as (${alongside(sql.raw('posted'))})`
+            : sql``
+        }
     select input.ordinal, posted.hold_id::text, posted.entry_id::text,
       resolved.available_minor::text as available_minor,
       exists (select 1 from used_keys where used_keys.key = input.entry_key) as is_key_used

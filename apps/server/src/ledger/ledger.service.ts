@@ -24,7 +24,7 @@ import { assertEntryShape, insufficientBalance, unknownAccount } from './ledger-
 import { postEntry, type EntryOutcome } from './ledger-entry.statement';
 import { createHold, planSettlement, settleHold, type SettleRequest } from './ledger-holds';
 import { settleHolds, type BatchSettlement } from './ledger-settle-batch.statement';
-import { postHolds } from './ledger-hold-batch.statement';
+import { postHolds, type HoldsAlongside } from './ledger-hold-batch.statement';
 import {
   claimFirst,
   idempotencyOf,
@@ -83,6 +83,7 @@ export type HoldInput = {
   expiresAt?: Date;
 };
 export type HoldResult = { holdId: bigint; entryId: bigint; isReplay: boolean };
+export type { HoldsAlongside };
 
 export type PostHoldInput = {
   idempotencyKey: string;
@@ -342,7 +343,17 @@ export function createLedgerService({
      * its own answer — the hold, or INSUFFICIENT_BALANCE for that input alone. Inputs name distinct
      * (user, asset) balances. A key used before is handed to `hold` (it replays or refuses).
      */
-    async holdMany(executor: Executor, inputs: readonly HoldInput[]): Promise<Array<HoldResult | Error>> {
+    async holdMany(
+      executor: Executor,
+      inputs: readonly HoldInput[],
+      options: {
+        /**
+         * The caller's own rows written by the same statement, for the inputs held (see
+         * `HoldsAlongside`). An input whose key was used before is then refused, not replayed.
+         */
+        alongside?: HoldsAlongside;
+      } = {},
+    ): Promise<Array<HoldResult | Error>> {
       const batch = inputs.map((input) => {
         assertValidAmount(input.amountMinor, input.asset);
         const idempotency = idempotencyOf(input.idempotencyKey, 'hold', holdRequest(input));
@@ -355,7 +366,7 @@ export function createLedgerService({
         ])
         .filter(isOpenedOnDemand);
       if (onDemand.length > 0) await repository.openAccounts(executor, onDemand, clock.now());
-      const outcomes = await postHolds(executor, batch, clock.now());
+      const outcomes = await postHolds(executor, batch, clock.now(), options.alongside);
       const held = batch.flatMap((input, index) =>
         outcomes[index]?.outcome === 'held' ? [input.userId] : [],
       );
@@ -371,6 +382,7 @@ export function createLedgerService({
             case 'unknown_account':
               return new Error(`ledger: user ${input.userId} has no ${input.asset} accounts`);
             case 'key_used':
+              if (options.alongside) return new Error(`ledger: hold key ${input.idempotencyKey} used before`);
               return this.hold(executor, input).catch((error: unknown) =>
                 error instanceof Error ? error : new Error(String(error)),
               );

@@ -126,6 +126,11 @@ describe('orders at once', () => {
     expect(otherResults.every((result) => result.status === 1 && result.data.state === 'pending')).toBe(true);
     expect(twins.every((result) => result.status === 1)).toBe(true);
     expect(new Set(twins.map((result) => result.data.id)).size).toBe(1);
+    // The answer of a batched placement is built from the values written (no read back): the
+    // order read afterwards says the same.
+    for (const result of placed.slice(0, 5)) {
+      expect((await post('/trade/order', { id: result.data.id }, short)).data).toMatchObject(result.data);
+    }
 
     const pending = (await post('/trade/orders', { tab: 'pending', pageSize: 100 }, short)).data;
     expect(pending.total).toBe(placed.length);
@@ -146,4 +151,87 @@ describe('orders at once', () => {
     const report = await verifyLedger(testApp.database.db);
     expect(report.breaches).toEqual([]);
   });
+
+  // The batch statement inserts its orders without `on conflict`: a key another node commits
+  // while the statement waits on it fails the whole statement (hold included), and the batch is
+  // written again in a transaction that skips the key. Needs a second connection: PostgreSQL.
+  it.skipIf(!isPostgres)(
+    'a key committed by another node while the batch statement waits: the twin is answered, no hold is left',
+    async () => {
+      const quote = (
+        await post('/market/quote', { symbol: 'PROX.BR' }, await fundedUser(testApp, admin, '10.00'))
+      ).data;
+      const ticket = {
+        symbol: 'PROX.BR',
+        side: 'buy',
+        type: 'limit',
+        limitPrice: (Math.floor(Number(quote.latest) * 95) / 100).toFixed(2),
+        quantity: '1',
+        timeInForce: 'gtc',
+      };
+      const user = await fundedUser(testApp, admin, '1000.00');
+      const first = await place(user, ticket);
+      expect(first.data.state).toBe('pending');
+      const db = testApp.database.db;
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      const [owner] = await rows<{ user_id: string }>(
+        sql`select user_id::text from orders where id = ${first.data.id}`,
+      );
+      const userId = owner!.user_id;
+      const holdsOf = async () =>
+        (
+          await rows<{ n: number }>(
+            sql`select count(*)::int as n from ledger_holds where owner_user_id = ${userId}`,
+          )
+        )[0]!.n;
+      const holdsBefore = await holdsOf();
+      const key = `other-node-${Date.now()}`;
+      // "Another node": its transaction writes an order under the key (a copy of the first, same
+      // ticket, so the same request hash; cancelled, no hold) and commits when told.
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let twinId!: (id: string) => void;
+      const twin = new Promise<string>((resolve) => (twinId = resolve));
+      const otherNode = db.transaction(async (tx) => {
+        const copied = await tx.execute(sql`insert into orders (user_id, symbol, asset, market, currency,
+            pay_currency, side, type, time_in_force, direction, leverage_hundredths, quantity_minor,
+            quantity_scale, limit_price_minor, state, reserved_minor, idempotency_key, request_hash,
+            created_at, updated_at, cancelled_at)
+          select user_id, symbol, asset, market, currency, pay_currency, side, type, time_in_force,
+            direction, leverage_hundredths, quantity_minor, quantity_scale, limit_price_minor,
+            'cancelled', 0, ${key}, request_hash, created_at, updated_at, created_at
+          from orders where id = ${first.data.id} returning id::text`);
+        twinId((copied as unknown as { rows: Array<{ id: string }> }).rows[0]!.id);
+        await committing;
+      });
+      const expectedId = await twin;
+      const statsBefore = testApp.app.services.trading.restingPlacementStats();
+      const placing = callWithKey(
+        testApp,
+        '/trade/place',
+        { fundPassword: FUND_PASSWORD, ...ticket },
+        user,
+        key,
+      );
+      // Commit only once the placement's statement waits on the key (a backend waiting on a lock).
+      for (let wait = 0; ; wait += 1) {
+        const [waiting] = await rows<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting!.n > 0) break;
+        if (wait > 200) throw new Error("the placement never waited on the other node's key");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      commit();
+      await otherNode;
+      const answer = (await placing).json();
+      expect(answer).toMatchObject({ status: 1, data: { id: expectedId, state: 'cancelled' } });
+      const stats = testApp.app.services.trading.restingPlacementStats();
+      expect(stats.twinFallbacks).toBe(statsBefore.twinFallbacks + 1);
+      expect(await holdsOf()).toBe(holdsBefore);
+      const report = await verifyLedger(db);
+      expect(report.breaches).toEqual([]);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { OrderListTab, PositionState } from '@beurs/contract';
 import type { Executor } from '../../db/database';
-import { insertMany } from '../../db/insert-many';
+import { columnArrays, insertMany } from '../../db/insert-many';
 import { jsonBigint, type RoundRead } from '../../db/read-round';
 import { bigintArray, textArray } from '../../db/sql-arrays';
 import {
@@ -54,6 +54,34 @@ export async function insertOrdersUnlessKeyed(
   values: ReadonlyArray<typeof orders.$inferInsert>,
 ): Promise<OrderRow[]> {
   return insertMany(db, orders, values, { skipConflictsOn: [orders.userId, orders.idempotencyKey] });
+}
+
+/** `count` new order ids from the orders' identity sequence (for rows written with their id). */
+export async function drawOrderIds(db: Executor, count: number): Promise<bigint[]> {
+  const result = (await db.execute(
+    sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id from generate_series(1, ${count}::int)`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return result.rows.map((row) => BigInt(row.id));
+}
+
+/**
+ * The body of a data-modifying CTE that inserts the orders whose cash the same statement held
+ * (`ledger.holdMany`'s `alongside`): `values[i]` is written only when `held` has a row whose
+ * `ordinal` is i, with that row's `hold_id`. Every column is given (the ids drawn by `drawOrderIds`),
+ * so the rows written are `values` with their hold ids. No `on conflict`: a (user, key) written
+ * meanwhile fails the whole statement.
+ */
+export function insertHeldOrdersSql(values: readonly OrderRow[], held: SQL): SQL {
+  const { names, arrays } = columnArrays(
+    orders,
+    values.map(({ holdId: _holdId, ...value }) => value),
+  );
+  const quoted = names.map((name) => `"${name}"`);
+  const given = sql.raw(quoted.map((name) => `given.${name}`).join(', '));
+  return sql`insert into orders (${sql.raw(quoted.join(', '))}, hold_id) overriding system value
+    select ${given}, ${held}.hold_id
+    from unnest(${sql.join(arrays, sql`, `)}) with ordinality as given (${sql.raw(quoted.join(', '))}, ordinal)
+      join ${held} on ${held}.ordinal = given.ordinal - 1`;
 }
 
 /** Sets each order's hold (one statement). */

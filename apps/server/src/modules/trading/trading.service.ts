@@ -19,8 +19,9 @@ import {
 } from '@beurs/contract';
 import type { TradingConfig } from '../../config';
 import { createBatcher } from '../../core/batcher';
+import { createIdBlock } from '../../core/id-block';
 import type { Clock } from '../../core/clock';
-import type { Database, Executor, Transaction } from '../../db/database';
+import { isPgError, type Database, type Executor, type Transaction } from '../../db/database';
 import { roundLookup } from '../../db/read-round';
 import type { LedgerService } from '../../ledger/ledger.service';
 import type { CorporateAction, Instrument, Quote } from '../../market/provider';
@@ -628,14 +629,54 @@ export function createTradingService(deps: TradingServiceDeps) {
   }
 
   // Buys that will rest (nothing crosses now, not IOC/FOK) are the bulk of placements under load;
-  // they are written in batches (core/batcher.ts): one transaction inserts the batch's orders, holds
-  // their cash in one ledger statement (`holdMany`, each order judged alone), and sets the hold ids
-  // — five statements for the batch instead of eleven per order. A user has at most one order in a
-  // batch. An order whose cash is short is deleted in the same transaction and refused as alone.
-  // A key written meanwhile (a twin request) answers the twin's order, as for a single placement.
+  // they are written in batches (core/batcher.ts), each batch ONE statement without `begin` or
+  // `commit`: the ledger's hold batch (`holdMany`, each order judged alone) with the orders whose
+  // cash it held inserted beside it (`alongside`), all or nothing. The order ids are drawn ahead
+  // (`orderIds`) so the hold's key, source and memo can name them. An order whose cash is short is
+  // not written and is refused as alone. A user has at most one order in a batch. A key written
+  // meanwhile (a twin request) fails the statement; the batch is then written the transactional way
+  // (`writeRestingBatchInTransaction`), which answers null for the twin: the caller answers the
+  // twin's order, as for a single placement.
   type RestingPlacement = { userId: bigint; priced: Priced; key: PlacementKey };
+  const orderIds = createIdBlock((count) => repository.drawOrderIds(db, count), 1024);
+  /** Resting batches written in one statement, and those that met a twin's key (tests, benches). */
+  const restingStats = { statements: 0, twinFallbacks: 0 };
 
   async function writeRestingBatch(
+    placements: readonly RestingPlacement[],
+  ): Promise<Array<OrderRow | null | Error>> {
+    const ids = await orderIds.take(placements.length);
+    const rows = placements.map(({ userId, priced, key }, index): OrderRow => ({
+      ...orderValues(userId, priced, reserveOf(priced, false), key),
+      id: ids[index] ?? fail('an order id was not drawn'),
+      // Every column given, so the row answered is the row written (no database default).
+      leverage: 1,
+      filledQuantityMinor: 0n,
+      reason: null,
+      holdId: null,
+      filledAt: null,
+      cancelledAt: null,
+      expiredAt: null,
+      rejectedAt: null,
+    }));
+    try {
+      const holds = await ledger.holdMany(
+        db,
+        rows.map((row, index) => holdOf(row, (placements[index] as RestingPlacement).priced)),
+        { alongside: (held) => repository.insertHeldOrdersSql(rows, held) },
+      );
+      restingStats.statements += 1;
+      return holds.map((hold, index) =>
+        hold instanceof Error ? hold : { ...(rows[index] as OrderRow), holdId: hold.holdId },
+      );
+    } catch (error) {
+      if (!isPgError(error, '23505')) throw error;
+      restingStats.twinFallbacks += 1;
+      return writeRestingBatchInTransaction(placements);
+    }
+  }
+
+  async function writeRestingBatchInTransaction(
     placements: readonly RestingPlacement[],
   ): Promise<Array<OrderRow | null | Error>> {
     return db.transaction(async (tx) => {
@@ -1725,7 +1766,7 @@ export function createTradingService(deps: TradingServiceDeps) {
     reloadRestingOrders: () => reloadResting(clock.now().getTime()),
 
     /** How many batches the resting-buy writer ran, and how many orders they held (tests, benches). */
-    restingPlacementStats: () => restingPlacements.stats(),
+    restingPlacementStats: () => ({ ...restingPlacements.stats(), ...restingStats }),
 
     /** Cancels a pending order and releases its hold; only a pending order can be cancelled. */
     async cancel(userId: bigint, orderId: bigint) {
