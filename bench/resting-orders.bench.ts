@@ -12,7 +12,8 @@ import { createFundedUser } from '../apps/server/src/ledger/ledger-test-support'
 import { verifyLedger } from '../apps/server/src/ledger/ledger-verify';
 import { createLedgerService } from '../apps/server/src/ledger/ledger.service';
 import { buildCatalogue, type CatalogueEntry } from '../apps/server/src/market/instruments';
-import type { Quote } from '../apps/server/src/market/provider';
+import type { Quote, Tick } from '../apps/server/src/market/provider';
+import { onTickedSymbols } from '../apps/server/src/market/ticked-symbols';
 import { MarketSimulator } from '../apps/server/src/market/simulator';
 import { createMarketService } from '../apps/server/src/modules/market/market.service';
 import { tradableInstrument } from '../apps/server/src/modules/trading/order-ticket';
@@ -37,8 +38,9 @@ import { isSmoke } from './lib/processes';
 //   the cash the order would reserve, the hold's id on the order) in batches (see insertAll),
 //   without the ticket checks of POST /trade/place (which the placement bench measures). All are buys: limit
 //   buys below the price and stop buys above it (sells would need share holdings first).
-// - The ticks: the bench calls trading.onQuotes(symbols) as trading.routes.ts does on the quote
-//   stream (ticks that arrive while an evaluation runs are coalesced into the next one).
+// - The ticks: they reach trading.onQuotes(symbols) through onTickedSymbols, wired as
+//   trading.routes.ts wires it on the quote stream (ticks that arrive while an evaluation runs are
+//   coalesced into the next one).
 //
 // Latency of a fill: from the tick that crossed it to the end of the evaluation that filled it
 // (onQuotes resolves after every fill of its batch has committed): an upper bound for each fill.
@@ -180,8 +182,8 @@ const cpuSince = async () => {
 
 await admin(`create database ${databaseName}`);
 // The server's injectable clock, at real speed from MARKET_TIME. The index reloads every pending
-// order from the database every 30 s (on the tick path); the bench reloads it itself after inserting
-// orders directly (`reloadRestingOrders`), and times that.
+// order from the database every 30 s (beside the ticks, once the first load is done); the bench
+// reloads it itself after inserting orders directly (`reloadRestingOrders`), and times that.
 const clockOffsetMs = MARKET_TIME.getTime() - Date.now();
 const clock: Clock = { now: () => new Date(Date.now() + clockOffsetMs) };
 /** The app and the trading service on the bench database; the database is dropped if this fails. */
@@ -423,28 +425,39 @@ try {
     const latencies: number[] = [];
     const batchSizes: number[] = [];
     let filled = 0;
-    let evaluating: Promise<void> | null = null;
-    const pending = new Set<string>();
-    const evaluate = () => {
-      if (evaluating || pending.size === 0) return;
-      const symbols = [...pending];
-      pending.clear();
-      const ticks = symbols.map((symbol) => {
-        const times = tickedAt.get(symbol) ?? [];
-        tickedAt.set(symbol, []);
-        return times;
-      });
-      batchSizes.push(symbols.length);
-      evaluating = trading.onQuotes(symbols).then((count) => {
-        const endedAt = performance.now();
-        filled += count;
-        for (const times of ticks)
-          for (const at of times)
-            for (let cross = 0; cross < CROSSINGS_PER_TICK; cross += 1) latencies.push(endedAt - at);
-        evaluating = null;
-        evaluate();
-      });
-    };
+    // The ticks reach trading.onQuotes through onTickedSymbols, as trading.routes.ts wires it
+    // (coalesced per turn, one evaluation at a time).
+    const tickListeners = new Set<(tick: Tick) => void>();
+    const failures: unknown[] = [];
+    let running = 0;
+    const stopTicks = onTickedSymbols(
+      {
+        onTick: (listener) => {
+          tickListeners.add(listener);
+          return () => tickListeners.delete(listener);
+        },
+      },
+      async (symbols) => {
+        running += 1;
+        const ticks = symbols.map((symbol) => {
+          const times = tickedAt.get(symbol) ?? [];
+          tickedAt.set(symbol, []);
+          return times;
+        });
+        batchSizes.push(symbols.length);
+        try {
+          const count = await trading.onQuotes(symbols);
+          const endedAt = performance.now();
+          filled += count;
+          for (const times of ticks)
+            for (const at of times)
+              for (let cross = 0; cross < CROSSINGS_PER_TICK; cross += 1) latencies.push(endedAt - at);
+        } finally {
+          running -= 1;
+        }
+      },
+      (error) => failures.push(error),
+    );
     const loadBefore = loadavg()[0]!;
     const cpu = await cpuSince();
     const crossingStart = performance.now();
@@ -458,16 +471,16 @@ try {
         level.set(symbolIndex, reached);
         scripted.asks.set(symbol, basePrice(symbolIndex) - BigInt(reached) * STEP);
         tickedAt.set(symbol, [...(tickedAt.get(symbol) ?? []), performance.now()]);
-        pending.add(symbol);
+        for (const listener of tickListeners) listener({ symbol } as Tick);
         next += 1;
       }
-      evaluate();
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    while (evaluating || pending.size > 0) {
-      evaluate();
-      if (evaluating) await evaluating;
+    while (running > 0 || [...tickedAt.values()].some((times) => times.length > 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
     }
+    stopTicks();
+    if (failures.length > 0) throw failures[0];
     const crossingSeconds = (performance.now() - crossingStart) / 1000;
     const spent = await cpu();
     return {
@@ -513,7 +526,7 @@ try {
     `ratio full / one symbol (p50): ${(fullTick.p50 / aloneTick.p50).toFixed(2)}; ratio of orders on the tick's symbol to all: ${(b0.length / restingTotal).toFixed(4)}`,
   );
   console.log(
-    `the reload of every pending order (every 30 s, on the tick path): ${ms(emptyReloadMs)} ms (empty), ${ms(aloneReloadMs)} ms (${b0.length}), ${ms(fullReloadMs)} ms (${restingTotal})`,
+    `the reload of every pending order (every 30 s, beside the ticks; timed alone): ${ms(emptyReloadMs)} ms (empty), ${ms(aloneReloadMs)} ms (${b0.length}), ${ms(fullReloadMs)} ms (${restingTotal})`,
   );
   console.log(
     `single-order book, tick → fill committed: p50 ${ms(percentile(singleLatencies, 50))} ms, p99 ${ms(singleP99)} ms (${singleLatencies.length} fills; baseline)`,
