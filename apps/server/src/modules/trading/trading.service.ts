@@ -678,6 +678,10 @@ export function createTradingService(deps: TradingServiceDeps) {
     }
   }
 
+  // The same batch the transactional way, for a batch that met a twin's key: one transaction
+  // inserts the orders (a key taken is skipped: null, the caller answers the twin's order), holds
+  // their cash in one ledger statement, sets the hold ids and deletes the orders whose hold was
+  // refused.
   async function writeRestingBatchInTransaction(
     placements: readonly RestingPlacement[],
   ): Promise<Array<OrderRow | null | Error>> {
