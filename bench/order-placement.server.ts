@@ -48,10 +48,12 @@ await app.jobs.start();
 // The test helpers take a TestApp; only `app`, `database` and `firstStart` are read by them.
 const handle = { app, database, clock, firstStart } as unknown as TestApp;
 const staff = await adminLogin(handle);
-const channelId = await createChannel(handle, staff);
+// Each user places a few hundred orders a run (about 500 each with the smoke's 10 users), each
+// holding the price of one share: 200,000 EUR a user keeps every one of them covered.
+const channelId = await createChannel(handle, staff, { maximum: '1000000.00' });
 const sessions: Array<{ token: string; account: string }> = [];
 for (let index = 0; index < userCount; index += 1) {
-  const user = await fundedUser(handle, staff, '20000.00', channelId);
+  const user = await fundedUser(handle, staff, '200000.00', channelId);
   sessions.push({ token: user.token, account: user.account });
 }
 writeFileSync(sessionsFile, JSON.stringify(sessions));
