@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { callApi, loginByApi } from '../src/api';
 import { launchChromium } from '../src/browser';
 import { idPhoto, nextWeekdayMorning } from '../src/fixtures';
@@ -29,6 +29,18 @@ const userPassword = 'admin-e2e-secret-1';
 let server: RunningServer;
 let browser: Browser;
 let session: { token: string; account: string };
+
+/**
+ * The back-office dialog holding `text`, once its opening animation is over. Two CI runs saw a
+ * dialog filled in and confirmed during that animation stay open with no message (the close-early
+ * dialog, then the strategy-close one); why was not proven.
+ */
+async function openedDialog(page: Page, text: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor({ timeout: TIMEOUT_MS });
+  await page.locator('.ant-modal.ant-zoom-appear').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
+  return dialog;
+}
 
 async function upload(background: string): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/vue/upload/image`, {
@@ -452,11 +464,7 @@ describe('back-office', () => {
       /^Staff member #\d+$/,
     );
     await placement.getByRole('button', { name: 'Close early' }).click();
-    const closeDialog = page.getByRole('dialog').filter({ hasText: 'Close and refund everyone' });
-    // Typed into and clicked only once its opening animation is over (a CI run saw a click made
-    // during it change nothing: the dialog stayed open with no message).
-    await closeDialog.waitFor({ timeout: TIMEOUT_MS });
-    await page.locator('.ant-modal.ant-zoom-appear').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
+    const closeDialog = await openedDialog(page, 'Close and refund everyone');
     const closeReason = closeDialog.getByLabel('Reason', { exact: true });
     await closeReason.fill('seller withdrew the block');
     // The form must hold the reason before it is sent (the dialog validates it on submit).
@@ -483,8 +491,9 @@ describe('back-office', () => {
     assert.equal(await page.getByTestId('strategy-state-BAL6040').textContent(), 'Open');
     assert.equal(await page.getByTestId('strategy-followers-TRENDBR').textContent(), '0');
     await page.locator('tr', { hasText: 'TRENDBR' }).getByRole('button', { name: 'Close' }).click();
-    const strategyDialog = page.getByRole('dialog').filter({ hasText: 'Close TRENDBR to new follows' });
+    const strategyDialog = await openedDialog(page, 'Close TRENDBR to new follows');
     await strategyDialog.getByRole('textbox').fill('rule retired by the committee');
+    assert.equal(await strategyDialog.getByRole('textbox').inputValue(), 'rule retired by the committee');
     await strategyDialog.getByRole('button', { name: 'Confirm' }).click();
     await strategyDialog.waitFor({ state: 'hidden', timeout: TIMEOUT_MS });
     await trend.getByText('Closed').waitFor({ timeout: TIMEOUT_MS });
