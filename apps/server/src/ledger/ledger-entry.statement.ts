@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Executor } from '../db/database';
 import { isHouseRef, type Posting } from './ledger-accounts';
 import { queryRows, type StoredKey } from './ledger.repository';
+import { lockedUserRowsNamed } from './ledger-user-rows';
 
 // One entry is ONE SQL statement (ADR 0002): resolve the account names, lock the user balance rows
 // in ascending id order, check that none would go negative, and only then insert the entry, its
@@ -94,14 +95,9 @@ function entryStatement(entry: EntryStatement): SQL {
   const idempotency = entry.idempotency;
   const parts = [
     inputRows(entry.postings),
-    sql`user_rows as (
-      select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
-      from ledger_accounts account
-      where account.owner_user_id is not null
-        and (account.owner_user_id, account.asset, account.kind) in
-          (select owner_user_id, asset, kind from input where owner_user_id is not null)
-      order by account.id
-      for no key update)`,
+    sql`user_rows as (${lockedUserRowsNamed(
+      sql`select distinct owner_user_id, asset, kind from input where owner_user_id is not null`,
+    )})`,
     sql`house_rows as (
       select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
       from ledger_accounts account

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { bigintArray, intArray, textArray, timestamptzArray } from '../db/sql-arrays';
 import { queryRows } from './ledger.repository';
+import { lockedUserRowsNamed } from './ledger-user-rows';
 
 // Many holds in ONE statement (order placement under load, bench/README.md): the same rules as one
 // hold (ledger-holds.ts `createHold`) applied to each input on its own — its user's available and
@@ -74,13 +75,9 @@ export async function postHolds(
           ${textArray(column((hold) => hold.source.type))}, ${textArray(column((hold) => hold.source.id))},
           ${textArray(column((hold) => hold.memo))}, ${timestamptzArray(column((hold) => hold.expiresAt))},
           ${textArray(column((hold) => hold.idempotencyKey))}, ${textArray(column((hold) => hold.requestHash))})),
-      account_rows as (
-        select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
-        from ledger_accounts account
-        where account.owner_user_id is not null and account.kind in ('available', 'frozen')
-          and (account.owner_user_id, account.asset) in (select owner_user_id, asset from input)
-        order by account.id
-        for no key update),
+      account_rows as (${lockedUserRowsNamed(
+        sql`select owner_user_id, asset, kind from input cross join (values ('available'), ('frozen')) as kinds (kind)`,
+      )}),
       resolved as (
         select input.*, available.id as available_id, available.balance_minor as available_minor,
           frozen.id as frozen_id

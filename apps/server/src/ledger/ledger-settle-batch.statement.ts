@@ -4,6 +4,7 @@ import type { Transaction } from '../db/database';
 import { isHouseRef, type Posting } from './ledger-accounts';
 import { bigintArray, intArray, textArray, timestamptzArray } from '../db/sql-arrays';
 import { queryRows } from './ledger.repository';
+import { lockedUserRowsNamed } from './ledger-user-rows';
 import type { HoldState } from './ledger.tables';
 
 // Many hold settlements (a tick's fills) in ONE statement, in the caller's transaction, after the
@@ -93,14 +94,9 @@ export async function settleHolds(
         select * from unnest(${intArray(entryOrdinals)}, ${intArray(ordinals)}, ${bigintArray(owners)},
           ${textArray(assets)}, ${textArray(kinds)}, ${bigintArray(amounts)})
           as input (entry_ordinal, ordinal, owner_user_id, asset, kind, amount_minor)),
-      user_rows as (
-        select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
-        from ledger_accounts account
-        where account.owner_user_id is not null
-          and (account.owner_user_id, account.asset, account.kind) in
-            (select owner_user_id, asset, kind from input where owner_user_id is not null)
-        order by account.id
-        for no key update),
+      user_rows as (${lockedUserRowsNamed(
+        sql`select distinct owner_user_id, asset, kind from input where owner_user_id is not null`,
+      )}),
       house_rows as (
         select account.id, account.owner_user_id, account.asset, account.kind, account.balance_minor
         from ledger_accounts account

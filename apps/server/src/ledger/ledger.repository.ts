@@ -4,6 +4,7 @@ import type { Executor, Transaction } from '../db/database';
 import { bigintArray, textArray } from '../db/sql-arrays';
 import { isHouseRef, type AccountRef, type HouseAccountRef, type UserAccountRef } from './ledger-accounts';
 import { houseAccountKinds, type HoldState, type UserAccountKind } from './ledger.tables';
+import { lockedUserRowsNamed } from './ledger-user-rows';
 
 // SQL of the ledger's write path. Every function takes (db | tx) first. Numbers cross the driver
 // boundary as text (`::text` out, `::bigint` in): the two drivers disagree on how they return int8.
@@ -158,11 +159,9 @@ const resolvedColumns = 'id::text, owner_user_id::text, asset, kind, balance_min
 
 function lockedUserAccounts(refs: readonly UserAccountRef[]): SQL {
   const names = refs.map((ref) => sql`(${text(ref.userId)}::bigint, ${ref.asset}, ${ref.kind})`);
-  return sql`user_rows as (
-    select id, owner_user_id, asset, kind, balance_minor from ledger_accounts
-    where owner_user_id is not null and (owner_user_id, asset, kind) in (${sql.join(names, sql`, `)})
-    order by id
-    for no key update)`;
+  return sql`user_rows as (${lockedUserRowsNamed(
+    sql`select distinct * from (values ${sql.join(names, sql`, `)}) as names (owner_user_id, asset, kind)`,
+  )})`;
 }
 
 function houseAccounts(refs: readonly HouseAccountRef[]): SQL {
