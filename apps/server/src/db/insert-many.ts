@@ -86,8 +86,16 @@ export async function insertMany<TTable extends PgTable>(
   if (!skipConflictsOn && result.rows.length !== rows.length) {
     throw new Error(`insertMany ${getTableName(table)}: ${result.rows.length} rows of ${rows.length}`);
   }
+  return rowsOf(table, result.rows);
+}
+
+/** Raw rows of `table` (`returning *` of a statement built by hand) mapped as Drizzle maps them. */
+export function rowsOf<TTable extends PgTable>(
+  table: TTable,
+  raws: readonly Record<string, unknown>[],
+): TTable['$inferSelect'][] {
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
-  return result.rows.map((raw) => {
+  return raws.map((raw) => {
     const mapped: Record<string, unknown> = {};
     for (const [key, column] of columns) {
       const value = raw[columnName(column)];

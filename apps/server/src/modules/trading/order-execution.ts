@@ -9,7 +9,7 @@ import { afterBuy, afterSell, consumeFifo } from './position-math';
 import type { LotRow, PositionRow } from './trading.repository';
 import type { EurUsdRate, TradeCosts } from './trade-costs';
 import * as repository from './trading.repository';
-import type { FillInsert, FillRow, OrderRow } from './trading.repository';
+import type { FillInsert, FillRow, HoldingAddition, OrderRow } from './trading.repository';
 import type { SellLock } from '../../config';
 import { houseAccount, isHouseRef, userAccount } from '../../ledger/ledger-accounts';
 import type { MarginService } from '../margin/margin.service';
@@ -40,6 +40,35 @@ export type FillInput = {
   readonly sellLock: SellLock;
   readonly now: Date;
 };
+
+/**
+ * A batch's buys as additions to holdings: per user and symbol, the sum of its fills' quantities
+ * and costs (`afterBuy` applied fill after fill), which `writeFills` opens or adds to the holding.
+ */
+function holdingAdditions(buys: readonly FillInput[]): HoldingAddition[] {
+  const byPair = new Map<string, HoldingAddition>();
+  for (const { order, costs } of buys) {
+    const key = `${order.userId}\0${order.symbol}`;
+    const quantityMinor = order.quantityMinor - order.filledQuantityMinor;
+    const known = byPair.get(key);
+    byPair.set(
+      key,
+      known
+        ? { ...known, ...afterBuy(known, quantityMinor, costs.totalTradeMinor) }
+        : {
+            userId: order.userId,
+            symbol: order.symbol,
+            asset: order.asset,
+            market: order.market,
+            currency: order.currency,
+            quantityMinor,
+            quantityScale: order.quantityScale,
+            costMinor: costs.totalTradeMinor,
+          },
+    );
+  }
+  return [...byPair.values()];
+}
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -369,83 +398,6 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
   }
 
   /**
-   * The holdings of many buy fills at once: a holding opened for each (user, symbol) that has
-   * none, the others locked (in id order), every fill added in turn, the figures written in one
-   * statement and the lots in another.
-   */
-  async function addBuys(tx: Transaction, buys: readonly { input: FillInput; fill: FillRow }[]) {
-    if (buys.length === 0) return;
-    const now = buys[0]!.input.now;
-    const pairKey = (userId: bigint, symbol: string) => `${userId}\0${symbol}`;
-    const groups = new Map<string, { input: FillInput; fill: FillRow }[]>();
-    for (const buy of buys) {
-      const key = pairKey(buy.input.order.userId, buy.input.order.symbol);
-      groups.set(key, [...(groups.get(key) ?? []), buy]);
-    }
-    const sorted = [...groups.values()].sort((a, b) => {
-      const x = a[0]!.input.order;
-      const y = b[0]!.input.order;
-      return x.userId !== y.userId ? (x.userId < y.userId ? -1 : 1) : x.symbol < y.symbol ? -1 : 1;
-    });
-    const opened = await repository.insertHoldingsUnlessHeld(
-      tx,
-      sorted.map((group) => {
-        const { order, costs } = group[0]!.input;
-        return {
-          userId: order.userId,
-          symbol: order.symbol,
-          asset: order.asset,
-          market: order.market,
-          currency: order.currency,
-          state: 'holding' as const,
-          quantityMinor: group[0]!.fill.quantityMinor,
-          quantityScale: order.quantityScale,
-          costMinor: costs.totalTradeMinor,
-          openedAt: now,
-          updatedAt: now,
-        };
-      }),
-    );
-    const held = new Map(opened.map((position) => [pairKey(position.userId, position.symbol), position]));
-    const toLock = sorted.filter(
-      (group) => !held.has(pairKey(group[0]!.input.order.userId, group[0]!.input.order.symbol)),
-    );
-    const locked = await repository.lockHoldings(
-      tx,
-      toLock.map((group) => ({ userId: group[0]!.input.order.userId, symbol: group[0]!.input.order.symbol })),
-    );
-    const lockedByPair = new Map(
-      locked.map((position) => [pairKey(position.userId, position.symbol), position]),
-    );
-    const figures: { id: bigint; quantityMinor: bigint; costMinor: bigint }[] = [];
-    const lots: Parameters<typeof repository.insertLots>[1] = [];
-    for (const group of sorted) {
-      const { order } = group[0]!.input;
-      const key = pairKey(order.userId, order.symbol);
-      const isOpened = held.has(key);
-      const position = held.get(key) ?? lockedByPair.get(key);
-      if (!position) throw new Error(`no holding position for ${order.symbol} after a conflict`);
-      let figure = { quantityMinor: position.quantityMinor, costMinor: position.costMinor };
-      group.forEach(({ input, fill }, index) => {
-        if (!isOpened || index > 0)
-          figure = afterBuy(figure, fill.quantityMinor, input.costs.totalTradeMinor);
-        lots.push({
-          positionId: position.id,
-          fillId: fill.id,
-          quantityMinor: fill.quantityMinor,
-          remainingMinor: fill.quantityMinor,
-          priceMinor: fill.priceMinor,
-          openedAt: now,
-          lockedUntil: lockedUntil(input.instrument, input.sellLock, now.getTime()),
-        });
-      });
-      if (!isOpened || group.length > 1) figures.push({ id: position.id, ...figure });
-    }
-    await repository.setPositionFigures(tx, figures, now);
-    await repository.insertLots(tx, lots);
-  }
-
-  /**
    * After the entries of many long sales: each sale's proceeds repaying its seller's margin loan
    * (`repayFromSales`: what is owed read once, one transfer a repayment), then the lenders among
    * the sellers followed (`afterSales`), as `afterEntry` does for one sale.
@@ -639,20 +591,23 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         await afterEntry(tx, input.order, input.costs, entries[index]!.entryId, input.quote);
       }
       if (batchesSales) await afterSales(tx, inputs.filter(isLongSale));
-      const inserted = await repository.insertFills(
-        tx,
-        inputs.map((input, index) => fillValues(input, entries[index]!.entryId, settlements[index] ?? null)),
-      );
-      const fillOf = new Map(inserted.map((fill) => [fill.orderId, fill]));
-      const written = inputs.map((input) => {
-        const fill = fillOf.get(input.order.id);
-        if (!fill) throw new Error(`no fill row for order ${input.order.id}`);
-        return { input, fill };
+      const now = inputs[0]!.now;
+      const buys = inputs.filter((input) => input.order.side === 'buy');
+      const inserted = await repository.writeFills(tx, {
+        values: inputs.map((input, index) =>
+          fillValues(input, entries[index]!.entryId, settlements[index] ?? null),
+        ),
+        additions: holdingAdditions(buys),
+        lots: buys.map(({ order, instrument, sellLock }) => ({
+          orderId: order.id,
+          userId: order.userId,
+          symbol: order.symbol,
+          lockedUntil: lockedUntil(instrument, sellLock, now.getTime()),
+        })),
+        orderIds: inputs.map(({ order }) => order.id),
+        now,
       });
-      await addBuys(
-        tx,
-        written.filter(({ input }) => input.order.side === 'buy'),
-      );
+      const written = inputs.map((input, index) => ({ input, fill: inserted[index]! }));
       const answers = new Map<bigint, FillRow>();
       const sold = await sellFromHoldings(
         tx,
@@ -687,17 +642,16 @@ export function createOrderExecution(deps: { ledger: LedgerService; market: Mark
         answers.set(input.order.id, { ...fill, realisedPnlMinor: realisedMinor });
       }
       await repository.insertSettlements(tx, settlementRows);
-      const filled = new Map(
-        (
-          await repository.markOrdersFilled(
-            tx,
-            inputs.map(({ order }) => order.id),
-            inputs[0]!.now,
-          )
-        ).map((order) => [order.id, order]),
-      );
+      // The orders' rows as the statement left them (filled in full at `now`, nothing reserved).
       return inputs.map(({ order }) => ({
-        order: filled.get(order.id) ?? fail(`order ${order.id} not updated`),
+        order: {
+          ...order,
+          filledQuantityMinor: order.quantityMinor,
+          state: 'filled' as const,
+          reservedMinor: 0n,
+          filledAt: now,
+          updatedAt: now,
+        },
         fill: answers.get(order.id) ?? fail(`no fill for order ${order.id}`),
       }));
     },
