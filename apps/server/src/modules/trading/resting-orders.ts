@@ -49,27 +49,38 @@ export function trailingStopPrice(order: RestingOrder, referenceMinor: bigint): 
   return order.side === 'sell' ? referenceMinor - trail : referenceMinor + trail;
 }
 
-/** The price the order fills at on this quote, or null when it does not cross. */
+/** Whether a limit crosses at the side's price (a buy's ask at or under it, a sale's bid at or over). */
+const limitCrosses = (isBuy: boolean, sidePrice: bigint, limit: bigint | null) =>
+  limit !== null && (isBuy ? sidePrice <= limit : sidePrice >= limit);
+
+/** Whether a stop triggers at the last price (a buy's at or over it, a sale's at or under). */
+const stopTriggered = (isBuy: boolean, lastMinor: bigint, stop: bigint | null) =>
+  stop !== null && (isBuy ? lastMinor >= stop : lastMinor <= stop);
+
+/**
+ * The price the order fills at on this quote, or null when it does not cross. Called for every
+ * resting order of a symbol on each of its ticks: it makes no closures (bench/resting-orders.bench.ts).
+ */
 export function crossingPrice(order: RestingOrder, quote: QuoteSides): bigint | null {
   const isBuy = order.side === 'buy';
   const sidePrice = isBuy ? (quote.askMinor ?? quote.lastMinor) : (quote.bidMinor ?? quote.lastMinor);
   if (sidePrice <= 0n) return null;
-  const limitCrosses = (limit: bigint | null) =>
-    limit !== null && (isBuy ? sidePrice <= limit : sidePrice >= limit);
-  const stopTriggered = (stop: bigint | null) =>
-    stop !== null && (isBuy ? quote.lastMinor >= stop : quote.lastMinor <= stop);
+  const last = quote.lastMinor;
   switch (order.type) {
     case 'market':
       return sidePrice;
     case 'limit':
-      return limitCrosses(order.limitPriceMinor) ? sidePrice : null;
+      return limitCrosses(isBuy, sidePrice, order.limitPriceMinor) ? sidePrice : null;
     case 'stop':
-      return stopTriggered(order.stopPriceMinor) ? sidePrice : null;
+      return stopTriggered(isBuy, last, order.stopPriceMinor) ? sidePrice : null;
     case 'stop_limit':
-      return stopTriggered(order.stopPriceMinor) && limitCrosses(order.limitPriceMinor) ? sidePrice : null;
+      return stopTriggered(isBuy, last, order.stopPriceMinor) &&
+        limitCrosses(isBuy, sidePrice, order.limitPriceMinor)
+        ? sidePrice
+        : null;
     case 'trailing_stop': {
-      const reference = nextTrailReference(order, quote.lastMinor);
-      return stopTriggered(trailingStopPrice(order, reference)) ? sidePrice : null;
+      const reference = nextTrailReference(order, last);
+      return stopTriggered(isBuy, last, trailingStopPrice(order, reference)) ? sidePrice : null;
     }
   }
 }
