@@ -172,6 +172,8 @@ export function createTradingService(deps: TradingServiceDeps) {
   const resting = new RestingOrderIndex();
   /** When this node last read every resting order from the database (orders placed on other nodes). */
   let restingLoadedAtMs = Number.NEGATIVE_INFINITY;
+  /** How many times the index was read whole from the database (benches). */
+  let restingReloads = 0;
   /** A reload that failed beside the ticks, thrown by the next tick (then retried). */
   let reloadFailure: unknown = null;
   const RESTING_RELOAD_MS = 30_000;
@@ -1165,6 +1167,7 @@ export function createTradingService(deps: TradingServiceDeps) {
       },
     );
     restingLoadedAtMs = nowMs;
+    restingReloads += 1;
   }
 
   /** Releases a pending order's hold and ends it (cancelled by the user, expired, or rejected at fill time). */
@@ -1773,6 +1776,9 @@ export function createTradingService(deps: TradingServiceDeps) {
 
     /** How many batches the resting-buy writer ran, and how many orders they held (tests, benches). */
     restingPlacementStats: () => ({ ...restingPlacements.stats(), ...restingStats }),
+
+    /** How many times this node has read every resting order into its index (benches). */
+    restingReloads: () => restingReloads,
 
     /** Cancels a pending order and releases its hold; only a pending order can be cancelled. */
     async cancel(userId: bigint, orderId: bigint) {
