@@ -65,7 +65,9 @@ const TIMED_TICKS = isSmoke ? 50 : 500;
 const SINGLE_BOOK_FILLS = isSmoke ? 5 : 20;
 const TARGET_P99_MS = 50;
 const CENT = 100n; // prices at scale 4
-const STEP = 5n * CENT; // the ask falls 0.05 a round
+// The ask falls 0.02 a round: after the 40 rounds (10 + 30) it is 0.80 under the start, above every
+// other limit buy (at least 7 % under, 1.40 for the cheapest share): only the ladder crosses.
+const STEP = 2n * CENT;
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = `beurs_bench_${randomBytes(4).toString('hex')}`;
@@ -321,7 +323,7 @@ try {
     }
   };
 
-  // Per symbol: the ladder (CROSSINGS_PER_TICK limit buys at each of price − k × 0.05 for the k-th
+  // Per symbol: the ladder (CROSSINGS_PER_TICK limit buys at each of price − k × 0.02 for the k-th
   // round: round k's tick crosses exactly them), the rest limit buys 7–10 % under the price and
   // stop buys 3–8 % above it (never crossed in this run).
   const perSymbol = Math.floor(ORDERS / SYMBOLS);
@@ -422,7 +424,7 @@ try {
   const setupSeconds = (performance.now() - setupStarted) / 1000;
 
   // 3. Crossings. The ticking symbols each tick once a second, spread evenly over the second; at
-  // its k-th tick a symbol's ask falls to price − k × 0.05 and crosses its CROSSINGS_PER_TICK
+  // its k-th tick a symbol's ask falls to price − k × 0.02 and crosses its CROSSINGS_PER_TICK
   // ladder orders of that level. First a tenth of the symbols (a tenth of the rate, which the
   // node can keep up with), then all of them (the target's 1,000 crossings a second).
   const level = new Map<number, number>();
