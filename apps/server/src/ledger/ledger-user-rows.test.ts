@@ -47,7 +47,7 @@ describe('the user rows of an entry, found by name', () => {
   const names = () => {
     const named = Array.from({ length: 56 }, (_, index) => ({
       owner: owners[index % owners.length]!,
-      asset: `sec:T${(index * 61) % SHARES + 1}.BR`,
+      asset: `sec:T${((index * 61) % SHARES) + 1}.BR`,
       kind: 'available',
     }));
     return [...named, ...named, ...named, { owner: owners[0]!, asset: 'sec:NOPE.BR', kind: 'available' }];
