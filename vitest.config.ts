@@ -16,6 +16,7 @@ const redisTests = [
   'src/http/redis-shared-state.test.ts',
   'src/modules/market/market.stream-redis.test.ts',
   'src/modules/users/user-info-follows-the-ledger.test.ts',
+  'src/modules/trading/resting-orders-announced.test.ts',
 ];
 
 export default defineConfig({

@@ -218,6 +218,7 @@ export function createServices(deps: ServiceDeps) {
     messages,
     trading: config.trading,
     fxSpreadBasisPoints: config.funds.fxSpreadBasisPoints,
+    bus,
   });
   // The margin level, margin calls and liquidation (issue 16 item 4): on the ticks of held symbols.
   const marginLevel = createMarginLevelService({ db, clock, margin, messages, trading });

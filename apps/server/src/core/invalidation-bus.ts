@@ -3,10 +3,12 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
 // Caches in one API node learn from here that something they hold changed: a user's sessions were
-// revoked, a user's info or balances changed. In-process by default; with REDIS_URL the message
-// also reaches every other node through Redis pub/sub.
+// revoked, a user's info or balances changed, an order came to rest on another node (its index of
+// resting orders). In-process by default; with REDIS_URL the message also reaches every other node
+// through Redis pub/sub. Delivery is at most once: every cache here also has another way to learn
+// (a short lifetime, a periodic read).
 
-export type InvalidationTopic = 'user-sessions' | 'user-info';
+export type InvalidationTopic = 'user-sessions' | 'user-info' | 'resting-orders';
 
 export interface InvalidationBus {
   publish(topic: InvalidationTopic, key: string): void;
@@ -33,9 +35,14 @@ export async function createRedisBus(redisUrl: string): Promise<InvalidationBus>
   const subscriber = new Redis(redisUrl);
   await subscriber.subscribe(CHANNEL);
   subscriber.on('message', (_channel: string, message: string) => {
-    const [origin, topic, key] = message.split('|');
-    if (origin === nodeId || !topic || key === undefined) return;
-    local.publish(topic as InvalidationTopic, key);
+    // `origin|topic|key`: the key is the rest of the message, '|' included.
+    const first = message.indexOf('|');
+    const second = message.indexOf('|', first + 1);
+    if (first < 0 || second < 0) return;
+    const origin = message.slice(0, first);
+    const topic = message.slice(first + 1, second);
+    if (origin === nodeId || !topic) return;
+    local.publish(topic as InvalidationTopic, message.slice(second + 1));
   });
   return {
     publish(topic, key) {

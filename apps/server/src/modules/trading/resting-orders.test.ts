@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { crossingPrice, RestingOrderIndex, trailingStopPrice, type RestingOrder } from './resting-orders';
+import {
+  announcedOf,
+  announcementOf,
+  crossingPrice,
+  RestingOrderIndex,
+  trailingStopPrice,
+  type RestingOrder,
+} from './resting-orders';
 
 // When resting orders cross: one rule per order type and side, at the quote's ask (buy) or bid
 // (sell); and the index looks only at the ticked symbol's orders.
@@ -167,5 +174,45 @@ describe('the per-symbol index', () => {
     expect(index.trailingMoves('KBC.BR', 52_0000n)).toEqual([{ orderId: 7n, referenceMinor: 52_0000n }]);
     expect(index.crossed('KBC.BR', quote(51_5000n))).toEqual([]);
     expect(index.crossed('KBC.BR', quote(51_0000n))).toHaveLength(1);
+  });
+});
+
+describe('an announcement of a resting order (the fan-out bus between nodes)', () => {
+  it('carries the order whole, ids and prices past 2^53 included', () => {
+    const trailing = order({
+      id: 9_007_199_254_740_993n,
+      side: 'sell',
+      type: 'trailing_stop',
+      trailBasisPoints: 250,
+      trailReferenceMinor: 9_007_199_254_740_995n,
+    });
+    const stopLimit = order({
+      id: 42n,
+      type: 'stop_limit',
+      limitPriceMinor: 101_0000n,
+      stopPriceMinor: 100_0000n,
+    });
+    for (const sent of [trailing, stopLimit, order({ type: 'market' })]) {
+      expect(announcedOf(announcementOf('KBC.BR', sent))).toEqual({ symbol: 'KBC.BR', order: sent });
+    }
+  });
+
+  it('is ignored when it is not one: not JSON, a field missing or of another shape', () => {
+    const valid = JSON.parse(announcementOf('KBC.BR', order({ limitPriceMinor: 1n })));
+    for (const message of [
+      'not json',
+      '[]',
+      JSON.stringify({ ...valid, id: '0' }),
+      JSON.stringify({ ...valid, id: '-1' }),
+      JSON.stringify({ ...valid, id: 5 }),
+      JSON.stringify({ ...valid, type: 'allotment' }),
+      JSON.stringify({ ...valid, side: 'short' }),
+      JSON.stringify({ ...valid, limit: '1.5' }),
+      JSON.stringify({ ...valid, trailBasisPoints: 10_001 }),
+      JSON.stringify({ ...valid, symbol: '' }),
+      JSON.stringify({ symbol: 'KBC.BR' }),
+    ]) {
+      expect(announcedOf(message)).toBeNull();
+    }
   });
 });

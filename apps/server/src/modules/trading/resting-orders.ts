@@ -1,5 +1,6 @@
-import { divideRounded, type OrderType, type PlaceableOrderType } from '@beurs/contract';
+import { divideRounded, placeableOrderTypes, type OrderType, type PlaceableOrderType } from '@beurs/contract';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { z } from 'zod';
 
 // When a resting order crosses, on a quote: pure rules, one symbol at a time.
 //
@@ -24,6 +25,80 @@ export type RestingOrder = {
   readonly trailBasisPoints: number | null;
   readonly trailReferenceMinor: bigint | null;
 };
+
+const announcedOrder = z.object({
+  symbol: z.string().min(1).max(40),
+  id: z.string().regex(/^[1-9][0-9]{0,18}$/),
+  side: z.enum(['buy', 'sell']),
+  type: z.enum(placeableOrderTypes),
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,19}$/)
+    .nullable(),
+  stop: z
+    .string()
+    .regex(/^[0-9]{1,19}$/)
+    .nullable(),
+  trailAmount: z
+    .string()
+    .regex(/^[0-9]{1,19}$/)
+    .nullable(),
+  trailBasisPoints: z.number().int().min(0).max(10_000).nullable(),
+  trailReference: z
+    .string()
+    .regex(/^[0-9]{1,19}$/)
+    .nullable(),
+});
+
+const text = (value: bigint | null) => (value === null ? null : value.toString());
+const number = (value: string | null) => (value === null ? null : BigInt(value));
+
+/**
+ * A resting order as its node announces it to the others (on the fan-out bus, as text), so that
+ * they evaluate it too without waiting for their next read of every pending order. What a node
+ * does with an announced order is only a hint: a fill claims the order's row and judges the
+ * crossing again on the row as stored (`trading.service.ts`), so a forged or stale announcement
+ * can make a node look at an order, never fill it against its own limit.
+ */
+export function announcementOf(symbol: string, order: RestingOrder): string {
+  return JSON.stringify({
+    symbol,
+    id: order.id.toString(),
+    side: order.side,
+    type: order.type,
+    limit: text(order.limitPriceMinor),
+    stop: text(order.stopPriceMinor),
+    trailAmount: text(order.trailAmountMinor),
+    trailBasisPoints: order.trailBasisPoints,
+    trailReference: text(order.trailReferenceMinor),
+  });
+}
+
+/** The order of an announcement, or null when the text is not one (ignored). */
+export function announcedOf(message: string): { symbol: string; order: RestingOrder } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const result = announcedOrder.safeParse(parsed);
+  if (!result.success) return null;
+  const announced = result.data;
+  return {
+    symbol: announced.symbol,
+    order: {
+      id: BigInt(announced.id),
+      side: announced.side,
+      type: announced.type,
+      limitPriceMinor: number(announced.limit),
+      stopPriceMinor: number(announced.stop),
+      trailAmountMinor: number(announced.trailAmount),
+      trailBasisPoints: announced.trailBasisPoints,
+      trailReferenceMinor: number(announced.trailReference),
+    },
+  };
+}
 
 /** Whether an order of this type can rest (an IPO `allotment` order is filled where it is made). */
 export const isRestingType = (type: OrderType): type is PlaceableOrderType => type !== 'allotment';
@@ -111,6 +186,8 @@ export class RestingOrderIndex {
   /** This node's changes made while a reload reads the database: replayed over its snapshot. */
   private changesDuringReload: (() => void)[] | null = null;
   private running: Promise<void> | null = null;
+  /** How many reloads have ended (benches: a tick that asks for one while it runs waits for it). */
+  reloads = 0;
 
   /**
    * Rebuilds the index from `load` (every pending resting order, as rows `toOrder` reads). A
@@ -140,6 +217,7 @@ export class RestingOrderIndex {
         }
         this.bySymbol = fresh;
         for (const change of changes) change();
+        this.reloads += 1;
       } finally {
         this.changesDuringReload = null;
         this.running = null;
@@ -166,6 +244,10 @@ export class RestingOrderIndex {
     const orders = this.bySymbol.get(symbol);
     orders?.delete(orderId);
     if (orders?.size === 0) this.bySymbol.delete(symbol);
+  }
+
+  hasOrder(symbol: string, orderId: bigint): boolean {
+    return this.bySymbol.get(symbol)?.has(orderId) ?? false;
   }
 
   has(symbol: string): boolean {

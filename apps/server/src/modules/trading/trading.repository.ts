@@ -679,22 +679,23 @@ export async function tobCollected(db: Executor, from: string, to: string, timeZ
 // Batched fills (a tick's crossed orders in one transaction): one statement per kind of row.
 
 /**
- * Pending orders among `orderIds`, locked; those another transaction holds are skipped. The rows
- * are found by primary key alone and the state is checked on the locked rows: with the state in
- * the condition, PostgreSQL could AND the key lookup with a scan of the whole pending-orders index
- * (it did, 5 ms for 30 orders among 100,000 pending, on statistics from before a bulk of orders).
- * A row locked here that is no longer pending is left as it is.
+ * The orders among `orderIds`, locked, whatever their state; those another transaction holds are
+ * skipped. Found by primary key alone, the state left to the caller: with the state in the
+ * condition, PostgreSQL could AND the key lookup with a scan of the whole pending-orders index (it
+ * did, 5 ms for 30 orders among 100,000 pending, on statistics from before a bulk of orders).
  */
-export async function claimPendingOrders(db: Executor, orderIds: readonly bigint[]): Promise<OrderRow[]> {
+export async function lockOrdersUnlessLocked(db: Executor, orderIds: readonly bigint[]): Promise<OrderRow[]> {
   if (orderIds.length === 0) return [];
-  const locked = await db
+  return db
     .select()
     .from(orders)
     .where(sql`${orders.id} = any(${bigintArray(orderIds)})`)
     .orderBy(asc(orders.id))
     .for('update', { skipLocked: true });
-  return locked.filter((order) => pendingStates.includes(order.state));
 }
+
+/** Whether an order is still waiting to fill (a resting order). */
+export const isPendingOrder = (order: Pick<OrderRow, 'state'>) => pendingStates.includes(order.state);
 
 /** A buy batch's new shares of one holding: the sum of its fills' quantities and costs. */
 export type HoldingAddition = {
