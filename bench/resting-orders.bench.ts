@@ -72,8 +72,8 @@ const STEP = 2n * CENT;
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = `beurs_bench_${randomBytes(4).toString('hex')}`;
-const admin = async (statement: string, url = adminUrl) => {
-  const client = new pg.Client({ connectionString: url });
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(statement);
   await client.end();
@@ -418,12 +418,6 @@ try {
   await insertAll(rest);
   const insertSeconds = (performance.now() - insertStarted) / 1000;
   const restingTotal = b0.length + rest.length;
-  // The setup wrote 100,000 orders and their holds in two minutes; a database that had taken them
-  // over days would have vacuumed them and written them out long ago. Without this, the setup's
-  // vacuum and checkpoint (PostgreSQL's defaults: a checkpoint every 5 minutes or 1 GB of WAL) land
-  // in the measured rounds (a run of 2026-11-27: a WAL checkpoint in the middle of them).
-  await admin(`vacuum analyze`, databaseUrl.toString());
-  await admin(`checkpoint`);
   started = performance.now();
   await trading.reloadRestingOrders();
   const fullReloadMs = performance.now() - started;
