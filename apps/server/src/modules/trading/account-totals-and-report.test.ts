@@ -4,6 +4,7 @@ import { buildTestApp, call, DEFAULT_PASSWORD, type TestApp } from '../../../tes
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { minor4 } from './price-test-support';
 
 // Account totals from positions and the ledger, and the year's report as CSV and PDF.
 // Totals: after a buy, as the price moves, total assets = cash + quantity × the live last price
@@ -31,10 +32,6 @@ const cents = (text: string | undefined) => {
   return text.startsWith('-') ? -value : value;
 };
 /** A price (4 decimals) in 1/10,000 units. */
-const minor4 = (text: string) => {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
-};
 type Row = Record<string, string>;
 const rowOf = (rows: Row[], currency: string) => rows.find((row) => row.currency === currency) as Row;
 const signIn = async (account: string) =>

@@ -6,6 +6,7 @@ import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-ap
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { minor4, price4 } from './price-test-support';
 
 // An order's hold that carries its own expiry is released by the ledger's hold-expiry pass, and the
 // order follows in the same transaction: it ends expired, never pending with no money behind it.
@@ -30,16 +31,12 @@ afterAll(() => testApp.close());
 
 const post = async (path: string, payload: unknown, user: User) =>
   (await call(testApp.app, path, payload, user)).json();
-const minor4 = (text: string) => {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
-};
 
 /** A day limit buy well below the market: it rests, its cash held. */
 async function restingBuy(user: User): Promise<{ id: string; holdId: bigint; reserved: string }> {
   const quote = (await post('/market/quote', { symbol: 'UCB.BR' }, user)).data;
   const low = (minor4(quote.latest) * 91n) / 100n;
-  const limitPrice = `${low / 10_000n}.${String(low % 10_000n).padStart(4, '0')}`;
+  const limitPrice = price4(low);
   const placed = (
     await callWithKey(
       testApp,

@@ -6,6 +6,7 @@ import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
 import { announcementOf } from './resting-orders';
+import { minor4, price4 } from './price-test-support';
 
 // Two server nodes on one database and one Redis. An order that comes to rest on one node is
 // announced on the fan-out bus, and the other node evaluates it at once, without reading every
@@ -41,10 +42,8 @@ describe.skipIf(!redisUrl)('resting orders announced between nodes (Redis)', () 
   /** A limit buy 10 % under the last price on `app`'s node: it rests. */
   const restingBuy = async (app: TestApp, user: User, symbol: string) => {
     const quote = (await post(app, '/market/quote', { symbol }, user)).data;
-    const [whole = '0', fraction = ''] = (quote.latest as string).split('.');
-    const latest = BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
-    const low = (latest * 90n) / 100n;
-    const limitPrice = `${low / 10_000n}.${String(low % 10_000n).padStart(4, '0')}`;
+    const low = (minor4(quote.latest) * 90n) / 100n;
+    const limitPrice = price4(low);
     const placed = (
       await callWithKey(
         app,

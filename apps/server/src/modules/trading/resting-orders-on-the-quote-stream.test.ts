@@ -4,6 +4,7 @@ import { buildTestApp, call, type TestApp } from '../../../test/helpers/build-ap
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { minor4 } from './price-test-support';
 
 // Resting orders on the quote stream: a limit fills exactly when the quote crosses it, at the ask
 // or bid of that quote; two server nodes evaluating the same quotes fill an order once; day orders
@@ -31,10 +32,6 @@ const post = async (path: string, payload: unknown, user: User) =>
   (await call(testApp.app, path, payload, user)).json();
 const place = async (user: User, ticket: Record<string, unknown>) =>
   (await callWithKey(testApp, '/trade/place', { fundPassword: FUND_PASSWORD, ...ticket }, user)).json();
-const minor4 = (text: string) => {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
-};
 
 describe('resting limit orders', () => {
   it('fill exactly when the quote crosses, at its ask or bid, once across two nodes', async () => {

@@ -5,6 +5,7 @@ import { buildTestApp, call, signUp, type TestApp } from '../../../test/helpers/
 import { callWithKey } from '../deposits/deposit-test-support';
 import { adminLogin, callAdmin, type StaffHeaders } from '../staff-auth/admin-test-support';
 import { FUND_PASSWORD, fundedUser } from '../withdrawals/withdrawal-test-support';
+import { minor4, price4 } from './price-test-support';
 
 // Orders over HTTP: a market buy fills at the ask with its quote stored, one ledger entry moves
 // cash, fee, TOB and shares; a limit sell above the price waits with the shares frozen and is
@@ -96,7 +97,7 @@ describe('buy at market, sell with a limit, cancel, sell at market', () => {
 
   it('a limit sell above the price waits with the shares frozen; cancelling releases them', async () => {
     const quote = (await post('/market/quote', { symbol: 'KBC.BR' }, user)).data;
-    const above = formatPrice((minor4(quote.latest) * 105n) / 100n);
+    const above = price4((minor4(quote.latest) * 105n) / 100n);
     const placed = await place(user, {
       symbol: 'KBC.BR',
       side: 'sell',
@@ -260,7 +261,7 @@ describe('other instruments', () => {
   it('an immediate-or-cancel limit that does not cross ends cancelled and frees its cash', async () => {
     const user = await fundedUser(testApp, admin, '1000.00');
     const quote = (await post('/market/quote', { symbol: 'UCB.BR' }, user)).data;
-    const below = formatPrice((minor4(quote.latest) * 95n) / 100n);
+    const below = price4((minor4(quote.latest) * 95n) / 100n);
     const result = await place(user, {
       symbol: 'UCB.BR',
       side: 'buy',
@@ -272,7 +273,7 @@ describe('other instruments', () => {
     expect(result.data).toMatchObject({ state: 'cancelled', reason: 'NOT_FILLED_AT_ONCE', reserved: '0.00' });
     expect(await cashOf(user)).toMatchObject({ available: '1000.00', frozen: '0.00' });
     // A limit the ask already crosses fills at the ask, not at the limit.
-    const above = formatPrice((minor4(quote.latest) * 105n) / 100n);
+    const above = price4((minor4(quote.latest) * 105n) / 100n);
     const crossing = await place(user, {
       symbol: 'UCB.BR',
       side: 'buy',
@@ -337,7 +338,7 @@ describe('refusals write nothing', () => {
     )) as unknown as { rows: Array<{ id: string }> };
     const userId = BigInt(found.rows[0]!.id);
     const quote = (await post('/market/quote', { symbol: 'KBC.BR' }, user)).data;
-    const below = formatPrice((minor4(quote.latest) * 95n) / 100n);
+    const below = price4((minor4(quote.latest) * 95n) / 100n);
     // A limit buy under the price rests: it goes through the batched reads and the batched write.
     const restingBuy = { symbol: 'KBC.BR', side: 'buy', type: 'limit', limitPrice: below, quantity: '1' };
     expect((await place(user, restingBuy)).data.state).toBe('pending');
@@ -456,11 +457,4 @@ describe('the sell lock', () => {
 
 function formatCents(value: bigint): string {
   return `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
-}
-function minor4(text: string): bigint {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
-}
-function formatPrice(value: bigint): string {
-  return `${value / 10_000n}.${String(value % 10_000n).padStart(4, '0')}`;
 }

@@ -758,6 +758,8 @@ export async function writeFills(
             cost_minor, opened_at, updated_at)
         select user_id, symbol, asset, market, currency, 'holding', quantity_minor, quantity_scale, cost_minor, ${at}, ${at}
         from addition
+        -- Always true; it makes the locked CTE run first (once), so the existing holdings are locked in
+        -- id order before the upsert touches any of them.
         where (select count(*) from locked) >= 0
         order by user_id, symbol
         on conflict (user_id, symbol, direction) where state = 'holding' do update
