@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
 import { displayName, useUserInfo } from '../../features/user/queries';
 import { pathOf } from '../../routes/paths';
 import { Brand } from '../../shell/Brand';
@@ -9,21 +9,28 @@ import { Loading } from '../../shell/common';
 
 export const LOGIN_AFTER_DELAY_MS = 1_500;
 
-/** After sign-in: greets the user by name and moves on to home. */
+/**
+ * After sign-in: greets the user by name and moves on to home, once. The delay starts when the name
+ * is known and is not restarted when the user's info is fetched again (a staff decision refreshes
+ * it). It is dropped once the user goes elsewhere: a lazy screen keeps this one on the page until its
+ * code has loaded, and going home then would undo the user's own choice.
+ */
 export default function LoginAfterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const leaving = useNavigation().state !== 'idle';
   const info = useUserInfo();
+  const greeted = info.data !== undefined;
   const goHome = () => void navigate(pathOf('home'), { replace: true });
 
   useEffect(() => {
-    if (!info.data) return;
+    if (!greeted || leaving) return;
     const timer = window.setTimeout(
       () => void navigate(pathOf('home'), { replace: true }),
       LOGIN_AFTER_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [info.data, navigate]);
+  }, [greeted, leaving, navigate]);
 
   return (
     <div data-testid="screen-loginAfter">
