@@ -528,11 +528,23 @@ export async function claimExpiredOrders(db: Executor, now: Date, limit: number)
     .for('update', { skipLocked: true });
 }
 
+/**
+ * Moves a pending trailing stop's reference to `referenceMinor`, only the way it trails: up for a
+ * sale (the highest price since placing), down for a buy (the lowest). Every node evaluates the
+ * same ticks and writes the moves it sees, so two nodes' writes may land in either order; the
+ * stored reference is then still the furthest one, never the older.
+ */
 export async function setTrailReference(db: Executor, orderId: bigint, referenceMinor: bigint) {
   await db
     .update(orders)
     .set({ trailReferenceMinor: referenceMinor })
-    .where(and(eq(orders.id, orderId), isPending));
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isPending,
+        sql`(${orders.trailReferenceMinor} is null or (${orders.side} = 'sell' and ${orders.trailReferenceMinor} < ${referenceMinor}) or (${orders.side} = 'buy' and ${orders.trailReferenceMinor} > ${referenceMinor}))`,
+      ),
+    );
 }
 
 /** The user's fills in [from, to), oldest first (the year's trade report). */
