@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
@@ -440,6 +441,9 @@ try {
         schedule.push({ atMs: second * 1000 + (symbolIndex * 1000) / tickingSymbols, symbolIndex });
     const tickedAt = new Map<string, number[]>();
     const latencies: number[] = [];
+    /** Each fill's latency under the second of the round its tick came in (where the tail is). */
+    const bySecond: number[][] = Array.from({ length: seconds }, () => []);
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
     const batchSizes: number[] = [];
     let filled = 0;
     // The ticks reach trading.onQuotes through onTickedSymbols, as trading.routes.ts wires it
@@ -471,7 +475,10 @@ try {
           filled += count;
           for (const times of ticks)
             for (const at of times)
-              for (let cross = 0; cross < CROSSINGS_PER_TICK; cross += 1) latencies.push(endedAt - at);
+              for (let cross = 0; cross < CROSSINGS_PER_TICK; cross += 1) {
+                latencies.push(endedAt - at);
+                bySecond[Math.min(seconds - 1, Math.floor((at - crossingStart) / 1000))]?.push(endedAt - at);
+              }
         } finally {
           running -= 1;
         }
@@ -482,6 +489,8 @@ try {
     const loadBefore = loadavg()[0]!;
     const cpu = await cpuSince();
     const crossingStart = performance.now();
+    const startedAt = new Date();
+    loopDelay.enable();
     let wholeRead: Promise<void> | null = null;
     let next = 0;
     while (next < schedule.length) {
@@ -506,6 +515,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     stopTicks();
+    loopDelay.disable();
     await wholeRead;
     if (failures.length > 0) throw failures[0];
     const crossingSeconds = (performance.now() - crossingStart) / 1000;
@@ -517,6 +527,9 @@ try {
       filled,
       crossingSeconds,
       latencies,
+      bySecond,
+      startedAt,
+      loopDelayMaxMs: loopDelay.max / 1e6,
       batchSizes,
       evaluationTimes,
       reloads: trading.restingReloads() - reloadsBefore,
@@ -572,6 +585,18 @@ try {
     );
     console.log(
       `  tick → fill committed (upper bound): p50 ${ms(percentile(run.latencies, 50))} ms, p99 ${ms(runP99)} ms, max ${ms(Math.max(...run.latencies))} ms; p99 ratio to the single-order book: ${(runP99 / singleP99).toFixed(1)}`,
+    );
+    const worstSeconds = run.bySecond
+      .map((values, second) => ({ second, p99: percentile(values, 99), max: Math.max(...values) }))
+      .sort((a, b) => b.p99 - a.p99)
+      .slice(0, 3);
+    console.log(
+      `  the round's seconds (from ${run.startedAt.toISOString().slice(11, 19)} UTC) by p99: median second ${ms(
+        percentile(
+          run.bySecond.map((values) => percentile(values, 99)),
+          50,
+        ),
+      )} ms; worst ${worstSeconds.map(({ second, p99, max }) => `second ${second}: p99 ${ms(p99)}, max ${ms(max)}`).join('; ')} ms; the event loop's longest delay ${ms(run.loopDelayMaxMs)} ms`,
     );
     console.log(
       `  CPU per fill: this process ${(run.spent.processMs / run.filled).toFixed(2)} ms + PostgreSQL ${(run.spent.databaseMs / run.filled).toFixed(2)} ms (the process also feeds the ticks); load average ${run.loadBefore.toFixed(2)} before, ${run.loadAfter.toFixed(2)} after`,
