@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigation } from 'react-router';
 import { displayName, useUserInfo } from '../../features/user/queries';
@@ -21,16 +21,13 @@ export default function LoginAfterScreen() {
   const leaving = useNavigation().state !== 'idle';
   const info = useUserInfo();
   const greeted = info.data !== undefined;
-  const goHome = () => void navigate(pathOf('home'), { replace: true });
+  const goHome = useCallback(() => void navigate(pathOf('home'), { replace: true }), [navigate]);
 
   useEffect(() => {
     if (!greeted || leaving) return;
-    const timer = window.setTimeout(
-      () => void navigate(pathOf('home'), { replace: true }),
-      LOGIN_AFTER_DELAY_MS,
-    );
+    const timer = window.setTimeout(goHome, LOGIN_AFTER_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [greeted, leaving, navigate]);
+  }, [greeted, leaving, goHome]);
 
   return (
     <div data-testid="screen-loginAfter">

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerFixture, createUser, type LedgerFixture } from '../../ledger/ledger-test-support';
+import {
+  createLedgerFixture,
+  createUser,
+  testKey,
+  type LedgerFixture,
+} from '../../ledger/ledger-test-support';
 import { setTrailReference } from './trading.repository';
 import { orders } from './trading.tables';
 
@@ -37,7 +42,7 @@ async function trailingStop(side: 'buy' | 'sell', referenceMinor: bigint | null)
       trailReferenceMinor: referenceMinor,
       state: 'pending',
       reservedMinor: 0n,
-      idempotencyKey: `trail:${side}:${String(referenceMinor)}:${Math.random()}`,
+      idempotencyKey: testKey('trail'),
       requestHash: 'test',
       createdAt: now,
       updatedAt: now,
